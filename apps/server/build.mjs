@@ -1,0 +1,25 @@
+// Bundles the server and worker with esbuild. Third-party packages stay in node_modules (PGlite loads its
+// WebAssembly from there); only our own workspace code is bundled in. Migrations are copied alongside.
+import { cpSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+rmSync('dist', { recursive: true, force: true });
+await build({
+  entryPoints: ['src/server.ts'],
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'external-packages',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@sira/') ? undefined : { path: args.path, external: true }));
+      },
+    },
+  ],
+});
+cpSync('src/db/migrations', 'dist/migrations', { recursive: true });

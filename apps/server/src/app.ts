@@ -1,0 +1,82 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Env } from './config/env';
+import type { Database, DatabaseKind } from './db/client';
+import { loggerOptions } from './lib/logger';
+import { outboxMailer, type SystemMailer, smtpMailer } from './mail/system-mailer';
+import { createAuth } from './modules/auth/auth';
+import { authRoutes } from './modules/auth/auth.routes';
+import { contentRoutes } from './modules/content/content.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { createProfileForUser } from './modules/profiles/profiles.service';
+import { accessPlugin } from './plugins/access';
+import { errorsPlugin } from './plugins/errors';
+import { securityPlugin } from './plugins/security';
+import { webPlugin } from './plugins/web';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    dbKind: DatabaseKind;
+    env: Env;
+  }
+}
+
+export interface AppOptions {
+  env: Env;
+  db: Database;
+  dbKind: DatabaseKind;
+  /** The public origin of this deployment, e.g. http://localhost:3000. */
+  publicBaseUrl: string;
+  /** Signs sessions and encrypts stored secrets. */
+  appSecret: string;
+  /** Defaults to SMTP when configured, else the local outbox. */
+  mailer?: SystemMailer;
+  /** Built web app to serve; omit for API-only use (tests). */
+  clientDir?: string | undefined;
+  logger?: boolean;
+}
+
+/** 1 MiB covers every JSON body; uploads (résumés, spreadsheets) set their own limits on their routes. */
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** The whole HTTP application as one Fastify instance. The module list is explicit: nothing is auto-loaded. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(options.env.logLevel),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: options.env.trustProxy,
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', options.db);
+  app.decorate('dbKind', options.dbKind);
+  app.decorate('env', options.env);
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { allowedOrigins: [new URL(options.publicBaseUrl).origin] });
+
+  const mailer =
+    options.mailer ??
+    (options.env.smtpUrl && options.env.smtpFrom ? smtpMailer(options.env.smtpUrl, options.env.smtpFrom) : outboxMailer(options.db));
+  const auth = createAuth({
+    db: options.db,
+    secret: options.appSecret,
+    baseUrl: options.publicBaseUrl,
+    mailer,
+    production: options.env.mode === 'production',
+    onUserCreated: (user) => createProfileForUser(options.db, user),
+  });
+  await app.register(accessPlugin, { auth, publicBaseUrl: options.publicBaseUrl });
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(contentRoutes);
+
+  await app.register(webPlugin, { clientDir: options.clientDir });
+  return app;
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+/**
+ * The process environment, parsed once at start-up. Production refuses to start without the variables it
+ * needs and names every missing one; embedded mode (the default) needs none.
+ */
+const booleanish = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+
+const rawEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+  PUBLIC_BASE_URL: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
+  SMTP_FROM: z.string().optional(),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(6).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RUN_WORKER: booleanish,
+  TRUST_PROXY: booleanish,
+});
+
+export type Mode = 'embedded' | 'production';
+
+export interface Env {
+  mode: Mode;
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** In embedded mode a secret is generated once and kept under DATA_DIR (see secrets.ts). */
+  appSecret: string | undefined;
+  publicBaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  smtpFrom: string | undefined;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  logLevel: z.infer<typeof rawEnvSchema>['LOG_LEVEL'];
+  runWorker: boolean;
+  trustProxy: boolean;
+}
+
+export class EnvError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+const PRODUCTION_REQUIRED = ['DATABASE_URL', 'APP_SECRET', 'PUBLIC_BASE_URL', 'SMTP_URL', 'SMTP_FROM'] as const;
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  // Empty strings mean "not set": .env files often carry `KEY=`.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = rawEnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new EnvError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const raw = parsed.data;
+  const mode: Mode = raw.NODE_ENV === 'production' ? 'production' : 'embedded';
+  if (mode === 'production') {
+    const missing = PRODUCTION_REQUIRED.filter((k) => raw[k] === undefined);
+    if (missing.length > 0) {
+      throw new EnvError(missing.map((k) => `${k} is required when NODE_ENV=production`));
+    }
+  }
+  return {
+    mode,
+    nodeEnv: raw.NODE_ENV,
+    port: raw.PORT,
+    host: raw.HOST,
+    dataDir: raw.DATA_DIR,
+    databaseUrl: raw.DATABASE_URL,
+    appSecret: raw.APP_SECRET,
+    publicBaseUrl: raw.PUBLIC_BASE_URL,
+    smtpUrl: raw.SMTP_URL,
+    smtpFrom: raw.SMTP_FROM,
+    adminEmail: raw.ADMIN_EMAIL?.trim().toLowerCase(),
+    adminPassword: raw.ADMIN_PASSWORD,
+    logLevel: raw.LOG_LEVEL,
+    // Production runs the worker as its own process (`npm run worker`); embedded runs it in-process.
+    runWorker: raw.RUN_WORKER ?? mode === 'embedded',
+    trustProxy: raw.TRUST_PROXY ?? mode === 'production',
+  };
+}

@@ -1,0 +1,56 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The one database type every service takes: the same on PGlite and PostgreSQL. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string; when absent the embedded PGlite is used. */
+  url?: string | undefined;
+  /** PGlite data directory; absent means in memory. */
+  dataDir?: string | undefined;
+  /** A PGlite data-dir dump to start from (tests clone a migrated, seeded template this way). */
+  loadDataDir?: Blob | File | undefined;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // A failing idle client must not crash the process; the next query reports the problem.
+    pool.on('error', () => undefined);
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: { pg_trgm },
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+/** Rows of a raw `db.execute(sql...)` result, which both drivers expose as `.rows`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

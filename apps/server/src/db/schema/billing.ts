@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns';
+import { packages } from './packages';
+import { profiles } from './profiles';
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: id(),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    packageId: uuid('package_id').references(() => packages.id, { onDelete: 'set null' }),
+    /** Whole riyals, copied from the package price when the invoice is made. */
+    amount: integer('amount').notNull(),
+    status: text('status').notNull().default('pending'),
+    /** Paylink's transactionNo (the spec's moyasar_id, renamed: integrations.md §A7). */
+    gatewayTxnId: text('gateway_txn_id').unique(),
+    orderNumber: text('order_number').notNull().unique(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('invoices_profile_created_idx').on(t.profileId, t.createdAt.desc()),
+    index('invoices_status_created_idx').on(t.status, t.createdAt),
+    index('invoices_created_at_idx').on(t.createdAt.desc()),
+    check('invoices_status_known', sql`${t.status} in ('pending','processing','completed','failed')`),
+    check('invoices_amount_nonnegative', sql`${t.amount} >= 0`),
+  ],
+);

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns';
+import { packages } from './packages';
+import { profiles } from './profiles';
+
+/** The recipient directory. Each company belongs to one package's list (spec §3). */
+export const companies = pgTable(
+  'companies',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    sector: text('sector').notNull().default('غير محدد'),
+    location: text('location').notNull().default('غير محدد'),
+    packageId: uuid('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('companies_email_unique').on(sql`lower(${t.email})`),
+    index('companies_package_name_idx').on(t.packageId, t.name),
+    index('companies_name_idx').on(t.name),
+    index('companies_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('companies_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+  ],
+);
+
+/** One row per spreadsheet upload (spec's excel_files). */
+export const excelFiles = pgTable(
+  'excel_files',
+  {
+    id: id(),
+    profileId: text('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+    filename: text('filename').notNull(),
+    rowsAdded: integer('rows_added').notNull().default(0),
+    rowsSkipped: integer('rows_skipped').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('excel_files_created_at_idx').on(t.createdAt.desc())],
+);

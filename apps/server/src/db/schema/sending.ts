@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns';
+import { companies } from './companies';
+import { profiles } from './profiles';
+
+/**
+ * One send request (the spec's scheduled_emails / email_send_jobs, ADR 002).
+ * Counters are denormalised from deliveries by the worker in the same transaction as each delivery update.
+ */
+export const sendJobs = pgTable(
+  'send_jobs',
+  {
+    id: id(),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    content: text('content').notNull(),
+    resumePath: text('resume_path').notNull(),
+    status: text('status').notNull().default('pending'),
+    totalEmailsIntended: integer('total_emails_intended').notNull().default(0),
+    sentCount: integer('sent_count').notNull().default(0),
+    failedCount: integer('failed_count').notNull().default(0),
+    errorMessage: text('error_message'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('send_jobs_profile_created_idx').on(t.profileId, t.createdAt.desc()),
+    index('send_jobs_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('send_jobs_created_at_idx').on(t.createdAt.desc()),
+    index('send_jobs_subject_trgm_idx').using('gin', sql`${t.subject} gin_trgm_ops`),
+    check('send_jobs_status_known', sql`${t.status} in ('pending','processing','completed','failed')`),
+  ],
+);
+
+/**
+ * One e-mail to one company. States: pending → sending → sent | failed; held while the mailbox is unlinked.
+ * A row is leased ('sending', lease_expires_at) before the provider call so a crash can never resend it.
+ */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: id(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => sendJobs.id, { onDelete: 'cascade' }),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    // Snapshot of the company at scheduling time: the message must not change if the directory does.
+    recipientEmail: text('recipient_email').notNull(),
+    companyName: text('company_name').notNull(),
+    sector: text('sector').notNull(),
+    location: text('location').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+    /** The mailbox it left from, for per-mailbox pacing and the rolling daily cap. */
+    senderEmail: text('sender_email'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    providerMessageId: text('provider_message_id'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('deliveries_lease_idx').on(t.leaseExpiresAt).where(sql`${t.status} = 'sending'`),
+    index('deliveries_job_status_idx').on(t.jobId, t.status),
+    index('deliveries_job_created_idx').on(t.jobId, t.createdAt),
+    index('deliveries_profile_company_idx').on(t.profileId, t.companyId),
+    index('deliveries_sender_sent_idx').on(t.senderEmail, t.sentAt).where(sql`${t.status} = 'sent'`),
+    check('deliveries_status_known', sql`${t.status} in ('pending','held','sending','sent','failed')`),
+  ],
+);
+
+export const failedEmails = pgTable(
+  'failed_emails',
+  {
+    id: id(),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    deliveryId: uuid('delivery_id').references(() => deliveries.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    error: text('error').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('failed_emails_profile_idx').on(t.profileId), index('failed_emails_created_at_idx').on(t.createdAt.desc())],
+);

@@ -1,0 +1,32 @@
+import { sessionSchema } from '@sira/shared';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+/** better-auth's endpoints under /api/auth/*, and /api/session: who is signed in, with the role decided here. */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    async handler(request, reply) {
+      const url = new URL(request.url, app.publicBaseUrl);
+      const body = request.method === 'POST' && request.body !== undefined ? JSON.stringify(request.body) : undefined;
+      const response = await app.auth.handler(
+        new Request(url, { method: request.method, headers: fromNodeHeaders(request.headers), ...(body ? { body } : {}) }),
+      );
+      reply.status(response.status);
+      response.headers.forEach((value, key) => {
+        if (key.toLowerCase() !== 'set-cookie') reply.header(key, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length) reply.header('set-cookie', cookies);
+      const text = await response.text();
+      return reply.send(text.length ? text : null);
+    },
+  });
+
+  app.get('/api/session', { config: { access: 'public' }, schema: { response: { 200: sessionSchema } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const viewer = await app.viewer(request);
+    return { user: viewer ? { id: viewer.id, email: viewer.email, isAdmin: viewer.isAdmin } : null };
+  });
+};

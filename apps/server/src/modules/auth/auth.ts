@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { PASSWORD_MIN_LENGTH } from '@sira/shared';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { Database } from '../../db/client';
+import { account, session, user, verification } from '../../db/schema';
+import type { SystemMailer } from '../../mail/system-mailer';
+import { confirmationEmail, resetPasswordEmail } from '../../mail/system-templates';
+
+export interface AuthOptions {
+  db: Database;
+  secret: string;
+  /** Public origin, e.g. http://localhost:3000: links in e-mails point here. */
+  baseUrl: string;
+  mailer: SystemMailer;
+  production: boolean;
+  /** Hook that creates the profile for a new account (profiles module). */
+  onUserCreated: (user: { id: string; email: string; phoneNumber?: string | null }) => Promise<void>;
+}
+
+/**
+ * better-auth owns password hashing, sessions, e-mail confirmation and reset tokens (ADR 003).
+ * Sessions are httpOnly cookies, SameSite=Lax, Secure in production; expiry 7 days, renewed daily.
+ */
+export function createAuth(options: AuthOptions) {
+  return betterAuth({
+    appName: 'Sira',
+    baseURL: options.baseUrl,
+    basePath: '/api/auth',
+    secret: options.secret,
+    trustedOrigins: [options.baseUrl],
+    database: drizzleAdapter(options.db, { provider: 'pg', schema: { user, session, account, verification } }),
+    user: {
+      additionalFields: { phoneNumber: { type: 'string', required: false, input: true } },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: 128,
+      autoSignIn: false,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user: u, url }) => {
+        await options.mailer.send({ to: u.email, ...resetPasswordEmail(url) });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user: u, url }) => {
+        await options.mailer.send({ to: u.email, ...confirmationEmail(url) });
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (created) => {
+            await options.onUserCreated(created as { id: string; email: string; phoneNumber?: string | null });
+          },
+        },
+      },
+    },
+    advanced: {
+      useSecureCookies: options.production,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: options.production },
+      database: { generateId: () => randomUUID() },
+    },
+    // Our own rate limiter (plugins/rate-limits.ts) covers these paths per IP and per e-mail.
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

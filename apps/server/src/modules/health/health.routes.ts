@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { databaseIsReady } from '../../db/seed/seed';
+
+/** Liveness (the process answers) and readiness (the database answers and is migrated). */
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/healthz', { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({ status: 'ok' as const }));
+
+  app.get(
+    '/readyz',
+    { schema: { response: { 200: z.object({ status: z.literal('ready') }), 503: z.object({ code: z.string() }) } } },
+    async (request, reply) => {
+      try {
+        await databaseIsReady(app.db);
+        return { status: 'ready' as const };
+      } catch (error) {
+        request.log.warn({ err: error }, 'readiness check failed');
+        return reply.status(503).send({ code: 'NOT_READY' });
+      }
+    },
+  );
+};

@@ -1,0 +1,68 @@
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/errors';
+import type { Auth } from '../modules/auth/auth';
+import { getProfileSummary, type ProfileSummary } from '../modules/profiles/profiles.service';
+
+export type Viewer = ProfileSummary;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+    publicBaseUrl: string;
+    /** The signed-in user of this request with the role read from the database, or null. */
+    viewer(request: FastifyRequest): Promise<Viewer | null>;
+  }
+  interface FastifyRequest {
+    viewerCache?: Promise<Viewer | null>;
+  }
+  interface FastifyContextConfig {
+    /** 'public' routes skip the session check; everything else under /api requires one. */
+    access?: 'public' | 'user' | 'admin';
+  }
+}
+
+/**
+ * The single place that decides who may call what (issue 3 §7):
+ * - every route under /api/admin/ requires an administrator, whatever its own options say;
+ * - every other /api route requires a signed-in user unless it is declared `config.access = 'public'`.
+ * Handlers then read `request.viewer` and scope every query to that user's id.
+ */
+export const accessPlugin = fp<{ auth: Auth; publicBaseUrl: string }>(
+  async (app: FastifyInstance, options) => {
+    app.decorate('auth', options.auth);
+    app.decorate('publicBaseUrl', options.publicBaseUrl);
+    app.decorate('viewer', (request: FastifyRequest) => {
+      request.viewerCache ??= (async () => {
+        const found = await options.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+        if (!found) return null;
+        return (await getProfileSummary(app.db, found.user.id)) ?? null;
+      })();
+      return request.viewerCache;
+    });
+
+    app.addHook('onRoute', (route) => {
+      const url = route.url;
+      if (!url.startsWith('/api/') || url.startsWith('/api/auth/')) return;
+      const declared = (route.config as { access?: string } | undefined)?.access;
+      const access = url.startsWith('/api/admin/') ? 'admin' : (declared ?? 'user');
+      if (access === 'public') return;
+      const check = async (request: FastifyRequest) => {
+        const viewer = await app.viewer(request);
+        if (!viewer) throw new AppError(401, 'UNAUTHORIZED');
+        if (access === 'admin' && !viewer.isAdmin) throw new AppError(403, 'FORBIDDEN');
+      };
+      const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+      route.onRequest = [check, ...existing];
+    });
+  },
+  { name: 'access', dependencies: ['errors'] },
+);
+
+/** The viewer of a route that the access plugin already guarded. */
+export async function requireViewer(request: FastifyRequest): Promise<Viewer> {
+  const viewer = await request.server.viewer(request);
+  if (!viewer) throw new AppError(401, 'UNAUTHORIZED');
+  return viewer;
+}

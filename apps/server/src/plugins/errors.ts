@@ -1,0 +1,38 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors';
+
+/**
+ * Errors leave the server as `{ code }` (plus field issues for validation). Stack traces, SQL and provider
+ * answers stay in the log; a 5xx body says only INTERNAL.
+ */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof AppError) {
+        return reply.status(error.statusCode).send({ code: error.code });
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const issues = error.validation.map((v) => ({
+          path: String(v.instancePath ?? '')
+            .replace(/^\//, '')
+            .replaceAll('/', '.'),
+          code: String((v.params?.issue as { message?: string } | undefined)?.message ?? v.message ?? 'invalid'),
+        }));
+        return reply.status(400).send({ code: 'VALIDATION', issues });
+      }
+      const status = error.statusCode ?? 500;
+      if (status === 413) return reply.status(413).send({ code: 'PAYLOAD_TOO_LARGE' });
+      if (status === 429) return reply.status(429).send({ code: 'RATE_LIMITED' });
+      if (status >= 400 && status < 500) {
+        // Fastify's own client errors (bad JSON, wrong content type): safe to name by status only.
+        request.log.info({ err: error }, 'client error');
+        return reply.status(status).send({ code: status === 404 ? 'NOT_FOUND' : 'VALIDATION' });
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send({ code: 'INTERNAL' });
+    });
+  },
+  { name: 'errors' },
+);

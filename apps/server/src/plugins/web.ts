@@ -1,0 +1,71 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, normalize } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { isKnownClientPath } from '@sira/shared/routes';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+export interface WebOptions {
+  /** The built web app (apps/web/build/client); absent when the server runs without one (API tests). */
+  clientDir: string | undefined;
+}
+
+/**
+ * Serves the built React app: hashed assets with long caching, prerendered pages as their own HTML, and
+ * the SPA shell for every other client route. Unknown paths get the shell with status 404, which renders
+ * the not-found page, so crawlers see a real 404.
+ */
+export const webPlugin = fp<WebOptions>(
+  async (app: FastifyInstance, { clientDir }) => {
+    const apiNotFound = (reply: FastifyReply) => reply.status(404).send({ code: 'NOT_FOUND' });
+
+    if (!clientDir || !existsSync(clientDir)) {
+      app.setNotFoundHandler((_request, reply) => apiNotFound(reply));
+      return;
+    }
+
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: true,
+      index: 'index.html',
+      redirect: false,
+      setHeaders(res, path) {
+        if (path.includes(`${join(clientDir, 'assets')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else res.setHeader('cache-control', 'no-cache');
+      },
+    });
+
+    const shellPath = ['__spa-fallback.html', 'index.html'].map((f) => join(clientDir, f)).find((p) => existsSync(p));
+    const shell = shellPath ? readFileSync(shellPath, 'utf8') : undefined;
+
+    app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+      const path = request.url.split('?')[0] ?? '/';
+      if (path.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) return apiNotFound(reply);
+      // A missing file (an old hashed asset, a typo) is a plain 404, not the app page.
+      if (/\.[a-z0-9]+$/i.test(path)) return apiNotFound(reply);
+      const prerendered = prerenderedFile(clientDir, path);
+      if (prerendered) {
+        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(readFileSync(prerendered));
+      }
+      if (!shell) return apiNotFound(reply);
+      return reply
+        .status(isKnownClientPath(path) ? 200 : 404)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(shell);
+    });
+  },
+  { name: 'web' },
+);
+
+function prerenderedFile(clientDir: string, path: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return undefined;
+  }
+  const clean = normalize(decoded).replace(/^(\.\.[/\\])+/, '');
+  const candidate = join(clientDir, clean, 'index.html');
+  return candidate.startsWith(clientDir) && existsSync(candidate) ? candidate : undefined;
+}

@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { EnvError, parseEnv } from './config/env';
+import { DataDirLockedError } from './lib/data-dir';
+import { openRuntime } from './runtime';
+
+/** Where the built web app sits relative to this file, in the sources and in the bundle alike. */
+function findClientDir(): string | undefined {
+  for (const candidate of ['../../web/build/client', '../web/build/client']) {
+    const dir = fileURLToPath(new URL(candidate, import.meta.url));
+    if (existsSync(dir)) return dir;
+  }
+  return undefined;
+}
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const env = parseEnv();
+  const runtime = await openRuntime(env, { seed: true });
+  const app = await buildApp({
+    env,
+    db: runtime.database.db,
+    dbKind: runtime.database.kind,
+    publicBaseUrl: runtime.publicBaseUrl,
+    appSecret: runtime.appSecret,
+    clientDir: findClientDir(),
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      // A second Ctrl-C means "now": the database may not be closed cleanly, but the user asked.
+      process.exit(130);
+    }
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      await runtime.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  try {
+    await app.listen({ port: env.port, host: env.host });
+  } catch (error) {
+    await runtime.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.port;
+  const lines = [
+    '',
+    `  Sira is running at http://localhost:${port}  (${runtime.database.kind === 'pglite' ? `embedded database in ${env.dataDir}` : 'PostgreSQL'})`,
+    runtime.admin
+      ? `  Administrator: ${runtime.admin.email}  /  password: ${runtime.admin.password}`
+      : '  Administrator: set ADMIN_EMAIL and ADMIN_PASSWORD to create one',
+    `  Started in ${((performance.now() - startedAt) / 1000).toFixed(1)} s. Press Ctrl-C to stop.`,
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof EnvError || error instanceof DataDirLockedError) {
+    process.stderr.write(`\n${error.message}\n\n`);
+  } else {
+    process.stderr.write(`\nSira could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n\n`);
+  }
+  process.exit(1);
+});

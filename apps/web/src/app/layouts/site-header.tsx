@@ -1,0 +1,94 @@
+import { Burger, Button, Container } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { ar, paths } from '@sira/shared';
+import { useEffect } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { useSignOut } from '~/features/auth/api/sign-out';
+import { useSession } from '~/lib/session';
+import classes from './site-header.module.css';
+
+interface Item {
+  to: string;
+  label: string;
+}
+
+function useNavItems(): { main: Item[]; account: Item[]; signedIn: boolean } {
+  const { data } = useSession();
+  const user = data?.user ?? null;
+  const main: Item[] = [
+    { to: paths.pricing, label: ar.nav.pricing },
+    { to: paths.about, label: ar.nav.about },
+    { to: paths.support, label: ar.nav.support },
+  ];
+  if (!user) {
+    return {
+      main,
+      account: [
+        { to: paths.login, label: ar.nav.login },
+        { to: paths.register, label: ar.nav.register },
+      ],
+      signedIn: false,
+    };
+  }
+  const account: Item[] = [{ to: paths.dashboard, label: ar.nav.dashboard }];
+  // Shown only when the server says this user is an administrator; the panel itself checks again.
+  if (user.isAdmin) account.push({ to: paths.admin, label: ar.nav.admin });
+  return { main, account, signedIn: true };
+}
+
+export function SiteHeader() {
+  const [menuOpen, menu] = useDisclosure(false);
+  const location = useLocation();
+  const { main, account, signedIn } = useNavItems();
+  const signOut = useSignOut();
+
+  // Following any link (or going back/forward) closes the mobile menu; the path is the trigger, not an input.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: location.pathname is the trigger
+  useEffect(() => {
+    menu.close();
+  }, [location.pathname, menu.close]);
+
+  const links = (items: Item[]) =>
+    items.map((item) => (
+      <NavLink key={item.to} to={item.to} className={classes.link} onClick={menu.close}>
+        {item.label}
+      </NavLink>
+    ));
+  const logout = signedIn ? (
+    <Button variant="subtle" color="gray" onClick={() => signOut.mutate()} loading={signOut.isPending}>
+      {ar.nav.logout}
+    </Button>
+  ) : null;
+
+  return (
+    <header className={classes.header}>
+      <Container size="lg" className={classes.inner}>
+        <NavLink to={paths.home} className={classes.brand} aria-label={`${ar.app.name} - ${ar.nav.home}`}>
+          {ar.app.name}
+        </NavLink>
+        <nav aria-label={ar.nav.mainNav} className={classes.desktopOnly}>
+          {links(main)}
+        </nav>
+        <div className={classes.desktopOnly}>
+          {links(account)}
+          {logout}
+        </div>
+        <Burger
+          className={classes.mobileOnly}
+          opened={menuOpen}
+          onClick={menu.toggle}
+          aria-label={ar.nav.menu}
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+        />
+      </Container>
+      {menuOpen ? (
+        <nav id="mobile-menu" aria-label={ar.nav.menu} className={classes.mobileNav}>
+          {links(main)}
+          {links(account)}
+          {logout}
+        </nav>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,20 @@
+import { DirectionProvider, MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { TOAST_DURATION_MS } from '@sira/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { createQueryClient } from '~/config/query-client';
+import { theme } from '~/config/theme';
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <DirectionProvider initialDirection="rtl" detectDirection={false}>
+      <MantineProvider theme={theme} defaultColorScheme="light">
+        {/* Toasts at top centre for 5 s, each with a close button (spec §2 "App shell"). */}
+        <Notifications position="top-center" autoClose={TOAST_DURATION_MS} zIndex={1000} />
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </MantineProvider>
+    </DirectionProvider>
+  );
+}

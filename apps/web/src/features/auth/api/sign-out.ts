@@ -1,0 +1,21 @@
+import { paths } from '@sira/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { api } from '~/lib/api-client';
+import { sessionQueryOptions } from '~/lib/session';
+
+export const signOut = () => api<{ success: boolean }>('/api/auth/sign-out', { method: 'POST', json: {} });
+
+/** Signs out and goes home (spec §2 "Logout signs out and goes to /"). */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: signOut,
+    onSettled: async () => {
+      queryClient.setQueryData(sessionQueryOptions().queryKey, { user: null });
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'content' && q.queryKey[0] !== 'auth' });
+      await navigate(paths.home);
+    },
+  });
+}

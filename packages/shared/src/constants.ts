@@ -1,0 +1,52 @@
+/** Business constants and limits of spec §9, shared by the server (which enforces them) and the web (which shows them). */
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const RESET_PASSWORD_COOLDOWN_SECONDS = 60;
+
+export const DELIVERY_PAGE_SIZE = 50;
+export const PACKAGE_COMPANY_LIMIT = 5000;
+export const ADMIN_COMPANIES_PAGE_SIZE = 1000;
+export const ADMIN_USER_LIST_CAP = 1000;
+
+export const UPLOAD_RETRY = { attempts: 3, baseDelayMs: 2000, maxDelayMs: 10_000 } as const;
+export const TOKEN_REFRESH_RETRY = { attempts: 3, baseDelayMs: 1000 } as const;
+export const PAYMENT_POLLING = { attempts: 10, intervalMs: 2000, redirectAfterMs: 3000 } as const;
+
+export const LOW_BALANCE_THRESHOLD = 5;
+export const MAILBOX_RECHECK_MS = 300_000;
+export const RESUME_MAX_BYTES = 5 * 1024 * 1024;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_RETRY_EXHAUSTED_MS = 7000;
+export const COUNTER_ANIMATION_MS = 2500;
+
+/** Package names with a system meaning: never sold, never deleted (spec §9). */
+export const TRIAL_PACKAGE = 'تجريبي';
+export const FREE_PACKAGE = 'مجاني';
+export const ADMIN_PACKAGE = 'admin';
+export const RESERVED_PACKAGE_NAMES: readonly string[] = [TRIAL_PACKAGE, FREE_PACKAGE, ADMIN_PACKAGE];
+
+export const SEND_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
+export type SendStatus = (typeof SEND_STATUSES)[number];
+
+export const INVOICE_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** Sending defaults of spec §9; delays in seconds. */
+export const DEFAULT_EMAIL_DELAY_SETTINGS = {
+  batch_size: 100,
+  batch_delay: 60,
+  email_delay: 1,
+  max_per_minute: 60,
+  max_per_hour: 3600,
+  retry_delay: 300,
+  max_retries: 3,
+} as const;
+
+/** Rolling-24 h caps per mailbox (integrations.md §C3): consumer gmail.com vs Workspace. */
+export const DEFAULT_DAILY_CAPS = { gmail: 400, workspace: 1800 } as const;
+
+export const GMAIL_SEND_SCOPE = 'https://www.googleapis.com/auth/gmail.send';
+
+/** Shown as the locale for every date (spec §9). */
+export const DATE_LOCALE = 'ar-SA';
+export const CURRENCY_LABEL = 'ريال';

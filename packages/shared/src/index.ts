@@ -1,0 +1,6 @@
+export * from './constants';
+export * from './messages/ar';
+export * from './routes';
+export * from './schemas/common';
+export * from './schemas/content';
+export * from './schemas/session';

@@ -1,0 +1,43 @@
+/**
+ * Every page of the web app (spec §2), once. The web builds links from `paths`; the server uses the same
+ * list to answer unknown addresses with a real 404.
+ */
+export const paths = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  resetPassword: '/reset-password',
+  pricing: '/pricing',
+  paymentCallback: '/payment-callback',
+  dashboard: '/dashboard',
+  sendResume: '/send-resume',
+  billing: '/billing',
+  upgrade: '/upgrade',
+  about: '/about',
+  support: '/support',
+  privacy: '/privacy',
+  terms: '/terms',
+  howToPrepareCv: '/how-to-prepare-cv',
+  jobsJeddah: '/jobs/jeddah',
+  jobsRiyadh: '/jobs/riyadh',
+  admin: '/admin',
+} as const;
+
+/** Signed-in areas (spec §2): an anonymous visitor is sent to /login and back. */
+export const protectedPaths: readonly string[] = [
+  paths.dashboard,
+  paths.sendResume,
+  paths.billing,
+  paths.upgrade,
+  paths.admin,
+  paths.paymentCallback,
+];
+
+const knownPaths = new Set<string>(Object.values(paths));
+
+export function isKnownClientPath(path: string): boolean {
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  if (knownPaths.has(trimmed)) return true;
+  // The admin panel has one address per tab: /admin/users, /admin/companies, …
+  return /^\/admin\/[a-z_]+$/.test(trimmed);
+}
