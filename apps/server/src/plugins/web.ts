@@ -29,6 +29,7 @@ export const webPlugin = fp<WebOptions>(
       wildcard: true,
       index: 'index.html',
       redirect: false,
+      cacheControl: false,
       setHeaders(res, path) {
         if (path.includes(`${join(clientDir, 'assets')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         else res.setHeader('cache-control', 'no-cache');

@@ -1,4 +1,4 @@
-import { Burger, Button, Container } from '@mantine/core';
+import { Box, Burger, Button, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ar, paths } from '@sira/shared';
 import { useEffect } from 'react';
@@ -66,15 +66,15 @@ export function SiteHeader() {
         <NavLink to={paths.home} className={classes.brand} aria-label={`${ar.app.name} - ${ar.nav.home}`}>
           {ar.app.name}
         </NavLink>
-        <nav aria-label={ar.nav.mainNav} className={classes.desktopOnly}>
+        <Box component="nav" aria-label={ar.nav.mainNav} visibleFrom="sm" className={classes.group}>
           {links(main)}
-        </nav>
-        <div className={classes.desktopOnly}>
+        </Box>
+        <Box visibleFrom="sm" className={classes.group}>
           {links(account)}
           {logout}
-        </div>
+        </Box>
         <Burger
-          className={classes.mobileOnly}
+          hiddenFrom="sm"
           opened={menuOpen}
           onClick={menu.toggle}
           aria-label={ar.nav.menu}

@@ -1,0 +1,116 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { parseEnv } from './config/env';
+import { useTestApp } from './test/app';
+
+const ctx = useTestApp();
+
+describe('server basics', () => {
+  it('answers liveness and readiness', async () => {
+    expect((await ctx.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    expect((await ctx.app.inject('/readyz')).json()).toEqual({ status: 'ready' });
+  });
+
+  it('sends security headers', async () => {
+    const res = await ctx.app.inject('/healthz');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBeDefined();
+  });
+
+  it('answers unknown API paths with a JSON error code', async () => {
+    const res = await ctx.app.inject('/api/does-not-exist');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 'NOT_FOUND' });
+  });
+
+  it('refuses state-changing requests from a foreign origin', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { origin: 'https://evil.example' },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ code: 'FOREIGN_ORIGIN' });
+  });
+
+  it('refuses bodies over the limit with PAYLOAD_TOO_LARGE', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.example', password: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE' });
+  });
+});
+
+describe('error handler', () => {
+  it('never leaks a stack trace or SQL to the client', async () => {
+    const app = await buildApp({
+      env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+      db: ctx.db,
+      dbKind: ctx.handle.kind,
+      publicBaseUrl: 'http://localhost:3000',
+      appSecret: 'test-secret-that-is-long-enough-for-better-auth-0123456789',
+      logger: false,
+    });
+    app.get('/boom', { config: { access: 'public' } }, async () => {
+      await ctx.db.execute('select * from no_such_table' as never);
+    });
+    const res = await app.inject('/boom');
+    await app.close();
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ code: 'INTERNAL' });
+    expect(res.body).not.toMatch(/no_such_table|select|at /i);
+  });
+
+  it('answers a validation failure with VALIDATION and the field', async () => {
+    const res = await ctx.app.inject('/api/content/pages/NOT_A_SLUG!');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION', issues: [{ path: 'slug' }] });
+  });
+});
+
+describe('web app serving', () => {
+  it('serves prerendered pages, the shell for known routes, and a real 404 for unknown ones', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sira-web-'));
+    mkdirSync(join(dir, 'pricing'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), '<html>home</html>');
+    writeFileSync(join(dir, 'pricing', 'index.html'), '<html>pricing</html>');
+    writeFileSync(join(dir, '__spa-fallback.html'), '<html>shell</html>');
+    writeFileSync(join(dir, 'assets', 'app-abc.js'), 'console.log(1)');
+    const app = await buildApp({
+      env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+      db: ctx.db,
+      dbKind: ctx.handle.kind,
+      publicBaseUrl: 'http://localhost:3000',
+      appSecret: 'test-secret-that-is-long-enough-for-better-auth-0123456789',
+      clientDir: dir,
+      logger: false,
+    });
+    try {
+      expect((await app.inject('/')).body).toBe('<html>home</html>');
+      expect((await app.inject('/pricing')).body).toBe('<html>pricing</html>');
+      const dashboard = await app.inject('/dashboard');
+      expect([dashboard.statusCode, dashboard.body]).toEqual([200, '<html>shell</html>']);
+      const adminTab = await app.inject('/admin/companies');
+      expect(adminTab.statusCode).toBe(200);
+      const missing = await app.inject('/no-such-page');
+      expect([missing.statusCode, missing.body]).toEqual([404, '<html>shell</html>']);
+      const asset = await app.inject('/assets/app-abc.js');
+      expect(asset.headers['cache-control']).toContain('immutable');
+      expect((await app.inject('/assets/gone.js')).statusCode).toBe(404);
+      expect((await app.inject('/..%2f..%2fetc/passwd')).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+});

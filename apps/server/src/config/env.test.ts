@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env';
+
+describe('parseEnv', () => {
+  it('needs nothing in embedded mode and defaults the port to 3000', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ mode: 'embedded', port: 3000, dataDir: './data', runWorker: true });
+  });
+
+  it('takes the port from PORT and treats empty values as unset', () => {
+    expect(parseEnv({ PORT: '4100', DATABASE_URL: '' })).toMatchObject({ port: 4100, databaseUrl: undefined });
+  });
+
+  it('refuses to start production without its required settings, naming every missing one', () => {
+    let error: unknown;
+    try {
+      parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/sira' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const problems = (error as EnvError).problems.join('\n');
+    for (const name of ['APP_SECRET', 'PUBLIC_BASE_URL', 'SMTP_URL', 'SMTP_FROM']) expect(problems).toContain(name);
+    expect(problems).not.toContain('DATABASE_URL');
+  });
+
+  it('starts production when everything is set, with the worker out of process', () => {
+    const env = parseEnv({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://db/sira',
+      APP_SECRET: 'x'.repeat(40),
+      PUBLIC_BASE_URL: 'https://sira.example',
+      SMTP_URL: 'smtp://mail.example:587',
+      SMTP_FROM: 'Sira <no-reply@sira.example>',
+    });
+    expect(env).toMatchObject({ mode: 'production', runWorker: false, trustProxy: true });
+  });
+
+  it('rejects a short APP_SECRET and a malformed DATABASE_URL', () => {
+    expect(() => parseEnv({ APP_SECRET: 'short' })).toThrow(/APP_SECRET/);
+    expect(() => parseEnv({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+  });
+});

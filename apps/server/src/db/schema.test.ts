@@ -1,0 +1,150 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/db';
+import { TEST_BASE_URL } from '../test/global-setup';
+import { type DatabaseHandle, rowsOf } from './client';
+import { companies, footerLinks, footerSections, packages, packageTemplates, pages, profiles, settings, templates, user } from './schema';
+import { ensureAdmin, seedDatabase } from './seed/seed';
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(() => handle.close());
+
+const countOf = async (table: Parameters<DatabaseHandle['db']['select']>[0] extends never ? never : any) => {
+  const [row] = await handle.db.select({ n: count() }).from(table);
+  return row?.n ?? 0;
+};
+
+describe('seed', () => {
+  it('creates the five packages of spec §3 with their prices and the reserved names', async () => {
+    const rows = await handle.db.select().from(packages);
+    const byName = new Map(rows.map((p) => [p.name, p]));
+    expect(byName.get('تجريبي')?.price).toBe(0);
+    expect(byName.get('باقة نمو')?.price).toBe(30);
+    expect(byName.get('باقة البداية')).toMatchObject({ price: 95, originalPrice: 129, discountPercent: '26.36' });
+    expect(byName.get('باقة المحترف')).toMatchObject({ price: 150, originalPrice: 199, discountPercent: '24.62' });
+    expect(byName.get('باقة التميز')).toMatchObject({ price: 199, originalPrice: 249, discountPercent: '21.69' });
+    expect(byName.has('admin')).toBe(true);
+    expect(byName.has('مجاني')).toBe(true);
+    for (const name of ['باقة نمو', 'باقة البداية', 'باقة المحترف', 'باقة التميز']) {
+      expect(byName.get(name)?.features.length).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('creates the five content pages with Arabic HTML', async () => {
+    const rows = await handle.db.select({ slug: pages.slug, content: pages.content }).from(pages);
+    expect(rows.map((r) => r.slug).sort()).toEqual(['about', 'how-to-prepare-cv', 'privacy', 'support', 'terms']);
+    for (const row of rows) {
+      expect(row.content).toMatch(/[\u0600-\u06FF]/);
+      expect(row.content).not.toMatch(/<script/i);
+    }
+  });
+
+  it('creates a demo directory of at least 3,000 companies whose addresses use reserved example domains only', async () => {
+    const rows = await handle.db.select({ email: companies.email, location: companies.location }).from(companies);
+    expect(rows.length).toBeGreaterThanOrEqual(3000);
+    const reserved = /@(?:[a-z0-9-]+\.)*(?:example\.(?:com|net|org)|example)$/;
+    expect(rows.filter((r) => !reserved.test(r.email))).toEqual([]);
+    const cities = new Set(rows.map((r) => r.location));
+    for (const city of ['الرياض', 'جدة', 'الدمام']) expect(cities.has(city)).toBe(true);
+  });
+
+  it('links at least three templates to packages, and has footer, contact, social and send settings', async () => {
+    expect(await countOf(templates)).toBeGreaterThanOrEqual(3);
+    expect(await countOf(packageTemplates)).toBeGreaterThanOrEqual(3);
+    expect(await countOf(footerSections)).toBeGreaterThan(0);
+    expect(await countOf(footerLinks)).toBeGreaterThan(0);
+    const keys = (await handle.db.select({ key: settings.key }).from(settings)).map((r) => r.key);
+    expect(keys).toEqual(expect.arrayContaining(['social_media', 'contact_info', 'footer_settings', 'email_delay_settings', 'gmail']));
+    const [delay] = await handle.db.select().from(settings).where(eq(settings.key, 'email_delay_settings'));
+    expect(delay?.value).toEqual({
+      batch_size: 100,
+      batch_delay: 60,
+      email_delay: 1,
+      max_per_minute: 60,
+      max_per_hour: 3600,
+      retry_delay: 300,
+      max_retries: 3,
+    });
+  });
+
+  it('is idempotent and never overwrites an administrator edit', async () => {
+    await handle.db.update(pages).set({ title: 'عنوان عدّله المشرف' }).where(eq(pages.slug, 'about'));
+    const before = await Promise.all([companies, templates, footerLinks, packages, pages].map(countOf));
+    await seedDatabase(handle.db, { publicBaseUrl: TEST_BASE_URL, demoDirectory: true });
+    const after = await Promise.all([companies, templates, footerLinks, packages, pages].map(countOf));
+    expect(after).toEqual(before);
+    const [about] = await handle.db.select().from(pages).where(eq(pages.slug, 'about'));
+    expect(about?.title).toBe('عنوان عدّله المشرف');
+  });
+
+  it('creates the administrator once, on the admin package, with a confirmed e-mail', async () => {
+    expect(await ensureAdmin(handle.db, { email: ' Boss@Sira.Example ', password: 'secret-pass' })).toBe(true);
+    expect(await ensureAdmin(handle.db, { email: 'boss@sira.example', password: 'secret-pass' })).toBe(false);
+    const [row] = await handle.db
+      .select({ verified: user.emailVerified, pkg: packages.name })
+      .from(user)
+      .innerJoin(profiles, eq(profiles.id, user.id))
+      .innerJoin(packages, eq(packages.id, profiles.packageId))
+      .where(eq(user.email, 'boss@sira.example'));
+    expect(row).toEqual({ verified: true, pkg: 'admin' });
+  });
+});
+
+describe('constraints', () => {
+  it('maintains updated_at in the database, for raw SQL writes too', async () => {
+    const [before] = await handle.db.select().from(pages).where(eq(pages.slug, 'terms'));
+    await new Promise((r) => setTimeout(r, 20));
+    await handle.db.execute(sql`update pages set title = title || '.' where slug = 'terms'`);
+    const [after] = await handle.db.select().from(pages).where(eq(pages.slug, 'terms'));
+    expect(after?.updatedAt.getTime()).toBeGreaterThan(before?.updatedAt.getTime() ?? Number.POSITIVE_INFINITY);
+  });
+
+  it('refuses a negative balance, an unknown package and a duplicate company address (any case)', async () => {
+    await ensureAdmin(handle.db, { email: 'constraints@sira.example', password: 'secret-pass' });
+    await expect(
+      handle.db.execute(sql`update profiles set messages_remaining = -1 where email = 'constraints@sira.example'`),
+    ).rejects.toThrow();
+    await expect(
+      handle.db.execute(sql`update profiles set package_id = gen_random_uuid() where email = 'constraints@sira.example'`),
+    ).rejects.toThrow();
+    const [one] = await handle.db.select().from(companies).limit(1);
+    if (!one) throw new Error('no companies seeded');
+    await expect(
+      handle.db.insert(companies).values({ name: 'نسخة', email: one.email.toUpperCase(), packageId: one.packageId }),
+    ).rejects.toThrow();
+  });
+
+  it('deletes a footer section together with its links', async () => {
+    const [section] = await handle.db.insert(footerSections).values({ title: 'قسم مؤقت', order: 9 }).returning();
+    if (!section) throw new Error('insert returned nothing');
+    await handle.db.insert(footerLinks).values({ title: 'رابط', url: '/about', sectionId: section.id });
+    await handle.db.delete(footerSections).where(eq(footerSections.id, section.id));
+    const left = rowsOf<{ n: number }>(
+      await handle.db.execute(sql`select count(*)::int as n from footer_links where section_id = ${section.id}`),
+    );
+    expect(left[0]?.n).toBe(0);
+  });
+
+  it('has an index for every list and filter the spec names', async () => {
+    const names = rowsOf<{ indexname: string }>(
+      await handle.db.execute(sql`select indexname from pg_indexes where schemaname = 'public'`),
+    ).map((r) => r.indexname);
+    for (const index of [
+      'profiles_created_at_idx',
+      'companies_package_name_idx',
+      'companies_name_trgm_idx',
+      'companies_email_trgm_idx',
+      'invoices_profile_created_idx',
+      'send_jobs_profile_created_idx',
+      'deliveries_due_idx',
+      'failed_emails_profile_idx',
+      'footer_links_section_order_idx',
+      'package_templates_order_idx',
+    ]) {
+      expect(names).toContain(index);
+    }
+  });
+});

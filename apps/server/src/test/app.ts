@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../app';
+import { parseEnv } from '../config/env';
+import type { Database, DatabaseHandle } from '../db/client';
+import type { SystemMail, SystemMailer } from '../mail/system-mailer';
+import { createTestDatabase } from './db';
+import { TEST_BASE_URL } from './global-setup';
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Database;
+  handle: DatabaseHandle;
+  /** System e-mails the app sent during the test, newest last. */
+  mail: SystemMail[];
+}
+
+/**
+ * The fastify/demo `build(t)` pattern: one app per test file on its own fresh database, driven through
+ * `app.inject()`. Nothing is mocked but the system mailer, which records instead of sending.
+ */
+export function useTestApp(): TestContext {
+  const ctx = { mail: [] as SystemMail[] } as TestContext;
+  beforeAll(async () => {
+    ctx.handle = await createTestDatabase();
+    ctx.db = ctx.handle.db;
+    const mailer: SystemMailer = {
+      async send(mail) {
+        ctx.mail.push(mail);
+      },
+    };
+    ctx.app = await buildApp({
+      env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+      db: ctx.db,
+      dbKind: ctx.handle.kind,
+      publicBaseUrl: TEST_BASE_URL,
+      appSecret: 'test-secret-that-is-long-enough-for-better-auth-0123456789',
+      mailer,
+      logger: false,
+    });
+    await ctx.app.ready();
+  }, 60_000);
+  afterAll(async () => {
+    await ctx.app?.close();
+    await ctx.handle?.close();
+  });
+  return ctx;
+}

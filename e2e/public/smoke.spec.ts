@@ -1,0 +1,93 @@
+import type { BrowserContext } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, screenshot, useBrowser, viewports } from '../fixtures/browser';
+
+const browser = useBrowser();
+let context: BrowserContext | undefined;
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+describe('app shell', () => {
+  it('is Arabic and right-to-left, with the header and the footer loaded from the server', async () => {
+    const opened = await browser.newPage(viewports.desktop);
+    context = opened.context;
+    const { page, consoleErrors } = opened;
+    await page.goto('/');
+    expect(await page.getAttribute('html', 'lang')).toBe('ar');
+    expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+    const fontFamily = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    expect(fontFamily).toContain('IBM Plex Sans Arabic');
+
+    const header = page.locator('header');
+    await expect.poll(() => header.getByRole('link', { name: 'الأسعار' }).isVisible()).toBe(true);
+    expect(await header.getByRole('link', { name: 'تسجيل الدخول' }).isVisible()).toBe(true);
+    expect(await header.getByRole('link', { name: 'حساب جديد' }).isVisible()).toBe(true);
+    expect(await header.getByRole('link', { name: 'لوحة المشرف' }).count()).toBe(0);
+
+    const footer = page.locator('footer');
+    await expect.poll(() => footer.getByRole('link', { name: 'سياسة الخصوصية' }).count()).toBeGreaterThan(0);
+    expect(await footer.getByText('Apple Pay').isVisible()).toBe(true);
+    for (const m of ['Mada', 'Visa', 'Mastercard']) expect(await footer.getByText(m, { exact: true }).isVisible()).toBe(true);
+    // External footer links open in a new tab; internal ones stay in the app.
+    const external = footer.locator('a[href^="https://"]').first();
+    expect(await external.getAttribute('target')).toBe('_blank');
+    expect(await footer.locator('a[href="/privacy"]').first().getAttribute('target')).toBeNull();
+
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'home-desktop');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('has a mobile menu that toggles and closes when a link is followed', async () => {
+    const opened = await browser.newPage(viewports.phone);
+    context = opened.context;
+    const { page } = opened;
+    await page.goto('/');
+    const burger = page.getByRole('button', { name: 'القائمة' });
+    expect(await burger.isVisible()).toBe(true);
+    expect(await page.locator('#mobile-menu').count()).toBe(0);
+    await burger.click();
+    const menu = page.locator('#mobile-menu');
+    expect(await menu.isVisible()).toBe(true);
+    expect(await burger.getAttribute('aria-expanded')).toBe('true');
+    await expectNoAxeViolations(page);
+    await burger.click();
+    expect(await menu.count()).toBe(0);
+    await burger.click();
+    await menu.getByRole('link', { name: 'من نحن' }).click();
+    await page.waitForURL('**/about');
+    expect(await page.locator('#mobile-menu').count()).toBe(0);
+    await page.goto('/');
+    await page.locator('footer a[href="/privacy"]').first().waitFor();
+    await screenshot(page, 'home-phone');
+  });
+
+  it('shows a not-found page with a link home, answered with status 404', async () => {
+    for (const [name, viewport] of Object.entries(viewports)) {
+      const opened = await browser.newPage(viewport);
+      const { page } = opened;
+      const response = await page.goto('/no-such-page');
+      expect(response?.status()).toBe(404);
+      await page.getByRole('heading', { name: 'الصفحة غير موجودة' }).waitFor();
+      await page.locator('footer a[href="/privacy"]').first().waitFor();
+      await expectNoAxeViolations(page);
+      await screenshot(page, `not-found-${name}`);
+      await page.getByRole('link', { name: 'العودة إلى الصفحة الرئيسية' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await opened.context.close();
+    }
+  });
+
+  it('shows the footer failure message when the footer cannot be loaded', async () => {
+    const opened = await browser.newPage(viewports.desktop);
+    context = opened.context;
+    const { page } = opened;
+    await page.route('**/api/content/footer', (route) =>
+      route.fulfill({ status: 500, body: '{"code":"INTERNAL"}', contentType: 'application/json' }),
+    );
+    await page.goto('/');
+    await expect.poll(() => page.getByText('عذراً، تعذر تحميل محتوى التذييل حالياً.').isVisible(), { timeout: 15_000 }).toBe(true);
+  });
+});

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    include: ['**/*.spec.ts'],
+    globalSetup: ['fixtures/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // One browser and one server for the run; journeys run one file at a time on the 2-core machine.
+    fileParallelism: false,
+  },
+});

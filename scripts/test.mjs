@@ -1,0 +1,26 @@
+// `npm test`: the unit and database suites (PGlite, and PostgreSQL too when TEST_DATABASE_URL is set), then
+// the browser journeys when Debian's Chromium is installed. SIRA_REQUIRE_BROWSER=1 (CI) makes a missing
+// browser a failure instead of a skip.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { buildIfNeeded, root } from './build-if-needed.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const run = (cmd, args, env = {}) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+
+if (!process.env.TEST_DATABASE_URL) {
+  console.log('Database suites run on PGlite only (set TEST_DATABASE_URL to a PostgreSQL server to run them there too).');
+}
+const unit = run('npx', ['vitest', 'run']);
+if (unit !== 0) process.exit(unit);
+
+if (!existsSync(CHROMIUM)) {
+  if (process.env.SIRA_REQUIRE_BROWSER === '1') {
+    console.error(`Browser tests are required but ${CHROMIUM} was not found.`);
+    process.exit(1);
+  }
+  console.log(`\nBrowser tests SKIPPED: ${CHROMIUM} not found (apt-get install chromium to run them).\n`);
+  process.exit(0);
+}
+buildIfNeeded();
+process.exit(run('npm', ['run', 'test', '-w', '@sira/e2e'], { CHROMIUM_PATH: CHROMIUM }));

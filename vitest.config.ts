@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+const serverTests = ['apps/server/src/**/*.test.ts'];
+const dbProject = (kind: 'pglite' | 'postgres') => ({
+  test: {
+    name: `server-${kind}`,
+    include: serverTests,
+    environment: 'node',
+    globalSetup: ['apps/server/src/test/global-setup.ts'],
+    env: { SIRA_TEST_DB: kind },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // PGlite copies are ~100 MB each in memory; two files at a time fits any machine here.
+    maxWorkers: 2,
+    setupFiles: ['apps/server/src/test/fail-on-console-error.ts'],
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'], environment: 'node' } },
+      dbProject('pglite'),
+      // The same database suites on PostgreSQL when one is given (CI always gives one).
+      ...(process.env.TEST_DATABASE_URL ? [dbProject('postgres')] : []),
+    ],
+  },
+});
