@@ -1,4 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/db';
 import { TEST_BASE_URL } from '../test/global-setup';
@@ -12,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => handle.close());
 
-const countOf = async (table: Parameters<DatabaseHandle['db']['select']>[0] extends never ? never : any) => {
+const countOf = async (table: PgTable) => {
   const [row] = await handle.db.select({ n: count() }).from(table);
   return row?.n ?? 0;
 };

@@ -45,6 +45,15 @@ export const ar = {
     signUpFailed: 'فشل في إنشاء الحساب',
     notAuthorizedAdmin: 'غير مصرح لك بالوصول إلى لوحة المشرف',
     mustSignIn: 'يجب تسجيل الدخول أولاً',
+    fieldsRequired: 'يرجى تعبئة جميع الحقول المطلوبة',
+    emailTaken: 'هذا البريد الإلكتروني مسجل بالفعل. سجّل الدخول أو استعد كلمة المرور.',
+    invalidResetLink: 'رابط إعادة تعيين كلمة المرور غير صالح أو انتهت صلاحيته. اطلب رابطاً جديداً.',
+    registered: 'تم إنشاء حسابك. أرسلنا رابط التفعيل إلى بريدك الإلكتروني، يرجى تفعيله ثم تسجيل الدخول.',
+    emailConfirmed: 'تم تفعيل بريدك الإلكتروني. يمكنك الآن تسجيل الدخول.',
+    confirmationFailed: 'رابط التفعيل غير صالح أو انتهت صلاحيته. سجّل الدخول لإرسال رابط جديد.',
+    resetSent: 'إذا كان البريد مسجلاً لدينا، فستصلك رسالة تحتوي على رابط لإعادة تعيين كلمة المرور.',
+    passwordUpdated: 'تم تحديث كلمة المرور بنجاح. سجّل الدخول بكلمة المرور الجديدة.',
+    sessionExpired: 'انتهت جلستك. يرجى تسجيل الدخول مرة أخرى.',
   },
   errors: {
     generic: 'حدث خطأ غير متوقع. يرجى المحاولة مرة أخرى.',
@@ -70,10 +79,42 @@ export const errorCodes = {
   RATE_LIMITED: 'RATE_LIMITED',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   FOREIGN_ORIGIN: 'FOREIGN_ORIGIN',
+  NETWORK: 'NETWORK',
+  MISSING_CREDENTIALS: 'MISSING_CREDENTIALS',
+  INVALID_EMAIL: 'INVALID_EMAIL',
+  PASSWORD_TOO_SHORT: 'PASSWORD_TOO_SHORT',
+  EMAIL_REQUIRED: 'EMAIL_REQUIRED',
+  PASSWORDS_MISMATCH: 'PASSWORDS_MISMATCH',
+  INVALID_PHONE: 'INVALID_PHONE',
+  FIELDS_REQUIRED: 'FIELDS_REQUIRED',
+  /** Wrong e-mail or password (better-auth's 'Invalid login credentials'). */
+  INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
+  /** Sign-in before the e-mail was confirmed. */
+  EMAIL_NOT_CONFIRMED: 'EMAIL_NOT_CONFIRMED',
+  /** Sign-in succeeded but no session could be made. */
+  SESSION_FAILED: 'SESSION_FAILED',
+  SIGN_UP_FAILED: 'SIGN_UP_FAILED',
+  EMAIL_TAKEN: 'EMAIL_TAKEN',
+  /** A reset link that is unknown, used or expired. */
+  INVALID_RESET_TOKEN: 'INVALID_RESET_TOKEN',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
 
 const messageByCode: Record<ErrorCode, string> = {
+  NETWORK: ar.errors.network,
+  MISSING_CREDENTIALS: ar.auth.missingCredentials,
+  INVALID_EMAIL: ar.auth.invalidEmail,
+  PASSWORD_TOO_SHORT: ar.auth.passwordTooShort,
+  EMAIL_REQUIRED: ar.auth.emailRequired,
+  PASSWORDS_MISMATCH: ar.auth.passwordsMismatch,
+  INVALID_PHONE: ar.auth.invalidPhone,
+  FIELDS_REQUIRED: ar.auth.fieldsRequired,
+  INVALID_CREDENTIALS: ar.auth.invalidCredentials,
+  EMAIL_NOT_CONFIRMED: ar.auth.emailNotConfirmed,
+  SESSION_FAILED: ar.auth.sessionFailed,
+  SIGN_UP_FAILED: ar.auth.signUpFailed,
+  EMAIL_TAKEN: ar.auth.emailTaken,
+  INVALID_RESET_TOKEN: ar.auth.invalidResetLink,
   INTERNAL: ar.errors.generic,
   VALIDATION: ar.errors.validation,
   NOT_FOUND: ar.errors.notFound,

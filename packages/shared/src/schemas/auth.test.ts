@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { checkNewPassword, checkRegistration, checkResetRequest, checkSignIn } from './auth';
+
+describe('sign-in rules (spec §5)', () => {
+  it('needs both fields, then a valid e-mail, then a 6-character password', () => {
+    expect(checkSignIn({ email: '', password: 'secret1' })).toBe('MISSING_CREDENTIALS');
+    expect(checkSignIn({ email: 'a@b.co', password: '' })).toBe('MISSING_CREDENTIALS');
+    expect(checkSignIn({ email: '   ', password: 'x' })).toBe('MISSING_CREDENTIALS');
+    expect(checkSignIn({ email: 'not-an-email', password: '12' })).toBe('INVALID_EMAIL');
+    expect(checkSignIn({ email: 'a@b.co', password: '12345' })).toBe('PASSWORD_TOO_SHORT');
+    expect(checkSignIn({ email: '  A@B.CO ', password: '123456' })).toBeNull();
+  });
+});
+
+describe('registration rules', () => {
+  const ok = { email: 'user@sira.example', phone: '0512345678', password: 'secret1', confirmPassword: 'secret1' };
+  it('accepts 05 + 8 digits and +966 + 9 digits only', () => {
+    expect(checkRegistration(ok)).toBeNull();
+    expect(checkRegistration({ ...ok, phone: '+966512345678' })).toBeNull();
+    for (const phone of ['051234567', '05123456789', '0612345678', '+96651234567', '966512345678', '05-1234567', '']) {
+      expect(checkRegistration({ ...ok, phone })).toBe('INVALID_PHONE');
+    }
+  });
+  it('requires matching passwords of at least 6 characters', () => {
+    expect(checkRegistration({ ...ok, confirmPassword: 'other1' })).toBe('PASSWORDS_MISMATCH');
+    expect(checkRegistration({ ...ok, password: '12345', confirmPassword: '12345' })).toBe('PASSWORD_TOO_SHORT');
+    expect(checkRegistration({ ...ok, email: 'bad' })).toBe('INVALID_EMAIL');
+    expect(checkRegistration({ ...ok, email: '' })).toBe('MISSING_CREDENTIALS');
+  });
+});
+
+describe('reset rules', () => {
+  it('needs an e-mail, then a valid one', () => {
+    expect(checkResetRequest({ email: ' ' })).toBe('EMAIL_REQUIRED');
+    expect(checkResetRequest({ email: 'nope' })).toBe('INVALID_EMAIL');
+    expect(checkResetRequest({ email: 'a@b.co' })).toBeNull();
+  });
+  it('checks the match before the length when setting a new password', () => {
+    expect(checkNewPassword({ password: '', confirmPassword: '' })).toBe('FIELDS_REQUIRED');
+    expect(checkNewPassword({ password: '123', confirmPassword: '456' })).toBe('PASSWORDS_MISMATCH');
+    expect(checkNewPassword({ password: '123', confirmPassword: '123' })).toBe('PASSWORD_TOO_SHORT');
+    expect(checkNewPassword({ password: '123456', confirmPassword: '123456' })).toBeNull();
+  });
+});
