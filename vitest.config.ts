@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 const serverTests = ['apps/server/src/**/*.test.ts'];
-const dbProject = (kind: 'pglite' | 'postgres') => ({
+const dbProject = (kind: 'pglite' | 'postgres', groupOrder: number) => ({
   test: {
     name: `server-${kind}`,
     include: serverTests,
@@ -12,6 +12,7 @@ const dbProject = (kind: 'pglite' | 'postgres') => ({
     hookTimeout: 60_000,
     // PGlite copies are ~100 MB each in memory; two files at a time fits any machine here.
     maxWorkers: 2,
+    sequence: { groupOrder },
     setupFiles: ['apps/server/src/test/fail-on-console-error.ts'],
   },
 });
@@ -19,10 +20,10 @@ const dbProject = (kind: 'pglite' | 'postgres') => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'], environment: 'node' } },
-      dbProject('pglite'),
+      { test: { name: 'unit', include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 } } },
+      dbProject('pglite', 1),
       // The same database suites on PostgreSQL when one is given (CI always gives one).
-      ...(process.env.TEST_DATABASE_URL ? [dbProject('postgres')] : []),
+      ...(process.env.TEST_DATABASE_URL ? [dbProject('postgres', 2)] : []),
     ],
   },
 });

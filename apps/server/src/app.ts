@@ -4,11 +4,14 @@ import type { Env } from './config/env';
 import type { Database, DatabaseKind } from './db/client';
 import { loggerOptions } from './lib/logger';
 import { outboxMailer, type SystemMailer, smtpMailer } from './mail/system-mailer';
+import { accountRoutes } from './modules/auth/account.routes';
 import { createAuth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/auth.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { profileRoutes } from './modules/profiles/profiles.routes';
 import { createProfileForUser } from './modules/profiles/profiles.service';
+import { statsAdminRoutes } from './modules/stats/stats.admin-routes';
 import { accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
@@ -75,6 +78,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(accountRoutes);
+  await app.register(profileRoutes);
+  await app.register(statsAdminRoutes);
   await app.register(contentRoutes);
 
   await app.register(webPlugin, { clientDir: options.clientDir });

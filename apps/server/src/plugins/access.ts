@@ -11,6 +11,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
     publicBaseUrl: string;
+    /** Every /api route with the access it was given, for the authorisation test that enumerates them. */
+    routeAccess: Array<{ method: string; url: string; access: 'public' | 'user' | 'admin' }>;
     /** The signed-in user of this request with the role read from the database, or null. */
     viewer(request: FastifyRequest): Promise<Viewer | null>;
   }
@@ -33,6 +35,7 @@ export const accessPlugin = fp<{ auth: Auth; publicBaseUrl: string }>(
   async (app: FastifyInstance, options) => {
     app.decorate('auth', options.auth);
     app.decorate('publicBaseUrl', options.publicBaseUrl);
+    app.decorate('routeAccess', []);
     app.decorate('viewer', (request: FastifyRequest) => {
       request.viewerCache ??= (async () => {
         const found = await options.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
@@ -46,7 +49,8 @@ export const accessPlugin = fp<{ auth: Auth; publicBaseUrl: string }>(
       const url = route.url;
       if (!url.startsWith('/api/') || url.startsWith('/api/auth/')) return;
       const declared = (route.config as { access?: string } | undefined)?.access;
-      const access = url.startsWith('/api/admin/') ? 'admin' : (declared ?? 'user');
+      const access = url.startsWith('/api/admin/') ? 'admin' : declared === 'public' ? 'public' : 'user';
+      for (const method of [route.method].flat()) app.routeAccess.push({ method: String(method), url, access });
       if (access === 'public') return;
       const check = async (request: FastifyRequest) => {
         const viewer = await app.viewer(request);

@@ -6,6 +6,7 @@ export * from './mail';
 export * from './mailbox';
 export * from './packages';
 export * from './profiles';
+export * from './rate-limits';
 export * from './sending';
 export * from './settings';
 export * from './templates';

@@ -17,11 +17,11 @@ import {
   templates,
   user,
 } from '../schema';
-import { generateSeedCompanies } from './data/companies';
-import { seedContactInfo, seedFooterDescription, seedFooterSections, seedSocialMedia } from './data/footer';
-import { seedPackages } from './data/packages';
-import { seedPages } from './data/pages';
-import { seedTemplates } from './data/templates';
+import { generateSeedCompanies } from './content/companies';
+import { seedContactInfo, seedFooterDescription, seedFooterSections, seedSocialMedia } from './content/footer';
+import { seedPackages } from './content/packages';
+import { seedPages } from './content/pages';
+import { seedTemplates } from './content/templates';
 
 export interface SeedOptions {
   /** The demo directory uses reserved example domains only; production starts with an empty directory. */

@@ -29,6 +29,20 @@ export function createAuth(options: AuthOptions) {
     basePath: '/api/auth',
     secret: options.secret,
     trustedOrigins: [options.baseUrl],
+    // These flows go through /api/account/* (our rules, messages and rate limits); their raw endpoints are off.
+    disabledPaths: [
+      '/sign-up/email',
+      '/sign-in/email',
+      '/request-password-reset',
+      '/reset-password',
+      '/change-email',
+      '/update-user',
+      '/delete-user',
+      '/change-password',
+      '/set-password',
+      '/sign-in/social',
+      '/link-social',
+    ],
     database: drizzleAdapter(options.db, { provider: 'pg', schema: { user, session, account, verification } }),
     user: {
       additionalFields: { phoneNumber: { type: 'string', required: false, input: true } },

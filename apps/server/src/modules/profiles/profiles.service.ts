@@ -1,5 +1,5 @@
 import { ADMIN_PACKAGE, TRIAL_PACKAGE } from '@sira/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { packages, profiles } from '../../db/schema';
 
@@ -36,4 +36,38 @@ export async function getProfileSummary(db: Database, id: string): Promise<Profi
     .innerJoin(packages, eq(packages.id, profiles.packageId))
     .where(eq(profiles.id, id));
   return row ? { ...row, isAdmin: row.packageName === ADMIN_PACKAGE } : undefined;
+}
+
+export interface ProfileOverview {
+  email: string;
+  packageName: string;
+  messagesRemaining: number;
+  /** Spec §9: messages sent = the package's messages_limit minus what remains (never below zero). */
+  messagesSent: number;
+  failedCount: number;
+  isAdmin: boolean;
+}
+
+/** What the dashboard shows about the signed-in user. Always scoped to that user's id. */
+export async function getProfileOverview(db: Database, id: string): Promise<ProfileOverview | undefined> {
+  const [row] = await db
+    .select({
+      email: profiles.email,
+      packageName: packages.name,
+      messagesRemaining: profiles.messagesRemaining,
+      messagesLimit: packages.messagesLimit,
+      failedCount: sql<number>`(select count(*)::int from failed_emails f where f.profile_id = ${profiles.id})`,
+    })
+    .from(profiles)
+    .innerJoin(packages, eq(packages.id, profiles.packageId))
+    .where(eq(profiles.id, id));
+  if (!row) return undefined;
+  return {
+    email: row.email,
+    packageName: row.packageName,
+    messagesRemaining: row.messagesRemaining,
+    messagesSent: Math.max(0, row.messagesLimit - row.messagesRemaining),
+    failedCount: row.failedCount,
+    isAdmin: row.packageName === ADMIN_PACKAGE,
+  };
 }

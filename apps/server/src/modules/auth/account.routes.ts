@@ -1,0 +1,170 @@
+import {
+  checkNewPassword,
+  checkRegistration,
+  checkResetRequest,
+  checkSignIn,
+  normalizeEmail,
+  paths,
+  registerBodySchema,
+  resetPasswordBodySchema,
+  resetRequestBodySchema,
+  signInBodySchema,
+} from '@sira/shared';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, badRequest } from '../../lib/errors';
+import { consumeRateLimits, resetRateLimit } from '../../lib/rate-limit';
+import { getProfileSummary } from '../profiles/profiles.service';
+import { emailIsRegistered, resetTokenIsValid } from './account.service';
+
+const ok = z.object({ ok: z.literal(true) });
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+
+/** better-auth reports failures as APIError with an HTTP status and a body code. */
+function authErrorCode(error: unknown): { status: number; code: string } | undefined {
+  const e = error as { statusCode?: number; body?: { code?: string } };
+  return typeof e?.statusCode === 'number' ? { status: e.statusCode, code: e.body?.code ?? '' } : undefined;
+}
+
+function ruleCheck(code: string | null) {
+  if (code) throw badRequest(code);
+}
+
+/** Copies better-auth's Set-Cookie headers (the session cookie) onto our reply. */
+function forwardCookies(response: Response, reply: FastifyReply) {
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) reply.header('set-cookie', cookies);
+}
+
+const ip = (request: FastifyRequest) => request.ip;
+
+/**
+ * Sign-up, sign-in and password reset with the rules and error codes of spec §5/§8, rate limited per IP and
+ * per e-mail. better-auth does the cryptography; these routes decide what is allowed and what is said.
+ */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const publicRoute = { config: { access: 'public' as const } };
+
+  app.post(
+    '/api/account/register',
+    { ...publicRoute, schema: { body: registerBodySchema, response: { 201: ok } } },
+    async (request, reply) => {
+      const body = request.body;
+      ruleCheck(checkRegistration(body));
+      const email = normalizeEmail(body.email);
+      await consumeRateLimits(app.db, [
+        { key: `sign-up:ip:${ip(request)}`, max: 10, windowSeconds: HOUR },
+        { key: `sign-up:email:${email}`, max: 5, windowSeconds: HOUR },
+      ]);
+      if (await emailIsRegistered(app.db, email)) throw new AppError(409, 'EMAIL_TAKEN');
+      try {
+        await app.auth.api.signUpEmail({
+          body: { email, password: body.password, name: email, phoneNumber: body.phone.trim(), callbackURL: `${paths.login}?confirmed=1` },
+          headers: fromNodeHeaders(request.headers),
+        });
+      } catch (error) {
+        const failure = authErrorCode(error);
+        if (!failure) throw error;
+        request.log.warn({ code: failure.code }, 'sign-up refused');
+        throw new AppError(400, failure.code === 'PASSWORD_TOO_SHORT' ? 'PASSWORD_TOO_SHORT' : 'SIGN_UP_FAILED');
+      }
+      return reply.status(201).send({ ok: true as const });
+    },
+  );
+
+  app.post(
+    '/api/account/sign-in',
+    {
+      ...publicRoute,
+      schema: {
+        body: signInBodySchema,
+        response: { 200: z.object({ user: z.object({ id: z.string(), email: z.string(), isAdmin: z.boolean() }) }) },
+      },
+    },
+    async (request, reply) => {
+      ruleCheck(checkSignIn(request.body));
+      const email = normalizeEmail(request.body.email);
+      const emailKey = `sign-in:email:${email}`;
+      await consumeRateLimits(app.db, [
+        { key: `sign-in:ip:${ip(request)}`, max: 30, windowSeconds: 10 * MINUTE },
+        { key: emailKey, max: 10, windowSeconds: 10 * MINUTE },
+      ]);
+      let response: Response;
+      try {
+        response = await app.auth.api.signInEmail({
+          body: { email, password: request.body.password, rememberMe: true },
+          headers: fromNodeHeaders(request.headers),
+          asResponse: true,
+        });
+      } catch (error) {
+        const failure = authErrorCode(error);
+        if (!failure) throw error;
+        if (failure.code === 'EMAIL_NOT_VERIFIED') throw new AppError(403, 'EMAIL_NOT_CONFIRMED');
+        if (failure.status === 401) throw new AppError(401, 'INVALID_CREDENTIALS');
+        throw new AppError(400, 'SESSION_FAILED');
+      }
+      if (!response.ok) {
+        const body = (await response.json().catch(() => ({}))) as { code?: string };
+        if (body.code === 'EMAIL_NOT_VERIFIED') throw new AppError(403, 'EMAIL_NOT_CONFIRMED');
+        if (response.status === 401) throw new AppError(401, 'INVALID_CREDENTIALS');
+        throw new AppError(400, 'SESSION_FAILED');
+      }
+      const signedIn = (await response.json()) as { user?: { id: string } };
+      if (!signedIn.user) throw new AppError(400, 'SESSION_FAILED');
+      forwardCookies(response, reply);
+      await resetRateLimit(app.db, emailKey);
+      const profile = await getProfileSummary(app.db, signedIn.user.id);
+      if (!profile) throw new AppError(400, 'SESSION_FAILED');
+      return { user: { id: profile.id, email: profile.email, isAdmin: profile.isAdmin } };
+    },
+  );
+
+  // Never says whether the e-mail exists: the answer is the same either way.
+  app.post(
+    '/api/account/password-reset',
+    { ...publicRoute, schema: { body: resetRequestBodySchema, response: { 200: ok } } },
+    async (request) => {
+      ruleCheck(checkResetRequest(request.body));
+      const email = normalizeEmail(request.body.email);
+      await consumeRateLimits(app.db, [
+        { key: `reset:ip:${ip(request)}`, max: 20, windowSeconds: HOUR },
+        // One request a minute per address matches the form's 60 s cooldown; five an hour at most.
+        { key: `reset:email-minute:${email}`, max: 1, windowSeconds: MINUTE },
+        { key: `reset:email-hour:${email}`, max: 5, windowSeconds: HOUR },
+      ]);
+      await app.auth.api.requestPasswordReset({
+        body: { email, redirectTo: paths.resetPassword },
+        headers: fromNodeHeaders(request.headers),
+      });
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/account/password-reset/:token',
+    { ...publicRoute, schema: { params: z.object({ token: z.string().max(256) }), response: { 200: ok } } },
+    async (request) => {
+      if (!(await resetTokenIsValid(app.db, request.params.token))) throw new AppError(404, 'INVALID_RESET_TOKEN');
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/account/password-reset/confirm',
+    { ...publicRoute, schema: { body: resetPasswordBodySchema, response: { 200: ok } } },
+    async (request) => {
+      ruleCheck(checkNewPassword(request.body));
+      await consumeRateLimits(app.db, [{ key: `reset-confirm:ip:${ip(request)}`, max: 20, windowSeconds: HOUR }]);
+      try {
+        await app.auth.api.resetPassword({ body: { newPassword: request.body.password, token: request.body.token } });
+      } catch (error) {
+        if (!authErrorCode(error)) throw error;
+        throw new AppError(400, 'INVALID_RESET_TOKEN');
+      }
+      return { ok: true as const };
+    },
+  );
+};

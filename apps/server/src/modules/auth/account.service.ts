@@ -1,0 +1,17 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { user, verification } from '../../db/schema';
+
+export async function emailIsRegistered(db: Database, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  return row !== undefined;
+}
+
+/** A reset link is usable while its token row exists and has not expired (better-auth deletes it on use). */
+export async function resetTokenIsValid(db: Database, token: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: verification.id })
+    .from(verification)
+    .where(and(eq(verification.identifier, `reset-password:${token}`), gt(verification.expiresAt, new Date())));
+  return row !== undefined;
+}

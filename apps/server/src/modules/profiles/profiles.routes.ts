@@ -1,0 +1,16 @@
+import { profileOverviewSchema } from '@sira/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../lib/errors';
+import { requireViewer } from '../../plugins/access';
+import { getProfileOverview } from './profiles.service';
+
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/profile', { schema: { response: { 200: profileOverviewSchema } } }, async (request, reply) => {
+    const viewer = await requireViewer(request);
+    const overview = await getProfileOverview(app.db, viewer.id);
+    // A signed-in account without a profile is the spec's PGRST116 case: the dashboard shows retry.
+    if (!overview) throw notFound('PROFILE_NOT_FOUND');
+    reply.header('cache-control', 'no-store');
+    return overview;
+  });
+};
