@@ -20,7 +20,14 @@ const dbProject = (kind: 'pglite' | 'postgres', groupOrder: number) => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 } } },
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+          environment: 'node',
+          sequence: { groupOrder: 0 },
+        },
+      },
       dbProject('pglite', 1),
       // The same database suites on PostgreSQL when one is given (CI always gives one).
       ...(process.env.TEST_DATABASE_URL ? [dbProject('postgres', 2)] : []),

@@ -1,0 +1,308 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { parseEnv } from '../../config/env';
+import { packages, profiles, user } from '../../db/schema';
+import { useTestApp } from '../../test/app';
+import { cookieHeader, signedInUser, signIn, uniqueEmail } from '../../test/auth';
+
+const ctx = useTestApp();
+let ipCounter = 0;
+const freshIp = () => `10.20.${Math.floor(ipCounter / 250)}.${ipCounter++ % 250}`;
+
+const register = (payload: Record<string, string>, remoteAddress = freshIp()) =>
+  ctx.app.inject({ method: 'POST', url: '/api/account/register', remoteAddress, payload });
+const signInRaw = (payload: Record<string, string>, remoteAddress = freshIp()) =>
+  ctx.app.inject({ method: 'POST', url: '/api/account/sign-in', remoteAddress, payload });
+const lastMailTo = (email: string) => [...ctx.mail].reverse().find((m) => m.to === email);
+const linkIn = (html: string) => {
+  const match = html.match(/href="([^"]+)"/);
+  if (!match?.[1]) throw new Error('no link in the e-mail');
+  return match[1].replaceAll('&#38;', '&');
+};
+
+describe('register', () => {
+  it('enforces every rule of spec §5 on the server', async () => {
+    const base = { email: uniqueEmail(), phone: '0512345678', password: 'secret1', confirmPassword: 'secret1' };
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ ...base, email: '' }, 'MISSING_CREDENTIALS'],
+      [{ ...base, password: '', confirmPassword: '' }, 'MISSING_CREDENTIALS'],
+      [{ ...base, email: 'not-an-email' }, 'INVALID_EMAIL'],
+      [{ ...base, phone: '0612345678' }, 'INVALID_PHONE'],
+      [{ ...base, phone: '+96651234567' }, 'INVALID_PHONE'],
+      [{ ...base, password: '12345', confirmPassword: '12345' }, 'PASSWORD_TOO_SHORT'],
+      [{ ...base, confirmPassword: 'secret2' }, 'PASSWORDS_MISMATCH'],
+    ];
+    for (const [payload, code] of cases) {
+      const res = await register(payload);
+      expect([res.statusCode, res.json().code]).toEqual([400, code]);
+    }
+  });
+
+  it('creates the profile on the trial package with its balance and the phone, and mails an Arabic confirmation', async () => {
+    const email = uniqueEmail('New');
+    const res = await register({
+      email: `  ${email.toUpperCase()} `,
+      phone: '+966512345678',
+      password: 'secret1',
+      confirmPassword: 'secret1',
+    });
+    expect(res.statusCode).toBe(201);
+    const [row] = await ctx.db
+      .select({
+        email: profiles.email,
+        phone: profiles.phoneNumber,
+        balance: profiles.messagesRemaining,
+        pkg: packages.name,
+        limit: packages.messagesLimit,
+      })
+      .from(profiles)
+      .innerJoin(packages, eq(packages.id, profiles.packageId))
+      .where(eq(profiles.email, email.toLowerCase()));
+    expect(row).toMatchObject({ email: email.toLowerCase(), phone: '+966512345678', pkg: 'تجريبي' });
+    expect(row?.balance).toBe(row?.limit);
+    const mail = lastMailTo(email.toLowerCase());
+    expect(mail?.subject).toMatch(/[\u0600-\u06FF]/);
+    expect(mail?.html).toContain('dir="rtl"');
+    expect(linkIn(mail?.html ?? '')).toMatch(/^http:\/\/localhost:3000\/api\/auth\/verify-email\?token=/);
+    expect(mail?.text).toContain('/api/auth/verify-email?token=');
+  });
+
+  it('answers a duplicate e-mail (any case) with EMAIL_TAKEN, not a 500', async () => {
+    const email = uniqueEmail();
+    expect((await register({ email, phone: '0512345678', password: 'secret1', confirmPassword: 'secret1' })).statusCode).toBe(201);
+    const again = await register({ email: email.toUpperCase(), phone: '0512345678', password: 'secret1', confirmPassword: 'secret1' });
+    expect([again.statusCode, again.json().code]).toEqual([409, 'EMAIL_TAKEN']);
+  });
+
+  it("keeps better-auth's raw sign-up and sign-in endpoints closed, so every account passes these rules", async () => {
+    const raw = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { email: uniqueEmail(), password: 'secret1', name: 'x' },
+    });
+    expect(raw.statusCode).toBe(404);
+    const rawSignIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: 'a@b.example', password: 'secret1' },
+    });
+    expect(rawSignIn.statusCode).toBe(404);
+  });
+});
+
+describe('confirmation and sign-in', () => {
+  it('refuses sign-in until the e-mail is confirmed, then signs in with an httpOnly SameSite=Lax cookie', async () => {
+    const email = uniqueEmail();
+    await register({ email, phone: '0512345678', password: 'secret1', confirmPassword: 'secret1' });
+    const early = await signInRaw({ email, password: 'secret1' });
+    expect([early.statusCode, early.json().code]).toEqual([403, 'EMAIL_NOT_CONFIRMED']);
+
+    const link = new URL(linkIn(lastMailTo(email)?.html ?? ''));
+    const confirm = await ctx.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    expect(confirm.statusCode).toBe(302);
+    expect(confirm.headers.location).toContain('/login?confirmed=1');
+
+    const res = await signInRaw({ email: ` ${email.toUpperCase()} `, password: 'secret1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ email, isAdmin: false });
+    const setCookie = [res.headers['set-cookie']].flat().join('\n');
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).not.toMatch(/Secure/i);
+
+    const session = await ctx.app.inject({ url: '/api/session', headers: { cookie: cookieHeader(res.headers['set-cookie']) } });
+    expect(session.json().user).toMatchObject({ email, isAdmin: false });
+  });
+
+  it('maps wrong credentials and rule violations to the spec codes', async () => {
+    const { email } = await signedInUser(ctx);
+    const cases: Array<[Record<string, string>, number, string]> = [
+      [{ email, password: 'wrong-password' }, 401, 'INVALID_CREDENTIALS'],
+      [{ email: uniqueEmail('nobody'), password: 'whatever1' }, 401, 'INVALID_CREDENTIALS'],
+      [{ email: '', password: '' }, 400, 'MISSING_CREDENTIALS'],
+      [{ email: 'bad-address', password: 'secret1' }, 400, 'INVALID_EMAIL'],
+      [{ email, password: '123' }, 400, 'PASSWORD_TOO_SHORT'],
+    ];
+    for (const [payload, status, code] of cases) {
+      const res = await signInRaw(payload);
+      expect([res.statusCode, res.json().code]).toEqual([status, code]);
+    }
+  });
+
+  it('signs out: the cookie no longer opens a session', async () => {
+    const { cookie } = await signedInUser(ctx);
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie, origin: 'http://localhost:3000' },
+      payload: {},
+    });
+    expect(out.statusCode).toBe(200);
+    const session = await ctx.app.inject({ url: '/api/session', headers: { cookie } });
+    expect(session.json()).toEqual({ user: null });
+    expect((await ctx.app.inject({ url: '/api/profile', headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it('marks the session cookie Secure in production', async () => {
+    const env = parseEnv({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://unused/sira',
+      APP_SECRET: 'p'.repeat(40),
+      PUBLIC_BASE_URL: 'https://sira.example',
+      SMTP_URL: 'smtp://mail.example',
+      SMTP_FROM: 'no-reply@sira.example',
+      LOG_LEVEL: 'silent',
+    });
+    const app = await buildApp({
+      env,
+      db: ctx.db,
+      dbKind: ctx.handle.kind,
+      publicBaseUrl: 'https://sira.example',
+      appSecret: 'p'.repeat(40),
+      mailer: { send: async () => undefined },
+      logger: false,
+    });
+    try {
+      const { email, password } = await signedInUser(ctx);
+      const res = await app.inject({ method: 'POST', url: '/api/account/sign-in', remoteAddress: freshIp(), payload: { email, password } });
+      expect(res.statusCode).toBe(200);
+      expect([res.headers['set-cookie']].flat().join('\n')).toMatch(/;\s*Secure/i);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('password reset', () => {
+  it('answers the same for known and unknown addresses and mails only the known one', async () => {
+    const { email } = await signedInUser(ctx);
+    const before = ctx.mail.length;
+    const known = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/password-reset',
+      remoteAddress: freshIp(),
+      payload: { email },
+    });
+    const unknownEmail = uniqueEmail('ghost');
+    const unknown = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/password-reset',
+      remoteAddress: freshIp(),
+      payload: { email: unknownEmail },
+    });
+    expect([known.statusCode, known.body]).toEqual([unknown.statusCode, unknown.body]);
+    expect(ctx.mail.slice(before).map((m) => m.to)).toEqual([email]);
+  });
+
+  it('validates the address and limits requests to one a minute per address', async () => {
+    const empty = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/password-reset',
+      remoteAddress: freshIp(),
+      payload: { email: ' ' },
+    });
+    expect(empty.json().code).toBe('EMAIL_REQUIRED');
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/password-reset',
+      remoteAddress: freshIp(),
+      payload: { email: 'nope' },
+    });
+    expect(bad.json().code).toBe('INVALID_EMAIL');
+    const email = uniqueEmail();
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/account/password-reset', remoteAddress: freshIp(), payload: { email } }))
+        .statusCode,
+    ).toBe(200);
+    const second = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/password-reset',
+      remoteAddress: freshIp(),
+      payload: { email },
+    });
+    expect([second.statusCode, second.json().code]).toEqual([429, 'RATE_LIMITED']);
+  });
+
+  it('resets with a valid link: match before length, old password stops working, link works once, sessions end', async () => {
+    const { email, password, cookie } = await signedInUser(ctx);
+    await ctx.app.inject({ method: 'POST', url: '/api/account/password-reset', remoteAddress: freshIp(), payload: { email } });
+    const link = new URL(linkIn(lastMailTo(email)?.html ?? ''));
+    expect(link.pathname).toMatch(/^\/api\/auth\/reset-password\//);
+    const landing = await ctx.app.inject({ url: `${link.pathname}${link.search}` });
+    expect(landing.statusCode).toBe(302);
+    const target = new URL(landing.headers.location as string, 'http://localhost:3000');
+    expect(target.pathname).toBe('/reset-password');
+    const token = target.searchParams.get('token') as string;
+    expect((await ctx.app.inject(`/api/account/password-reset/${token}`)).statusCode).toBe(200);
+    expect((await ctx.app.inject('/api/account/password-reset/not-a-real-token')).json().code).toBe('INVALID_RESET_TOKEN');
+
+    const confirm = (payload: Record<string, string>) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/account/password-reset/confirm',
+        remoteAddress: freshIp(),
+        payload: { token, ...payload },
+      });
+    expect((await confirm({ password: '123', confirmPassword: '456' })).json().code).toBe('PASSWORDS_MISMATCH');
+    expect((await confirm({ password: '123', confirmPassword: '123' })).json().code).toBe('PASSWORD_TOO_SHORT');
+    expect((await confirm({ password: 'brand-new-1', confirmPassword: 'brand-new-1' })).statusCode).toBe(200);
+
+    const old = await signInRaw({ email, password });
+    expect(old.json().code).toBe('INVALID_CREDENTIALS');
+    await signIn(ctx, email, 'brand-new-1', freshIp());
+    const reuse = await confirm({ password: 'another-one-2', confirmPassword: 'another-one-2' });
+    expect([reuse.statusCode, reuse.json().code]).toEqual([400, 'INVALID_RESET_TOKEN']);
+    expect((await ctx.app.inject({ url: '/api/session', headers: { cookie } })).json()).toEqual({ user: null });
+  });
+});
+
+describe('abuse limits', () => {
+  it('limits sign-in attempts per e-mail, whatever the address they come from', async () => {
+    const { email } = await signedInUser(ctx);
+    const codes: string[] = [];
+    for (let i = 0; i < 11; i++) codes.push((await signInRaw({ email, password: 'wrong-password' })).json().code);
+    expect(codes.slice(0, 10).every((c) => c === 'INVALID_CREDENTIALS')).toBe(true);
+    expect(codes[10]).toBe('RATE_LIMITED');
+  });
+
+  it('limits sign-in attempts per IP address across e-mails', async () => {
+    const ip = freshIp();
+    const codes: string[] = [];
+    for (let i = 0; i < 31; i++) codes.push((await signInRaw({ email: uniqueEmail('spray'), password: 'wrong-password' }, ip)).json().code);
+    expect(codes.at(-1)).toBe('RATE_LIMITED');
+    expect(codes.slice(0, 30).every((c) => c === 'INVALID_CREDENTIALS')).toBe(true);
+  });
+
+  it('limits sign-ups per IP address', async () => {
+    const ip = freshIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push(
+        (await register({ email: uniqueEmail('bulk'), phone: '0512345678', password: 'secret1', confirmPassword: 'secret1' }, ip))
+          .statusCode,
+      );
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it('refuses a sign-in posted from a foreign page', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/sign-in',
+      remoteAddress: freshIp(),
+      headers: { origin: 'https://attacker.example' },
+      payload: { email: 'a@b.example', password: 'secret1' },
+    });
+    expect([res.statusCode, res.json().code]).toEqual([403, 'FOREIGN_ORIGIN']);
+  });
+});
+
+describe('user row', () => {
+  it('stores no plain password anywhere', async () => {
+    const { email, password } = await signedInUser(ctx);
+    const [row] = await ctx.db.select().from(user).where(eq(user.email, email));
+    expect(JSON.stringify(row)).not.toContain(password);
+  });
+});
