@@ -16,6 +16,7 @@ import { accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
+import { outboxRoutes } from './sandbox/outbox.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -82,6 +83,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(profileRoutes);
   await app.register(statsAdminRoutes);
   await app.register(contentRoutes);
+
+  // Loopback stand-ins for third parties exist only in embedded mode; production can never reach them.
+  if (options.env.mode === 'embedded') {
+    await app.register(outboxRoutes);
+  }
 
   await app.register(webPlugin, { clientDir: options.clientDir });
   return app;

@@ -2,12 +2,11 @@ import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { TOAST_DURATION_MS } from '@sira/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import { createQueryClient } from '~/config/query-client';
+import type { ReactNode } from 'react';
+import { queryClient } from '~/config/query-client';
 import { theme } from '~/config/theme';
 
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
   return (
     <DirectionProvider initialDirection="rtl" detectDirection={false}>
       <MantineProvider theme={theme} defaultColorScheme="light">

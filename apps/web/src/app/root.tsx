@@ -46,8 +46,14 @@ export default function App() {
   );
 }
 
+/** Shown while a client-rendered page loads: a landmark and a heading, so even this state is accessible. */
 export function HydrateFallback() {
-  return <div aria-busy="true" />;
+  return (
+    <main aria-busy="true" style={{ padding: '2rem', textAlign: 'center' }}>
+      <h1 style={{ fontSize: '1.5rem', color: '#0b7285' }}>{ar.app.name}</h1>
+      <p>جارٍ التحميل…</p>
+    </main>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,4 +1,16 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
 
 // The route table of spec §2. Route modules are thin: they compose features.
-export default [layout('layouts/site-layout.tsx', [index('routes/home.tsx'), route('*', 'routes/not-found.tsx')])] satisfies RouteConfig;
+export default [
+  layout('layouts/site-layout.tsx', [
+    index('routes/home.tsx'),
+    route('login', 'routes/login.tsx'),
+    route('register', 'routes/register.tsx'),
+    route('reset-password', 'routes/reset-password.tsx'),
+    layout('layouts/protected-layout.tsx', [
+      route('dashboard', 'routes/dashboard.tsx'),
+      route('admin', 'layouts/admin-layout.tsx', [index('routes/admin-home.tsx')]),
+    ]),
+    route('*', 'routes/not-found.tsx'),
+  ]),
+] satisfies RouteConfig;

@@ -1,9 +1,26 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiRequestError } from '~/lib/api-client';
 
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
+function createQueryClient(): QueryClient {
+  const client: QueryClient = new QueryClient({
+    // A 401 anywhere means the session ended (signed out elsewhere, expired): re-check it, and the
+    // protected layout sends the user to /login.
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (error instanceof ApiRequestError && error.status === 401) void client.invalidateQueries({ queryKey: ['auth', 'session'] });
+      },
+    }),
     defaultOptions: {
-      queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false },
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        // 4xx answers are final; retry only what may pass on a second try.
+        retry: (count, error) => count < 1 && !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500),
+      },
     },
   });
+  return client;
 }
+
+/** One client for the browser tab, shared by route loaders and components. */
+export const queryClient = createQueryClient();

@@ -6,4 +6,12 @@ export const getSession = () => api<{ user: SessionUser | null }>('/api/session'
 
 export const sessionQueryOptions = () => queryOptions({ queryKey: ['auth', 'session'], queryFn: getSession, staleTime: 60_000 });
 
-export const useSession = () => useQuery(sessionQueryOptions());
+/**
+ * Who is signed in. Protected pages pass `watch` so a session ended elsewhere (sign-out in another tab,
+ * password reset, expiry) is noticed within a minute or when the tab regains focus.
+ */
+export const useSession = (options: { watch?: boolean } = {}) =>
+  useQuery({
+    ...sessionQueryOptions(),
+    ...(options.watch ? { refetchInterval: 60_000, refetchOnWindowFocus: true, staleTime: 0 } : {}),
+  });

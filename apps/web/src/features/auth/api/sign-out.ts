@@ -13,9 +13,10 @@ export function useSignOut() {
   return useMutation({
     mutationFn: signOut,
     onSettled: async () => {
+      // Leave the protected page first, so its guard does not read the sign-out as an expired session.
+      await navigate(paths.home);
       queryClient.setQueryData(sessionQueryOptions().queryKey, { user: null });
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'content' && q.queryKey[0] !== 'auth' });
-      await navigate(paths.home);
     },
   });
 }

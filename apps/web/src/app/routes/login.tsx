@@ -1,0 +1,37 @@
+import { ar, paths } from '@sira/shared';
+import { useNavigate, useSearchParams } from 'react-router';
+import { queryClient } from '~/config/query-client';
+import { signOut } from '~/features/auth/api/sign-out';
+import { LoginForm, type LoginNotice } from '~/features/auth/components/login-form';
+import { safeReturnPath } from '~/lib/safe-return';
+import { sessionQueryOptions } from '~/lib/session';
+import type { Route } from './+types/login';
+
+export const meta: Route.MetaFunction = () => [{ title: `تسجيل الدخول | ${ar.app.name}` }, { name: 'robots', content: 'noindex' }];
+
+/** Opening /login signs out any current session (spec §2). */
+export async function clientLoader() {
+  const { user } = await queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
+  if (user) {
+    await signOut().catch(() => undefined);
+    queryClient.setQueryData(sessionQueryOptions().queryKey, { user: null });
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'content' && q.queryKey[0] !== 'auth' });
+  }
+  return null;
+}
+
+function noticeFrom(params: URLSearchParams): LoginNotice | undefined {
+  if (params.get('registered')) return { kind: 'registered' };
+  if (params.get('confirmed') && params.get('error')) return { kind: 'confirmationFailed' };
+  if (params.get('confirmed')) return { kind: 'confirmed' };
+  if (params.get('reset')) return { kind: 'passwordUpdated' };
+  if (params.get('expired')) return { kind: 'sessionExpired' };
+  return undefined;
+}
+
+export default function Login() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const from = safeReturnPath(params.get('from'), paths.dashboard);
+  return <LoginForm notice={noticeFrom(params)} onSignedIn={() => void navigate(from, { replace: true })} />;
+}

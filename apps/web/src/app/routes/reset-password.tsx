@@ -1,0 +1,35 @@
+import { ar, paths } from '@sira/shared';
+import { redirect, useLoaderData, useNavigate } from 'react-router';
+import { checkResetToken } from '~/features/auth/api/account';
+import { ResetPasswordForm } from '~/features/auth/components/reset-password-form';
+import { notify } from '~/lib/notify';
+import type { Route } from './+types/reset-password';
+
+export const meta: Route.MetaFunction = () => [{ title: `تعيين كلمة مرور جديدة | ${ar.app.name}` }, { name: 'robots', content: 'noindex' }];
+
+/** Reached from the e-mail link; without a valid, unused reset token it goes to /login (spec §2). */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const token = new URL(request.url).searchParams.get('token');
+  if (!token) throw redirect(paths.login);
+  try {
+    await checkResetToken(token);
+  } catch {
+    notify.error(ar.auth.invalidResetLink);
+    throw redirect(paths.login);
+  }
+  return { token };
+}
+
+export default function ResetPassword() {
+  const { token } = useLoaderData<typeof clientLoader>();
+  const navigate = useNavigate();
+  return (
+    <ResetPasswordForm
+      token={token}
+      onDone={() => {
+        notify.success(ar.auth.passwordUpdated);
+        void navigate(`${paths.login}?reset=1`, { replace: true });
+      }}
+    />
+  );
+}

@@ -1,0 +1,27 @@
+import type { RegisterBody, SessionUser, SignInBody } from '@sira/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '~/lib/api-client';
+import { sessionQueryOptions } from '~/lib/session';
+
+export const register = (body: RegisterBody) => api<{ ok: true }>('/api/account/register', { method: 'POST', json: body });
+export const signIn = (body: SignInBody) => api<{ user: SessionUser }>('/api/account/sign-in', { method: 'POST', json: body });
+export const requestPasswordReset = (email: string) =>
+  api<{ ok: true }>('/api/account/password-reset', { method: 'POST', json: { email } });
+export const checkResetToken = (token: string) => api<{ ok: true }>(`/api/account/password-reset/${encodeURIComponent(token)}`);
+export const resetPassword = (body: { token: string; password: string; confirmPassword: string }) =>
+  api<{ ok: true }>('/api/account/password-reset/confirm', { method: 'POST', json: body });
+
+export const useRegister = () => useMutation({ mutationFn: register });
+export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });
+export const useResetPassword = () => useMutation({ mutationFn: resetPassword });
+
+/** Signs in and records the new session, so the header and guards see it at once. */
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signIn,
+    onSuccess: ({ user }) => {
+      queryClient.setQueryData(sessionQueryOptions().queryKey, { user });
+    },
+  });
+}

@@ -1,0 +1,7 @@
+import type { AdminStats } from '@sira/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '~/lib/api-client';
+
+export const getAdminStats = () => api<AdminStats>('/api/admin/stats');
+export const adminStatsQueryOptions = () => queryOptions({ queryKey: ['admin', 'stats'], queryFn: getAdminStats });
+export const useAdminStats = () => useQuery(adminStatsQueryOptions());

@@ -1,0 +1,43 @@
+import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { ar, CURRENCY_LABEL } from '@sira/shared';
+import { useAdminStats } from '../api/get-admin-stats';
+
+const texts = { totalUsers: 'إجمالي المستخدمين', revenue: 'إجمالي الإيرادات', sent: 'الرسائل المرسلة', active: 'المستخدمون النشطون' };
+const number = new Intl.NumberFormat('ar-SA');
+
+/** The four cards of the admin header (spec §2), computed on the server. */
+export function AdminStatCards() {
+  const stats = useAdminStats();
+  if (stats.isError) {
+    return (
+      <Text c="red.8" role="alert">
+        {ar.errors.generic}
+      </Text>
+    );
+  }
+  const s = stats.data;
+  const cards = [
+    { label: texts.totalUsers, value: s ? number.format(s.totalUsers) : '' },
+    { label: texts.revenue, value: s ? `${number.format(s.totalRevenue)} ${CURRENCY_LABEL}` : '' },
+    { label: texts.sent, value: s ? number.format(s.messagesSent) : '' },
+    { label: texts.active, value: s ? number.format(s.activeUsers) : '' },
+  ];
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+      {cards.map((c) => (
+        <Card key={c.label} withBorder padding="lg" radius="md">
+          <Text size="sm" c="gray.7">
+            {c.label}
+          </Text>
+          {s ? (
+            <Text fz={24} fw={700} mt={4}>
+              {c.value}
+            </Text>
+          ) : (
+            <Skeleton height={28} mt={4} />
+          )}
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,196 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { expectNoAxeViolations, screenshot, useBrowser } from '../fixtures/browser';
+import { openLatestMail, uniqueEmail } from '../fixtures/outbox';
+
+/** A form field by its exact label (Mantine appends ' *' to required ones). */
+const field = (label: string) => new RegExp(`^${label}\\s*\\*?$`);
+
+const browser = useBrowser();
+let context: BrowserContext | undefined;
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+async function fresh() {
+  const opened = await browser.newPage();
+  context = opened.context;
+  return opened.page;
+}
+
+async function fillLogin(page: Page, email: string, password: string) {
+  await page.getByLabel(field('البريد الإلكتروني')).fill(email);
+  await page.getByLabel(field('كلمة المرور')).fill(password);
+  await page.getByRole('button', { name: 'دخول' }).click();
+}
+
+async function registerAndConfirm(page: Page, email: string, password: string) {
+  await page.goto('/register');
+  await page.getByLabel(field('البريد الإلكتروني')).fill(email);
+  await page.getByLabel(field('رقم الجوال')).fill('0512345678');
+  await page.getByLabel(field('كلمة المرور')).fill(password);
+  await page.getByLabel(field('تأكيد كلمة المرور')).fill(password);
+  await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
+  await page.waitForURL('**/login?registered=1');
+  const link = await openLatestMail(page, email);
+  await page.goto(link);
+  await page.waitForURL('**/login?confirmed=1');
+}
+
+describe('account journeys', () => {
+  it('register → confirm from the outbox → sign in → dashboard → sign out', async () => {
+    const page = await fresh();
+    const email = uniqueEmail('journey');
+    await page.goto('/register');
+    await page.getByRole('heading', { name: 'إنشاء حساب جديد' }).waitFor();
+    await expectNoAxeViolations(page);
+    // The form refuses a bad phone before anything is sent.
+    await page.getByLabel(field('البريد الإلكتروني')).fill(email);
+    await page.getByLabel(field('رقم الجوال')).fill('12345');
+    await page.getByLabel(field('كلمة المرور')).fill('secret1');
+    await page.getByLabel(field('تأكيد كلمة المرور')).fill('secret1');
+    await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
+    await page.getByRole('alert').filter({ hasText: 'رقم الجوال غير صحيح. يجب أن يبدأ ب 05 أو +966' }).first().waitFor();
+
+    await registerAndConfirm(page, email, 'secret1');
+    await page.getByText('تم تفعيل بريدك الإلكتروني').first().waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'login-confirmed');
+    await fillLogin(page, email, 'secret1');
+    await page.waitForURL('**/dashboard');
+    await page.getByText('تجريبي').first().waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'dashboard');
+
+    await page.locator('header').getByRole('button', { name: 'تسجيل الخروج' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.locator('header').getByRole('link', { name: 'تسجيل الدخول' }).waitFor();
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login?from=%2Fdashboard');
+  });
+
+  it('signing in before confirming says so in Arabic', async () => {
+    const page = await fresh();
+    const email = uniqueEmail('unconfirmed');
+    await page.goto('/register');
+    await page.getByLabel(field('البريد الإلكتروني')).fill(email);
+    await page.getByLabel(field('رقم الجوال')).fill('+966512345678');
+    await page.getByLabel(field('كلمة المرور')).fill('secret1');
+    await page.getByLabel(field('تأكيد كلمة المرور')).fill('secret1');
+    await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
+    await page.waitForURL('**/login?registered=1');
+    await fillLogin(page, email, 'secret1');
+    await page.getByRole('alert').filter({ hasText: 'يرجى تفعيل بريدك الإلكتروني أولاً' }).first().waitFor();
+    await fillLogin(page, email, 'wrong-password');
+    await page.getByRole('alert').filter({ hasText: 'البريد الإلكتروني أو كلمة المرور غير صحيحة' }).first().waitFor();
+  });
+
+  it('forgot password → e-mail → new password → sign in with it; the old one fails and the link is spent', async () => {
+    const page = await fresh();
+    const email = uniqueEmail('forgot');
+    await registerAndConfirm(page, email, 'old-secret');
+    await page.getByLabel(field('البريد الإلكتروني')).fill(email);
+    await page.getByRole('button', { name: 'نسيت كلمة المرور؟' }).click();
+    // The 60 s cooldown counts down on the button.
+    await page.getByRole('button', { name: /يمكنك طلب رابط جديد بعد \d+ ثانية/ }).waitFor();
+    const link = await openLatestMail(page, email);
+    await page.goto(link);
+    await page.waitForURL('**/reset-password?token=*');
+    const resetUrl = page.url();
+    await page.getByRole('heading', { name: 'تعيين كلمة مرور جديدة' }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.getByLabel(field('كلمة المرور الجديدة')).fill('abc');
+    await page.getByLabel(field('تأكيد كلمة المرور الجديدة')).fill('xyz');
+    await page.getByRole('button', { name: 'حفظ كلمة المرور' }).click();
+    await page.getByRole('alert').filter({ hasText: 'كلمات المرور غير متطابقة' }).first().waitFor();
+    await page.getByLabel(field('كلمة المرور الجديدة')).fill('new-secret');
+    await page.getByLabel(field('تأكيد كلمة المرور الجديدة')).fill('new-secret');
+    await page.getByRole('button', { name: 'حفظ كلمة المرور' }).click();
+    await page.waitForURL('**/login?reset=1');
+
+    await fillLogin(page, email, 'old-secret');
+    await page.getByRole('alert').filter({ hasText: 'البريد الإلكتروني أو كلمة المرور غير صحيحة' }).first().waitFor();
+    await fillLogin(page, email, 'new-secret');
+    await page.waitForURL('**/dashboard');
+
+    await page.goto(resetUrl);
+    await page.waitForURL((url) => url.pathname === '/login');
+  });
+
+  it('/reset-password without a token goes to /login', async () => {
+    const page = await fresh();
+    await page.goto('/reset-password');
+    await page.waitForURL((url) => url.pathname === '/login');
+  });
+});
+
+describe('guards', () => {
+  it('sends an anonymous visitor to /login and back to the page after signing in', async () => {
+    const page = await fresh();
+    const email = uniqueEmail('guard');
+    await registerAndConfirm(page, email, 'secret1');
+    // Every signed-in page sits under the same guard layout; the pages of later issues join this list.
+    for (const path of ['/dashboard', '/admin']) {
+      await page.goto(path);
+      await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('from') === path);
+    }
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login?from=%2Fdashboard');
+    await fillLogin(page, email, 'secret1');
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+  });
+
+  it('sends a signed-in non-admin away from /admin with the spec message; an admin gets the panel', async () => {
+    const page = await fresh();
+    const email = uniqueEmail('notadmin');
+    await registerAndConfirm(page, email, 'secret1');
+    await fillLogin(page, email, 'secret1');
+    await page.waitForURL('**/dashboard');
+    expect(await page.locator('header').getByRole('link', { name: 'لوحة المشرف' }).count()).toBe(0);
+    await page.goto('/admin');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByText('غير مصرح لك بالوصول إلى لوحة المشرف').waitFor();
+
+    await page.goto('/login');
+    await fillLogin(page, inject('adminEmail'), inject('adminPassword'));
+    await page.waitForURL('**/dashboard');
+    await page.locator('header').getByRole('link', { name: 'لوحة المشرف' }).click();
+    await page.waitForURL('**/admin');
+    await page.getByText('إجمالي المستخدمين').waitFor();
+    await page.getByText(inject('adminEmail')).waitFor();
+    await expectNoAxeViolations(page);
+  });
+
+  it('opening /login signs the current session out', async () => {
+    const page = await fresh();
+    const email = uniqueEmail('relogin');
+    await registerAndConfirm(page, email, 'secret1');
+    await fillLogin(page, email, 'secret1');
+    await page.waitForURL('**/dashboard');
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'دخول' }).waitFor();
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login?from=%2Fdashboard');
+  });
+
+  it('a session ended elsewhere sends the user from a protected page to /login', async () => {
+    const page = await fresh();
+    const email = uniqueEmail('elsewhere');
+    await registerAndConfirm(page, email, 'secret1');
+    await fillLogin(page, email, 'secret1');
+    await page.waitForURL('**/dashboard');
+    // Sign out from a second tab of the same browser.
+    const other = await page.context().newPage();
+    await other.goto('/');
+    await other.evaluate(() =>
+      fetch('/api/auth/sign-out', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }),
+    );
+    await other.close();
+    await page.bringToFront();
+    // Coming back to the tab re-checks the session (TanStack Query refetches on visibilitychange).
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('expired') === '1');
+    await page.getByText('انتهت جلستك. يرجى تسجيل الدخول مرة أخرى.').first().waitFor();
+  });
+});
