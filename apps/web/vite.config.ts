@@ -9,4 +9,6 @@ export default defineConfig({
     proxy: { '/api': 'http://localhost:3000', '/sandbox': 'http://localhost:3000' },
   },
   build: { target: 'es2022' },
+  // Fixed once per build, so the prerendered JSON-LD and the hydrated page agree on "one year from build".
+  define: { 'import.meta.env.VITE_BUILD_TIME': JSON.stringify(new Date().toISOString()) },
 });

@@ -8,7 +8,9 @@ import { accountRoutes } from './modules/auth/account.routes';
 import { createAuth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/auth.routes';
 import { contentRoutes } from './modules/content/content.routes';
+import { seoRoutes } from './modules/content/seo.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { packageRoutes } from './modules/packages/packages.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { createProfileForUser } from './modules/profiles/profiles.service';
 import { statsAdminRoutes } from './modules/stats/stats.admin-routes';
@@ -83,12 +85,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(profileRoutes);
   await app.register(statsAdminRoutes);
   await app.register(contentRoutes);
+  await app.register(seoRoutes);
+  await app.register(packageRoutes);
 
   // Loopback stand-ins for third parties exist only in embedded mode; production can never reach them.
   if (options.env.mode === 'embedded') {
     await app.register(outboxRoutes);
   }
 
-  await app.register(webPlugin, { clientDir: options.clientDir });
+  await app.register(webPlugin, { clientDir: options.clientDir, publicBaseUrl: options.publicBaseUrl });
   return app;
 }

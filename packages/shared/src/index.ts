@@ -4,6 +4,7 @@ export * from './routes';
 export * from './schemas/auth';
 export * from './schemas/common';
 export * from './schemas/content';
+export * from './schemas/packages';
 export * from './schemas/profiles';
 export * from './schemas/session';
 export * from './schemas/stats';

@@ -8,7 +8,12 @@ import fp from 'fastify-plugin';
 export interface WebOptions {
   /** The built web app (apps/web/build/client); absent when the server runs without one (API tests). */
   clientDir: string | undefined;
+  /** Replaces the build's placeholder origin in canonical and Open Graph URLs. */
+  publicBaseUrl: string;
 }
+
+/** The origin prerendered pages are built with (apps/web/src/config/site.ts). */
+export const BUILD_SITE_ORIGIN = 'https://sira.invalid';
 
 /**
  * Serves the built React app: hashed assets with long caching, prerendered pages as their own HTML, and
@@ -16,7 +21,7 @@ export interface WebOptions {
  * the not-found page, so crawlers see a real 404.
  */
 export const webPlugin = fp<WebOptions>(
-  async (app: FastifyInstance, { clientDir }) => {
+  async (app: FastifyInstance, { clientDir, publicBaseUrl }) => {
     const apiNotFound = (reply: FastifyReply) => reply.status(404).send({ code: 'NOT_FOUND' });
 
     if (!clientDir || !existsSync(clientDir)) {
@@ -24,10 +29,17 @@ export const webPlugin = fp<WebOptions>(
       return;
     }
 
+    // The home page is prerendered like the others: serve it through the same path (origin rewrite).
+    app.get('/', { config: { access: 'public' } }, async (_request, reply) => {
+      const home = join(clientDir, 'index.html');
+      if (!existsSync(home)) return reply.callNotFound();
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(prerenderedHtml(home));
+    });
+
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: true,
-      index: 'index.html',
+      index: false,
       redirect: false,
       cacheControl: false,
       setHeaders(res, path) {
@@ -38,6 +50,16 @@ export const webPlugin = fp<WebOptions>(
 
     const shellPath = ['__spa-fallback.html', 'index.html'].map((f) => join(clientDir, f)).find((p) => existsSync(p));
     const shell = shellPath ? readFileSync(shellPath, 'utf8') : undefined;
+    // Prerendered pages are read once and given this deployment's address for canonical/OG links.
+    const prerenderedCache = new Map<string, string>();
+    const prerenderedHtml = (file: string) => {
+      let html = prerenderedCache.get(file);
+      if (html === undefined) {
+        html = readFileSync(file, 'utf8').replaceAll(BUILD_SITE_ORIGIN, publicBaseUrl);
+        prerenderedCache.set(file, html);
+      }
+      return html;
+    };
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
       const path = request.url.split('?')[0] ?? '/';
@@ -46,7 +68,7 @@ export const webPlugin = fp<WebOptions>(
       if (/\.[a-z0-9]+$/i.test(path)) return apiNotFound(reply);
       const prerendered = prerenderedFile(clientDir, path);
       if (prerendered) {
-        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(readFileSync(prerendered));
+        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(prerenderedHtml(prerendered));
       }
       if (!shell) return apiNotFound(reply);
       return reply

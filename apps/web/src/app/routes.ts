@@ -1,9 +1,14 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
+import { CONTENT_PAGE_SLUGS } from '@sira/shared';
 
 // The route table of spec §2. Route modules are thin: they compose features.
 export default [
   layout('layouts/site-layout.tsx', [
     index('routes/home.tsx'),
+    route('pricing', 'routes/pricing.tsx'),
+    ...CONTENT_PAGE_SLUGS.map((slug) => route(slug, 'routes/content-page.tsx', { id: `content-${slug}` })),
+    route('jobs/riyadh', 'routes/jobs-riyadh.tsx'),
+    route('jobs/jeddah', 'routes/jobs-jeddah.tsx'),
     route('login', 'routes/login.tsx'),
     route('register', 'routes/register.tsx'),
     route('reset-password', 'routes/reset-password.tsx'),

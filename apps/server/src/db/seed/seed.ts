@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN_PACKAGE, DEFAULT_DAILY_CAPS, DEFAULT_EMAIL_DELAY_SETTINGS, GMAIL_SEND_SCOPE } from '@sira/shared';
+import { defaultPackages } from '@sira/shared/defaults/packages';
+import { defaultPages } from '@sira/shared/defaults/pages';
 import { hashPassword } from 'better-auth/crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { sanitizeRichHtml } from '../../lib/html';
@@ -19,8 +21,6 @@ import {
 } from '../schema';
 import { generateSeedCompanies } from './content/companies';
 import { seedContactInfo, seedFooterDescription, seedFooterSections, seedSocialMedia } from './content/footer';
-import { seedPackages } from './content/packages';
-import { seedPages } from './content/pages';
 import { seedTemplates } from './content/templates';
 
 export interface SeedOptions {
@@ -47,7 +47,7 @@ async function seedPackageRows(db: Database) {
   await db
     .insert(packages)
     .values(
-      seedPackages.map((p) => ({
+      defaultPackages.map((p) => ({
         name: p.name,
         price: p.price,
         originalPrice: p.originalPrice,
@@ -89,7 +89,7 @@ async function seedSettings(db: Database, options: SeedOptions) {
 async function seedContentPages(db: Database) {
   await db
     .insert(pages)
-    .values(seedPages.map((p) => ({ slug: p.slug, title: p.title, content: sanitizeRichHtml(p.content) })))
+    .values(defaultPages.map((p) => ({ slug: p.slug, title: p.title, content: sanitizeRichHtml(p.content) })))
     .onConflictDoNothing({ target: pages.slug });
 }
 

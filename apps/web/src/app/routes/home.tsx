@@ -1,12 +1,43 @@
-import { ar } from '@sira/shared';
+import { ar, paths } from '@sira/shared';
+import { SITE_URL } from '~/config/site';
 import { LandingHero } from '~/features/content/components/landing-hero';
+import {
+  LandingClosingCta,
+  LandingHowItWorks,
+  LandingReasons,
+  LandingStats,
+  LandingTestimonials,
+} from '~/features/content/components/landing-sections';
+import { useSession } from '~/lib/session';
 import type { Route } from './+types/home';
 
+const title = 'سيرة | أرسل سيرتك الذاتية إلى أكثر من 3000 شركة في السعودية';
+const description =
+  'ارفع سيرتك الذاتية واختر قالب رسالتك، وترسلها سيرة من بريدك في Gmail إلى آلاف الشركات في الرياض وجدة والدمام بوتيرة آمنة. باقات بدفعة واحدة.';
+
 export const meta: Route.MetaFunction = () => [
-  { title: `${ar.app.name} | ${ar.app.tagline}` },
-  { name: 'description', content: ar.app.tagline },
+  { title },
+  { name: 'description', content: description },
+  { tagName: 'link', rel: 'canonical', href: `${SITE_URL}/` },
+  { property: 'og:title', content: title },
+  { property: 'og:description', content: description },
+  { property: 'og:type', content: 'website' },
+  { property: 'og:url', content: `${SITE_URL}/` },
+  { property: 'og:locale', content: 'ar_SA' },
+  { property: 'og:site_name', content: ar.app.name },
 ];
 
 export default function Home() {
-  return <LandingHero />;
+  const { data } = useSession();
+  const startTo = data?.user ? paths.dashboard : paths.register;
+  return (
+    <>
+      <LandingHero startTo={startTo} />
+      <LandingStats />
+      <LandingReasons />
+      <LandingHowItWorks />
+      <LandingTestimonials />
+      <LandingClosingCta startTo={startTo} />
+    </>
+  );
 }

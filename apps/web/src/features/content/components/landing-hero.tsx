@@ -1,19 +1,16 @@
 import { Button, Container, Group, Text, Title } from '@mantine/core';
-import { ar, paths } from '@sira/shared';
+import { paths } from '@sira/shared';
 import { Link } from 'react-router';
-import { useSession } from '~/lib/session';
 
 const texts = {
   title: 'وظيفتك القادمة تبدأ برسالة واحدة إلى آلاف الشركات',
-  body: 'ارفع سيرتك الذاتية، اختر قالب الرسالة، ودع سيرة ترسلها من بريدك أنت إلى أكثر من 3000 شركة في المملكة بوتيرة آمنة تحمي حسابك.',
+  body: 'ارفع سيرتك الذاتية، اختر قالب الرسالة، ودع سيرة ترسلها من بريدك أنت إلى أكثر من 3000 شركة في المملكة بوتيرة آمنة تحمي حسابك. دفعة واحدة، بلا اشتراك.',
   start: 'ابدأ الآن',
   seePricing: 'شاهد الباقات والأسعار',
 };
 
 /** The hero: start goes to the dashboard when signed in, else to registration (spec §2). */
-export function LandingHero() {
-  const { data } = useSession();
-  const startTo = data?.user ? paths.dashboard : paths.register;
+export function LandingHero({ startTo }: { startTo: string }) {
   return (
     <section aria-labelledby="hero-title" style={{ background: 'linear-gradient(180deg, var(--mantine-color-teal-0), transparent)' }}>
       <Container size="lg" py={72}>
@@ -22,9 +19,6 @@ export function LandingHero() {
         </Title>
         <Text fz="lg" c="gray.8" mt="md" maw={680}>
           {texts.body}
-        </Text>
-        <Text c="gray.8" mt="xs">
-          {ar.app.tagline}
         </Text>
         <Group mt="xl">
           <Button component={Link} to={startTo} size="lg">

@@ -6,7 +6,7 @@
  * no inline styles, scripts or classes.
  */
 
-export interface SeedPage {
+export interface DefaultPage {
   slug: string;
   title: string;
   content: string;
@@ -360,7 +360,7 @@ const cvGuideContent = `<h2>كيف تكتب سيرة ذاتية احترافية
 <h2>ابدأ الآن</h2>
 <p>بعد أن تجهز سيرتك، اجعلها تصل إلى مئات الشركات بخطوات بسيطة. <a href="/register">أنشئ حسابك</a> واختر الباقة المناسبة من <a href="/pricing">صفحة الباقات</a>، أو تعرّف على الفرص المتاحة في <a href="/jobs/riyadh">وظائف الرياض</a> و<a href="/jobs/jeddah">وظائف جدة</a>.</p>`;
 
-export const seedPages: SeedPage[] = [
+export const defaultPages: DefaultPage[] = [
   { slug: 'about', title: 'من نحن', content: aboutContent },
   { slug: 'support', title: 'الدعم والتواصل', content: supportContent },
   { slug: 'privacy', title: 'سياسة الخصوصية', content: privacyContent },

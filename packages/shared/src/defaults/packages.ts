@@ -6,7 +6,7 @@
  * on the pricing page and cannot be bought.
  */
 
-export interface SeedPackage {
+export interface DefaultPackage {
   name: string;
   /** Price in whole Saudi riyals. */
   price: number;
@@ -23,13 +23,7 @@ export interface SeedPackage {
   highlighted: boolean;
 }
 
-/** Names of the packages a user can hold but never buy. */
-export const reservedPackageNames: readonly string[] = ['تجريبي', 'مجاني', 'admin'];
-
-/** Names of the packages shown on the pricing page, in price order. */
-export const sellablePackageNames: readonly string[] = ['تجريبي', 'باقة نمو', 'باقة البداية', 'باقة المحترف', 'باقة التميز'];
-
-export const seedPackages: SeedPackage[] = [
+export const defaultPackages: DefaultPackage[] = [
   {
     name: 'تجريبي',
     price: 0,

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { packages } from '../../db/schema';
+import { useTestApp } from '../../test/app';
+
+const ctx = useTestApp();
+
+describe('GET /api/packages', () => {
+  it('lists the packages cheapest first, with display extras, never the system packages', async () => {
+    const res = await ctx.app.inject('/api/packages');
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as Array<{
+      name: string;
+      price: number;
+      originalPrice: number | null;
+      discountPercent: string | null;
+      features: string[];
+      highlighted: boolean;
+    }>;
+    expect(list.map((p) => p.name)).toEqual(['تجريبي', 'باقة نمو', 'باقة البداية', 'باقة المحترف', 'باقة التميز']);
+    expect(list.map((p) => p.price)).toEqual([0, 30, 95, 150, 199]);
+    expect(list.find((p) => p.name === 'باقة البداية')).toMatchObject({ originalPrice: 129, discountPercent: '26.36' });
+    expect(list.some((p) => p.highlighted)).toBe(true);
+    expect(list.every((p) => p.features.length > 0)).toBe(true);
+  });
+
+  it('shows a package the administrator adds, in price order', async () => {
+    await ctx.db.insert(packages).values({ name: 'باقة اختبار', price: 60, messagesLimit: 200, features: ['ميزة'] });
+    const names = (await ctx.app.inject('/api/packages')).json().map((p: { name: string }) => p.name);
+    expect(names.indexOf('باقة اختبار')).toBe(names.indexOf('باقة نمو') + 1);
+  });
+});

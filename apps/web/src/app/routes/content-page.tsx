@@ -1,0 +1,56 @@
+import { ar, type Page } from '@sira/shared';
+import { defaultPages } from '@sira/shared/defaults/pages';
+import { useLocation } from 'react-router';
+import { SITE_URL } from '~/config/site';
+import { ContentPageView } from '~/features/content/components/content-page-view';
+import type { Route } from './+types/content-page';
+
+const descriptions: Record<string, string> = {
+  about: 'تعرّف على سيرة: منصة سعودية تساعد الباحثين عن عمل على إرسال سيرهم الذاتية إلى آلاف الشركات من بريدهم الشخصي.',
+  support: 'تواصل مع فريق دعم سيرة: البريد الإلكتروني والهاتف وساعات العمل وإجابات الأسئلة الشائعة.',
+  privacy: 'سياسة الخصوصية في سيرة: البيانات التي نجمعها، وكيف نستخدم صلاحية الإرسال من Gmail، وحقوقك وفق نظام حماية البيانات الشخصية.',
+  terms: 'الشروط والأحكام لاستخدام منصة سيرة: الباقات بدفعة واحدة، وحدود الإرسال، والاستخدام المقبول، والمسؤوليات.',
+  'how-to-prepare-cv': 'دليل عملي لكتابة سيرة ذاتية احترافية تناسب سوق العمل السعودي وأنظمة تتبع المتقدمين، مع أخطاء شائعة وكيفية تجنبها.',
+};
+
+const slugOf = (pathname: string) => pathname.replace(/^\/+|\/+$/g, '');
+
+/** Runs at build time: the prerendered page carries the default text; the live page replaces it. */
+export function loader({ request }: Route.LoaderArgs): { page: Page | undefined } {
+  const slug = slugOf(new URL(request.url).pathname);
+  const found = defaultPages.find((p) => p.slug === slug);
+  return {
+    page: found
+      ? {
+          id: '00000000-0000-4000-8000-000000000000',
+          slug,
+          title: found.title,
+          content: found.content,
+          updatedAt: new Date(0).toISOString(),
+        }
+      : undefined,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, location }) => {
+  const slug = slugOf(location.pathname);
+  const title = `${loaderData?.page?.title ?? ar.app.name} | ${ar.app.name}`;
+  const description = descriptions[slug] ?? ar.app.tagline;
+  const url = `${SITE_URL}/${slug}`;
+  return [
+    { title },
+    { name: 'description', content: description },
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:type', content: 'article' },
+    { property: 'og:url', content: url },
+    { property: 'og:locale', content: 'ar_SA' },
+    { property: 'og:site_name', content: ar.app.name },
+  ];
+};
+
+export default function ContentPage({ loaderData }: Route.ComponentProps) {
+  const slug = slugOf(useLocation().pathname);
+  return <ContentPageView key={slug} slug={slug} prerendered={loaderData.page} />;
+}

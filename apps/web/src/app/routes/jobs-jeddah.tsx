@@ -1,0 +1,14 @@
+import type { MetaFunction } from 'react-router';
+import { SITE_URL } from '~/config/site';
+import { jobsPageMeta } from '~/features/content/jobs/job-posting';
+import { jobsCities } from '~/features/content/jobs/jobs-content';
+import { JobsPage } from '~/features/content/jobs/jobs-page';
+
+// Evaluated when the page is prerendered, so the posting is valid for one year from the build.
+const BUILT_AT = new Date(import.meta.env.VITE_BUILD_TIME ?? Date.now());
+
+export const meta: MetaFunction = () => jobsPageMeta(jobsCities.jeddah, BUILT_AT, SITE_URL);
+
+export default function JobsJeddah() {
+  return <JobsPage city="jeddah" />;
+}

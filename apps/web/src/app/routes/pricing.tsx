@@ -1,0 +1,128 @@
+import { Alert, Button, Card, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ar, type PackageCard, paths, TRIAL_PACKAGE } from '@sira/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { SITE_URL } from '~/config/site';
+import { PaymentDialog } from '~/features/billing/components/payment-dialog';
+import { usePackages } from '~/features/packages/api/get-packages';
+import { PackageCardView } from '~/features/packages/components/package-card';
+import { prerenderedPackageCards } from '~/features/packages/defaults';
+import { profileQueryOptions } from '~/features/profiles/api/get-profile';
+import { notify } from '~/lib/notify';
+import { rememberPackage, takeRememberedPackage } from '~/lib/remembered-package';
+import { loginHref } from '~/lib/safe-return';
+import { useSession } from '~/lib/session';
+import type { Route } from './+types/pricing';
+
+const title = 'الباقات والأسعار | سيرة';
+const description =
+  'باقات سيرة بدفعة واحدة بالريال السعودي: ابدأ مجاناً بالباقة التجريبية أو اختر باقة لمراسلة مئات الشركات في السعودية من بريدك.';
+
+export const meta: Route.MetaFunction = () => [
+  { title },
+  { name: 'description', content: description },
+  { tagName: 'link', rel: 'canonical', href: `${SITE_URL}${paths.pricing}` },
+  { property: 'og:title', content: title },
+  { property: 'og:description', content: description },
+  { property: 'og:type', content: 'website' },
+  { property: 'og:url', content: `${SITE_URL}${paths.pricing}` },
+  { property: 'og:locale', content: 'ar_SA' },
+  { property: 'og:site_name', content: ar.app.name },
+];
+
+/** Runs at build time: the prerendered page carries the default packages; the live list replaces them. */
+export function loader() {
+  return { packages: prerenderedPackageCards() };
+}
+
+const texts = {
+  heading: 'باقات تناسب كل باحث عن عمل',
+  intro: 'ادفع مرة واحدة بالريال السعودي، دون اشتراك أو تجديد تلقائي.',
+  customTitle: 'تحتاج حلاً مخصصاً؟',
+  customBody: 'لشركات التوظيف والجامعات والجهات التي تحتاج إلى أعداد أكبر أو قوائم شركات خاصة، تواصل معنا لنصمم لك باقة تناسبك.',
+  customCta: 'تواصل معنا',
+};
+
+export default function Pricing({ loaderData }: Route.ComponentProps) {
+  const packages = usePackages(loaderData.packages);
+  const session = useSession();
+  const user = session.data?.user ?? null;
+  const profile = useQuery({ ...profileQueryOptions(), enabled: user !== null });
+  const navigate = useNavigate();
+  const [paying, setPaying] = useState<PackageCard | null>(null);
+  const live = packages.isFetchedAfterMount && packages.isSuccess;
+  const list = packages.data ?? [];
+
+  // A paid package chosen before signing in opens its payment dialog once the visitor is back, signed in.
+  useEffect(() => {
+    if (!user || !live) return;
+    const name = takeRememberedPackage();
+    const pkg = name ? list.find((p) => p.name === name) : undefined;
+    if (pkg && pkg.price > 0) setPaying(pkg);
+  }, [user, live, list]);
+
+  const choose = (pkg: PackageCard) => {
+    if (pkg.price === 0) {
+      if (!user) return void navigate(paths.register);
+      // Spec §5: the free package cannot be chosen again, nor instead of a paid one.
+      return notify.info(profile.data?.packageName === TRIAL_PACKAGE ? ar.pricing.alreadyTrial : ar.pricing.alreadyPaid);
+    }
+    if (!user) {
+      rememberPackage(pkg.name);
+      return void navigate(loginHref(paths.pricing));
+    }
+    setPaying(pkg);
+  };
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <div>
+          <Title order={1} ta="center">
+            {texts.heading}
+          </Title>
+          <Text ta="center" c="gray.8" mt="xs">
+            {texts.intro}
+          </Text>
+        </div>
+        {packages.isError ? (
+          <Alert color="red" role="alert" title={ar.pricing.loadFailed}>
+            <Button mt="sm" variant="light" color="red.9" onClick={() => packages.refetch()}>
+              {ar.errors.retry}
+            </Button>
+          </Alert>
+        ) : list.length === 0 ? (
+          <Alert color="yellow" role="status" title={ar.pricing.empty}>
+            <Button mt="sm" variant="light" color="yellow.9" onClick={() => packages.refetch()}>
+              {ar.errors.retry}
+            </Button>
+          </Alert>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: Math.min(list.length, 3) }} aria-busy={!live}>
+            {list.map((pkg) => (
+              <PackageCardView
+                key={pkg.name}
+                pkg={pkg}
+                onChoose={() => choose(pkg)}
+                disabled={user !== null && pkg.price === 0 && profile.isPending}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+        <Card withBorder radius="lg" padding="xl" component="section" aria-labelledby="custom-title">
+          <Title id="custom-title" order={2} fz="xl">
+            {texts.customTitle}
+          </Title>
+          <Text c="gray.8" mt="xs">
+            {texts.customBody}
+          </Text>
+          <Button component={Link} to={paths.support} mt="md" variant="outline">
+            {texts.customCta}
+          </Button>
+        </Card>
+      </Stack>
+      <PaymentDialog pkg={paying} onClose={() => setPaying(null)} />
+    </Container>
+  );
+}

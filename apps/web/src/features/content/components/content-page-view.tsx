@@ -1,0 +1,57 @@
+import { Alert, Button, Container, Group, Stack, Title } from '@mantine/core';
+import { ar, type Page, paths } from '@sira/shared';
+import { Link } from 'react-router';
+import { usePage } from '../api/get-page';
+import classes from './content-page.module.css';
+import { ShareButton } from './share-button';
+
+const guideLinks = [
+  { to: paths.jobsJeddah, label: 'وظائف جدة' },
+  { to: paths.jobsRiyadh, label: 'وظائف الرياض' },
+  { to: paths.register, label: 'أنشئ حسابك' },
+  { to: paths.pricing, label: 'الباقات والأسعار' },
+];
+
+/**
+ * A content page by slug. Its HTML was sanitised on the server (scripts, event handlers and javascript:
+ * URLs removed), which is what makes rendering it as HTML safe.
+ */
+export function ContentPageView({ slug, prerendered }: { slug: string; prerendered?: Page | undefined }) {
+  const page = usePage(slug, prerendered);
+  if (page.isError && !page.data) {
+    return (
+      <Container size="md" py="xl">
+        <Alert color="red" role="alert" title={ar.errors.generic}>
+          <Button mt="sm" variant="light" color="red.9" onClick={() => page.refetch()}>
+            {ar.errors.retry}
+          </Button>
+        </Alert>
+      </Container>
+    );
+  }
+  if (!page.data) return null;
+  const isGuide = slug === 'how-to-prepare-cv';
+  return (
+    <Container size="md" py="xl" component="article">
+      <Stack>
+        <Title order={1}>{page.data.title}</Title>
+        {isGuide ? (
+          <Group>
+            <ShareButton title={page.data.title} />
+          </Group>
+        ) : null}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (lib/html.ts) */}
+        <div className={classes.body} dangerouslySetInnerHTML={{ __html: page.data.content }} />
+        {isGuide ? (
+          <Group component="nav" aria-label="روابط ذات صلة">
+            {guideLinks.map((l) => (
+              <Button key={l.to} component={Link} to={l.to} variant="light" color="teal.9">
+                {l.label}
+              </Button>
+            ))}
+          </Group>
+        ) : null}
+      </Stack>
+    </Container>
+  );
+}

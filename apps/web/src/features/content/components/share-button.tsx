@@ -1,0 +1,31 @@
+import { Button } from '@mantine/core';
+import { notify } from '~/lib/notify';
+
+const texts = { share: 'شارك الدليل', copied: 'تم نسخ رابط الصفحة', failed: 'تعذر نسخ الرابط. انسخه من شريط العنوان.' };
+
+/** Web Share where the browser has it; otherwise the link is copied and a toast says so. */
+export function ShareButton({ title }: { title: string }) {
+  const share = async () => {
+    const url = window.location.href;
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title, url });
+        return;
+      } catch (error) {
+        // The person closed the share sheet: nothing to do.
+        if ((error as DOMException).name === 'AbortError') return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      notify.success(texts.copied);
+    } catch {
+      notify.error(texts.failed);
+    }
+  };
+  return (
+    <Button variant="outline" onClick={() => void share()}>
+      {texts.share}
+    </Button>
+  );
+}

@@ -1,0 +1,140 @@
+import { Anchor, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { paths } from '@sira/shared';
+import { Link } from 'react-router';
+import { type JobsCity, type JobsCitySlug, jobsCities, jobsContactPhone, totalCompanies } from './jobs-content';
+
+const texts = {
+  register: 'سجّل الآن',
+  seePricing: 'شاهد الباقات',
+  sectorsTitle: (city: string) => `قطاعات الشركات في ${city}`,
+  sectorsIntro: (count: string, sectors: string) => `في دليل سيرة ${count} شركة في ${sectors} قطاعات رئيسية:`,
+  companies: 'شركة في دليل سيرة',
+  faqTitle: 'أسئلة شائعة',
+  contactTitle: 'هل لديك سؤال قبل أن تبدأ؟',
+  contactBody: 'فريق الدعم يجيبك عن الباقات وطريقة الإرسال وربط بريدك.',
+  contact: 'تواصل معنا',
+  callUs: 'أو اتصل بنا على',
+};
+
+const numberFormat = new Intl.NumberFormat('ar-SA');
+
+function Hero({ city }: { city: JobsCity }) {
+  return (
+    <section aria-labelledby="jobs-title" style={{ background: 'linear-gradient(180deg, var(--mantine-color-teal-0), transparent)' }}>
+      <Container size="lg" py={64}>
+        <Title id="jobs-title" order={1} fz={{ base: 28, sm: 40 }} maw={760} lh={1.3}>
+          {city.heading}
+        </Title>
+        <Text fz="lg" c="gray.8" mt="md" maw={680}>
+          {city.intro}
+        </Text>
+        <Group mt="xl">
+          <Button component={Link} to={paths.register} size="lg">
+            {texts.register}
+          </Button>
+          <Button component={Link} to={paths.pricing} size="lg" variant="outline">
+            {texts.seePricing}
+          </Button>
+        </Group>
+      </Container>
+    </section>
+  );
+}
+
+function Sectors({ city }: { city: JobsCity }) {
+  return (
+    <section aria-labelledby="jobs-sectors">
+      <Container size="lg" py="xl">
+        <Title id="jobs-sectors" order={2}>
+          {texts.sectorsTitle(city.name)}
+        </Title>
+        <Text c="gray.8" mt="xs">
+          {texts.sectorsIntro(numberFormat.format(totalCompanies(city)), numberFormat.format(city.sectors.length))}
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} mt="lg">
+          {city.sectors.map((sector) => (
+            <Card key={sector.name} component="article" withBorder padding="lg">
+              <Title order={3} fz="lg">
+                {sector.name}
+              </Title>
+              <Text c="teal.9" fw={700} fz="xl" mt="xs">
+                {numberFormat.format(sector.companies)}{' '}
+                <Text span c="gray.8" fw={400} fz="sm">
+                  {texts.companies}
+                </Text>
+              </Text>
+              <Text c="gray.8" fz="sm" mt="xs">
+                {sector.description}
+              </Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </Container>
+    </section>
+  );
+}
+
+function Faq({ city }: { city: JobsCity }) {
+  return (
+    <section aria-labelledby="jobs-faq">
+      <Container size="lg" py="xl">
+        <Title id="jobs-faq" order={2}>
+          {texts.faqTitle}
+        </Title>
+        <Stack gap="lg" mt="lg" maw={760}>
+          {city.faq.map((item) => (
+            <div key={item.question}>
+              <Title order={3} fz="lg">
+                {item.question}
+              </Title>
+              <Text c="gray.8" mt={4}>
+                {item.answer}
+              </Text>
+            </div>
+          ))}
+        </Stack>
+      </Container>
+    </section>
+  );
+}
+
+function Contact() {
+  return (
+    <section aria-labelledby="jobs-contact">
+      <Container size="lg" py="xl" mb="xl">
+        <Card withBorder padding="xl" bg="teal.0">
+          <Title id="jobs-contact" order={2} fz="xl">
+            {texts.contactTitle}
+          </Title>
+          <Text c="gray.8" mt="xs">
+            {texts.contactBody}
+          </Text>
+          <Group mt="md" gap="md">
+            <Button component={Link} to={paths.support} variant="outline">
+              {texts.contact}
+            </Button>
+            <Text c="gray.8">
+              {texts.callUs}{' '}
+              <Anchor href={`tel:${jobsContactPhone.tel}`} fw={700}>
+                <bdi dir="ltr">{jobsContactPhone.display}</bdi>
+              </Anchor>
+            </Text>
+          </Group>
+        </Card>
+      </Container>
+    </section>
+  );
+}
+
+/** A city landing page for search engines (spec §2): what Sira covers there, and the ways to start or ask. */
+export function JobsPage({ city: slug }: { city: JobsCitySlug }) {
+  const city = jobsCities[slug];
+  return (
+    <>
+      <Hero city={city} />
+      <Sectors city={city} />
+      <Faq city={city} />
+      <Contact />
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import { Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { CURRENCY_LABEL, type PackageCard as PackageCardData } from '@sira/shared';
+import type { ReactNode } from 'react';
+
+const texts = {
+  popular: 'الأكثر طلباً',
+  messages: (n: number) => `${new Intl.NumberFormat('ar-SA').format(n)} رسالة`,
+  before: 'بدلاً من',
+  discount: (p: string) => `خصم ${p}٪`,
+  free: 'مجاناً',
+  defaultCta: 'اختر الباقة',
+};
+
+/** One package: name, price in riyals, original price and discount, features, and its call to action. */
+export function PackageCardView({
+  pkg,
+  action,
+  onChoose,
+  disabled,
+  badge,
+}: {
+  pkg: PackageCardData;
+  action?: string;
+  onChoose: () => void;
+  disabled?: boolean;
+  badge?: ReactNode;
+}) {
+  return (
+    <Card
+      withBorder
+      radius="lg"
+      padding="xl"
+      shadow={pkg.highlighted ? 'md' : 'xs'}
+      style={pkg.highlighted ? { borderColor: 'var(--mantine-color-teal-9)', borderWidth: 2 } : undefined}
+    >
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" align="flex-start">
+          <Title order={2} fz="xl">
+            {pkg.name}
+          </Title>
+          {badge ?? (pkg.highlighted ? <Badge color="teal.9">{texts.popular}</Badge> : null)}
+        </Group>
+        {pkg.description ? (
+          <Text c="gray.8" size="sm">
+            {pkg.description}
+          </Text>
+        ) : null}
+        <Group gap="xs" align="baseline">
+          <Text fz={36} fw={700} c="teal.9">
+            {pkg.price === 0 ? texts.free : pkg.price}
+          </Text>
+          {pkg.price > 0 ? <Text c="gray.8">{CURRENCY_LABEL}</Text> : null}
+        </Group>
+        {pkg.originalPrice && pkg.originalPrice > pkg.price ? (
+          <Group gap="xs">
+            <Text c="gray.8" td="line-through" size="sm">
+              {texts.before} {pkg.originalPrice} {CURRENCY_LABEL}
+            </Text>
+            {pkg.discountPercent ? (
+              <Badge color="red.9" variant="light">
+                {texts.discount(pkg.discountPercent)}
+              </Badge>
+            ) : null}
+          </Group>
+        ) : null}
+        <Text fw={700}>{texts.messages(pkg.messagesLimit)}</Text>
+        <List spacing={6} size="sm" c="gray.9" style={{ flex: 1 }}>
+          {pkg.features.map((f) => (
+            <List.Item key={f}>{f}</List.Item>
+          ))}
+        </List>
+        <Button onClick={onChoose} disabled={disabled} variant={pkg.highlighted ? 'filled' : 'outline'} fullWidth mt="md">
+          {action ?? pkg.ctaText ?? texts.defaultCta}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** A package as the pricing and upgrade pages show it. */
+export const packageCardSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  price: z.number().int(),
+  originalPrice: z.number().int().nullable(),
+  discountPercent: z.string().nullable(),
+  messagesLimit: z.number().int(),
+  features: z.array(z.string()),
+  description: z.string(),
+  icon: z.string().nullable(),
+  ctaText: z.string().nullable(),
+  highlighted: z.boolean(),
+});
+export type PackageCard = z.infer<typeof packageCardSchema>;
+export const packageCardListSchema = z.array(packageCardSchema);
