@@ -1,10 +1,8 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { field, fillLogin, registerAndConfirm } from '../fixtures/accounts';
 import { expectNoAxeViolations, screenshot, useBrowser } from '../fixtures/browser';
 import { openLatestMail, uniqueEmail } from '../fixtures/outbox';
-
-/** A form field by its exact label (Mantine appends ' *' to required ones). */
-const field = (label: string) => new RegExp(`^${label}\\s*\\*?$`);
 
 const browser = useBrowser();
 let context: BrowserContext | undefined;
@@ -17,25 +15,6 @@ async function fresh() {
   const opened = await browser.newPage();
   context = opened.context;
   return opened.page;
-}
-
-async function fillLogin(page: Page, email: string, password: string) {
-  await page.getByLabel(field('البريد الإلكتروني')).fill(email);
-  await page.getByLabel(field('كلمة المرور')).fill(password);
-  await page.getByRole('button', { name: 'دخول' }).click();
-}
-
-async function registerAndConfirm(page: Page, email: string, password: string) {
-  await page.goto('/register');
-  await page.getByLabel(field('البريد الإلكتروني')).fill(email);
-  await page.getByLabel(field('رقم الجوال')).fill('0512345678');
-  await page.getByLabel(field('كلمة المرور')).fill(password);
-  await page.getByLabel(field('تأكيد كلمة المرور')).fill(password);
-  await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
-  await page.waitForURL('**/login?registered=1');
-  const link = await openLatestMail(page, email);
-  await page.goto(link);
-  await page.waitForURL('**/login?confirmed=1');
 }
 
 describe('account journeys', () => {

@@ -51,7 +51,8 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
   const profile = useQuery({ ...profileQueryOptions(), enabled: user !== null });
   const navigate = useNavigate();
   const [paying, setPaying] = useState<PackageCard | null>(null);
-  const live = packages.isFetchedAfterMount && packages.isSuccess;
+  // The build-time list has updatedAt 0; anything later came from the server.
+  const live = packages.isSuccess && packages.dataUpdatedAt > 0;
   const list = packages.data ?? [];
 
   // A paid package chosen before signing in opens its payment dialog once the visitor is back, signed in.

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { CURRENCY_LABEL, type PackageCard } from '@sira/shared';
+import { Dialog } from '~/components/ui/dialog';
 
 const texts = {
   title: (name: string) => `الدفع لـ ${name}`,
@@ -15,13 +16,7 @@ const texts = {
  */
 export function PaymentDialog({ pkg, onClose }: { pkg: PackageCard | null; onClose: () => void }) {
   return (
-    <Modal
-      opened={pkg !== null}
-      onClose={onClose}
-      title={pkg ? texts.title(pkg.name) : ''}
-      centered
-      closeButtonProps={{ 'aria-label': texts.cancel }}
-    >
+    <Dialog opened={pkg !== null} onClose={onClose} title={pkg ? texts.title(pkg.name) : ''} closeLabel={texts.cancel}>
       {pkg ? (
         <Stack>
           <Text>
@@ -37,6 +32,6 @@ export function PaymentDialog({ pkg, onClose }: { pkg: PackageCard | null; onClo
           </Group>
         </Stack>
       ) : null}
-    </Modal>
+    </Dialog>
   );
 }

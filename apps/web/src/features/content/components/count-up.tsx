@@ -1,7 +1,8 @@
 import { COUNTER_ANIMATION_MS } from '@sira/shared';
 import { useEffect, useRef, useState } from 'react';
 
-const format = new Intl.NumberFormat('ar-SA');
+// Western digits with a thousands comma, as the spec writes them (+5,000).
+const format = new Intl.NumberFormat('en-US');
 
 /**
  * A number that counts up over 2.5 s once it scrolls into view (spec §1). With reduced motion, or
