@@ -1,10 +1,7 @@
+// What both sides use at run time carries no zod: constants, Arabic texts, routes and account rules.
+// Schema types come along as types only (erased from bundles); the schemas themselves are in ./schemas.
 export * from './constants';
 export * from './messages/ar';
 export * from './routes';
-export * from './schemas/auth';
-export * from './schemas/common';
-export * from './schemas/content';
-export * from './schemas/packages';
-export * from './schemas/profiles';
-export * from './schemas/session';
-export * from './schemas/stats';
+export * from './rules/auth';
+export type * from './schemas/index';

@@ -41,3 +41,7 @@ export function isKnownClientPath(path: string): boolean {
   // The admin panel has one address per tab: /admin/users, /admin/companies, …
   return /^\/admin\/[a-z_]+$/.test(trimmed);
 }
+
+/** Content pages, each at /<slug> (spec §2). */
+export const CONTENT_PAGE_SLUGS = ['about', 'support', 'privacy', 'terms', 'how-to-prepare-cv'] as const;
+export type ContentPageSlug = (typeof CONTENT_PAGE_SLUGS)[number];

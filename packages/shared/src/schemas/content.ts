@@ -50,6 +50,3 @@ export const pageSchema = z.object({
   updatedAt: z.string(),
 });
 export type Page = z.infer<typeof pageSchema>;
-
-export const CONTENT_PAGE_SLUGS = ['about', 'support', 'privacy', 'terms', 'how-to-prepare-cv'] as const;
-export type ContentPageSlug = (typeof CONTENT_PAGE_SLUGS)[number];

@@ -1,15 +1,5 @@
-import {
-  checkNewPassword,
-  checkRegistration,
-  checkResetRequest,
-  checkSignIn,
-  normalizeEmail,
-  paths,
-  registerBodySchema,
-  resetPasswordBodySchema,
-  resetRequestBodySchema,
-  signInBodySchema,
-} from '@sira/shared';
+import { checkNewPassword, checkRegistration, checkResetRequest, checkSignIn, normalizeEmail, paths } from '@sira/shared';
+import { registerBodySchema, resetPasswordBodySchema, resetRequestBodySchema, signInBodySchema } from '@sira/shared/schemas';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-import { sessionSchema } from '@sira/shared';
+import { sessionSchema } from '@sira/shared/schemas';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 

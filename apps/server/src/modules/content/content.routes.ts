@@ -1,4 +1,4 @@
-import { footerSchema, pageSchema } from '@sira/shared';
+import { footerSchema, pageSchema } from '@sira/shared/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';

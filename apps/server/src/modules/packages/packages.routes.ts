@@ -1,4 +1,4 @@
-import { packageCardListSchema } from '@sira/shared';
+import { packageCardListSchema } from '@sira/shared/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listPricingPackages } from './packages.service';
 

@@ -1,4 +1,4 @@
-import { profileOverviewSchema } from '@sira/shared';
+import { profileOverviewSchema } from '@sira/shared/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors';
 import { requireViewer } from '../../plugins/access';

@@ -1,4 +1,4 @@
-import { adminStatsSchema } from '@sira/shared';
+import { adminStatsSchema } from '@sira/shared/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getAdminStats } from './stats.service';
 

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 
 const texts = {
   popular: 'الأكثر طلباً',
-  messages: (n: number) => `${new Intl.NumberFormat('ar-SA').format(n)} رسالة`,
+  messages: (n: number) => `${new Intl.NumberFormat('en-US').format(n)} رسالة`,
   before: 'بدلاً من',
   discount: (p: string) => `خصم ${p}٪`,
   free: 'مجاناً',
@@ -57,7 +57,7 @@ export function PackageCardView({
               {texts.before} {pkg.originalPrice} {CURRENCY_LABEL}
             </Text>
             {pkg.discountPercent ? (
-              <Badge color="red.9" variant="light">
+              <Badge color="red" variant="light" c="red.9">
                 {texts.discount(pkg.discountPercent)}
               </Badge>
             ) : null}
