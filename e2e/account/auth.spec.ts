@@ -135,7 +135,7 @@ describe('guards', () => {
     await fillLogin(page, inject('adminEmail'), inject('adminPassword'));
     await page.waitForURL('**/dashboard');
     await page.locator('header').getByRole('link', { name: 'لوحة المشرف' }).click();
-    await page.waitForURL('**/admin');
+    await page.waitForURL('**/admin/users');
     await page.getByText('إجمالي المستخدمين').waitFor();
     await page.getByText(inject('adminEmail')).waitFor();
     await expectNoAxeViolations(page);

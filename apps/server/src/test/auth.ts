@@ -37,3 +37,13 @@ export function cookieHeader(setCookie: string | string[] | undefined): string {
     .map((c) => c.split(';')[0])
     .join('; ');
 }
+
+/** A signed-in administrator (a new account moved to the 'admin' package), with its cookie. */
+export async function signedInAdmin(ctx: TestContext) {
+  const account = await signedInUser(ctx);
+  const { packages, profiles } = await import('../db/schema');
+  const [adminPackage] = await ctx.db.select({ id: packages.id }).from(packages).where(eq(packages.name, 'admin'));
+  if (!adminPackage) throw new Error('admin package missing');
+  await ctx.db.update(profiles).set({ packageId: adminPackage.id }).where(eq(profiles.email, account.email));
+  return account;
+}

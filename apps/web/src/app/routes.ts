@@ -14,7 +14,16 @@ export default [
     route('reset-password', 'routes/reset-password.tsx'),
     layout('layouts/protected-layout.tsx', [
       route('dashboard', 'routes/dashboard.tsx'),
-      route('admin', 'layouts/admin-layout.tsx', [index('routes/admin-home.tsx')]),
+      route('admin', 'layouts/admin-layout.tsx', [
+        index('routes/admin-home.tsx'),
+        route('users', 'routes/admin-users.tsx'),
+        route('packages', 'routes/admin-packages.tsx'),
+        route('templates', 'routes/admin-templates.tsx'),
+        route('companies', 'routes/admin-companies.tsx'),
+        route('pages', 'routes/admin-pages.tsx'),
+        route('footer', 'routes/admin-footer.tsx'),
+        route('audit', 'routes/admin-audit.tsx'),
+      ]),
     ]),
     route('*', 'routes/not-found.tsx'),
   ]),

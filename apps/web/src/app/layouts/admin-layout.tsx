@@ -1,12 +1,14 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
 import { ar } from '@sira/shared';
-import { Outlet, redirect } from 'react-router';
+import { NavLink, Outlet, redirect } from 'react-router';
 import { queryClient } from '~/config/query-client';
 import { AdminStatCards } from '~/features/stats/components/admin-stat-cards';
 import { notify } from '~/lib/notify';
 import { loginHref } from '~/lib/safe-return';
 import { sessionQueryOptions, useSession } from '~/lib/session';
 import type { Route } from './+types/admin-layout';
+import classes from './admin-layout.module.css';
+import { adminTabPath, adminTabs } from './admin-tabs';
 
 /**
  * The administrator panel's shell. The server decides the role (and guards every /api/admin route); this
@@ -37,6 +39,13 @@ export default function AdminLayout() {
           </Text>
         </div>
         <AdminStatCards />
+        <nav aria-label="أقسام لوحة المشرف" className={classes.tabs}>
+          {adminTabs.map((tab) => (
+            <NavLink key={tab.key} to={adminTabPath(tab.key)} className={classes.tab}>
+              {tab.label}
+            </NavLink>
+          ))}
+        </nav>
         <Outlet />
       </Stack>
     </Container>

@@ -1,7 +1,10 @@
-import { ar } from '@sira/shared';
-import type { Route } from './+types/admin-home';
+import { redirect } from 'react-router';
+import { adminTabPath } from '../layouts/admin-tabs';
 
-export const meta: Route.MetaFunction = () => [{ title: `${ar.nav.admin} | ${ar.app.name}` }, { name: 'robots', content: 'noindex' }];
+/** /admin opens the first tab, so every tab has one address to bookmark. */
+export function clientLoader() {
+  throw redirect(adminTabPath('users'));
+}
 
 export default function AdminHome() {
   return null;

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
+import { useTestApp } from '../../test/app';
+import { signedInAdmin, signedInUser } from '../../test/auth';
+
+const ctx = useTestApp();
+let admin: { email: string; cookie: string };
+
+beforeAll(async () => {
+  admin = await signedInAdmin(ctx);
+  await ctx.db.delete(auditLog);
+  // 30 entries a second apart, so "newest first" has one right answer.
+  for (let i = 0; i < 30; i++) {
+    await recordAudit(ctx.db, {
+      actor: { id: 'x', email: `admin${i}@sira.example` },
+      action: 'packages.update',
+      entity: 'packages',
+      entityId: `p${i}`,
+      before: { price: i },
+      after: { price: i + 1 },
+    });
+    await ctx.db.execute(sql`update audit_log set created_at = now() - make_interval(secs => ${100 - i}) where entity_id = ${`p${i}`}`);
+  }
+});
+
+const page = (n?: number | string, cookie = admin.cookie) =>
+  ctx.app.inject({ url: `/api/admin/audit${n === undefined ? '' : `?page=${n}`}`, headers: { cookie } });
+
+describe('GET /api/admin/audit', () => {
+  it('answers newest first, 25 a page, with who, what, before and after JSON, and when', async () => {
+    const res = await page();
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ page: 1, pageSize: 25, total: 30 });
+    expect(body.entries).toHaveLength(25);
+    expect(body.entries[0]).toMatchObject({
+      actorEmail: 'admin29@sira.example',
+      action: 'packages.update',
+      entity: 'packages',
+      entityId: 'p29',
+      before: { price: 29 },
+      after: { price: 30 },
+    });
+    const times = body.entries.map((e: { createdAt: string }) => Date.parse(e.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+
+    const second = (await page(2)).json();
+    expect(second.entries.map((e: { entityId: string }) => e.entityId)).toEqual(['p4', 'p3', 'p2', 'p1', 'p0']);
+    expect((await page(3)).json().entries).toEqual([]);
+  });
+
+  it('shows a real admin write at the top with its actor', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/footer/sections',
+      headers: { cookie: admin.cookie },
+      payload: { title: 'قسم مدقق', order: 1 },
+    });
+    expect(res.statusCode).toBe(201);
+    const [top] = (await page(1)).json().entries;
+    expect(top).toMatchObject({
+      actorEmail: admin.email,
+      action: 'footer_sections.create',
+      entityId: res.json().id,
+      before: null,
+      after: { title: 'قسم مدقق', order: 1 },
+    });
+  });
+
+  it('refuses a page that is not a positive number', async () => {
+    expect((await page(0)).statusCode).toBe(400);
+    expect((await page('abc')).statusCode).toBe(400);
+  });
+
+  it('is for administrators only', async () => {
+    const user = await signedInUser(ctx);
+    expect((await page(1, user.cookie)).statusCode).toBe(403);
+    expect((await ctx.app.inject('/api/admin/audit')).statusCode).toBe(401);
+  });
+});

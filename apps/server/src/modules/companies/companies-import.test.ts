@@ -1,0 +1,331 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client';
+import { auditLog, companies, excelFiles, packages, profiles } from '../../db/schema';
+import { useTestApp } from '../../test/app';
+import { signedInAdmin, signedInUser } from '../../test/auth';
+import { importCompanies } from './companies-import.service';
+import { multipart, workbook, zip, zipBomb } from './test-uploads';
+
+const ctx = useTestApp();
+let admin: { email: string; cookie: string; id: string };
+
+const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'fixtures', name));
+const MB = 1024 * 1024;
+
+/** Every address the fixtures can add; removed before each test so each starts from the same directory. */
+const FIXTURE_EMAILS = [
+  'hr@ufuq.example',
+  'jobs@noname.example',
+  'unknown-package@firm.example',
+  'no-package@firm.example',
+  'spaced@firm.example',
+  'last@firm.example',
+  'first@nocolumn.example',
+  'second@nocolumn.example',
+];
+const HEADER = ['اسم الشركة', 'البريد الإلكتروني', 'القطاع', 'الموقع', 'الباقة'];
+
+async function packageId(name: string) {
+  const [row] = await ctx.db.select({ id: packages.id }).from(packages).where(eq(packages.name, name));
+  if (!row) throw new Error(`no package ${name}`);
+  return row.id;
+}
+
+function upload(file: Buffer, filename: string, fields: Record<string, string> = {}, cookie = admin.cookie) {
+  const body = multipart([
+    ...Object.entries(fields).map(([name, content]) => ({ name, content })),
+    { name: 'file', filename, content: file },
+  ]);
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/admin/companies/import',
+    headers: { cookie, ...body.headers },
+    payload: body.payload,
+  });
+}
+
+async function directoryRow(email: string) {
+  const [row] = await ctx.db
+    .select({ name: companies.name, sector: companies.sector, location: companies.location, packageName: packages.name })
+    .from(companies)
+    .innerJoin(packages, eq(packages.id, companies.packageId))
+    .where(sql`lower(${companies.email}) = ${email}`);
+  return row;
+}
+
+const count = async (table: typeof companies | typeof excelFiles | typeof auditLog) =>
+  Number(rowsOf<{ n: number }>(await ctx.db.execute(sql`select count(*)::int as n from ${table}`))[0]?.n);
+
+beforeAll(async () => {
+  const account = await signedInAdmin(ctx);
+  const [profile] = await ctx.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, account.email));
+  admin = { ...account, id: profile?.id as string };
+  await ctx.db
+    .insert(companies)
+    .values({ name: 'شركة قديمة', email: 'existing@directory.example', packageId: await packageId('باقة المحترف') });
+});
+
+beforeEach(async () => {
+  await ctx.db.delete(companies).where(inArray(sql`lower(${companies.email})`, FIXTURE_EMAILS));
+});
+
+// companies.xlsx (LibreOffice): row 1 is the header, then one row per rule; row 11 is blank.
+const expectedWithoutDefault = {
+  rows: 10,
+  added: 4,
+  skipped: 4,
+  duplicates: 2,
+  duplicateEmails: ['hr@ufuq.example', 'existing@directory.example'],
+  skippedRows: [
+    { row: 4, reason: 'EMAIL_MISSING' },
+    { row: 5, reason: 'EMAIL_INVALID' },
+    { row: 6, reason: 'PACKAGE_UNKNOWN' },
+    { row: 7, reason: 'PACKAGE_MISSING' },
+  ],
+};
+
+describe('POST /api/admin/companies/import — the rows (spec §5)', () => {
+  it('imports a real .xlsx: skips bad rows, fills defaults, matches packages by name, reports duplicates', async () => {
+    const filesBefore = await count(excelFiles);
+    const res = await upload(fixture('companies.xlsx'), 'دليل الشركات.xlsx');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject(expectedWithoutDefault);
+
+    expect(await directoryRow('hr@ufuq.example')).toEqual({
+      name: 'شركة الأفق للتقنية',
+      sector: 'تقنية المعلومات',
+      location: 'الرياض',
+      packageName: 'باقة نمو',
+    });
+    const unnamed = await directoryRow('jobs@noname.example');
+    expect(unnamed?.name).toMatch(/^شركة بدون اسم \d{4}-\d{2}-\d{2} \d{2}:\d{2} #3$/);
+    expect(unnamed).toMatchObject({ sector: 'غير محدد', location: 'غير محدد', packageName: 'باقة البداية' });
+    // Spaces around every value and inside the package name do not matter; e-mails are stored lower-case.
+    expect(await directoryRow('spaced@firm.example')).toMatchObject({ name: 'شركة المسافات', packageName: 'باقة المحترف' });
+    expect(await directoryRow('last@firm.example')).toMatchObject({ packageName: 'تجريبي' });
+    expect(await directoryRow('unknown-package@firm.example')).toBeUndefined();
+    expect(await directoryRow('no-package@firm.example')).toBeUndefined();
+    // The company already in the directory is neither duplicated nor overwritten.
+    expect(await directoryRow('existing@directory.example')).toMatchObject({ name: 'شركة قديمة' });
+
+    expect(await count(excelFiles)).toBe(filesBefore + 1);
+    const [file] = await ctx.db.select().from(excelFiles).where(eq(excelFiles.id, body.fileId));
+    expect(file).toMatchObject({ profileId: admin.id, filename: 'دليل الشركات.xlsx', rowsAdded: 4, rowsSkipped: 6 });
+    const [audit] = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, body.fileId));
+    expect(audit).toMatchObject({ action: 'companies.import', entity: 'excel_files', actorEmail: admin.email, actorId: admin.id });
+    expect(audit?.after).toMatchObject({ added: 4, skipped: 4, duplicates: 2 });
+  });
+
+  it('never inserts a company twice: uploading the same file again adds nothing', async () => {
+    expect((await upload(fixture('companies.xlsx'), 'a.xlsx')).json().added).toBe(4);
+    const total = await count(companies);
+    const again = (await upload(fixture('companies.xlsx'), 'a.xlsx')).json();
+    expect(again).toMatchObject({ added: 0, skipped: 4, duplicates: 6 });
+    expect(again.duplicateEmails).toEqual([
+      'hr@ufuq.example',
+      'jobs@noname.example',
+      'hr@ufuq.example',
+      'existing@directory.example',
+      'spaced@firm.example',
+      'last@firm.example',
+    ]);
+    expect(await count(companies)).toBe(total);
+  });
+
+  it('gives rows without a package, or with an unknown one, the default package; a named package still wins', async () => {
+    const res = await upload(fixture('companies.xlsx'), 'a.xlsx', { defaultPackageId: await packageId('باقة التميز') });
+    expect(res.json()).toMatchObject({
+      added: 6,
+      skipped: 2,
+      skippedRows: [
+        { row: 4, reason: 'EMAIL_MISSING' },
+        { row: 5, reason: 'EMAIL_INVALID' },
+      ],
+    });
+    expect(await directoryRow('unknown-package@firm.example')).toMatchObject({ packageName: 'باقة التميز' });
+    expect(await directoryRow('no-package@firm.example')).toMatchObject({ packageName: 'باقة التميز' });
+    expect(await directoryRow('jobs@noname.example')).toMatchObject({ packageName: 'باقة البداية' });
+  });
+
+  it('reads a real .xls (BIFF8) exactly like the .xlsx', async () => {
+    const res = await upload(fixture('companies.xls'), 'companies.xls');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject(expectedWithoutDefault);
+    expect(await directoryRow('hr@ufuq.example')).toMatchObject({ name: 'شركة الأفق للتقنية', packageName: 'باقة نمو' });
+  });
+
+  it('needs a default package when the sheet has no package column', async () => {
+    const files = await count(excelFiles);
+    const refused = await upload(fixture('no-package-column.xlsx'), 'b.xlsx');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ code: 'EXCEL_PACKAGE_REQUIRED' });
+    expect(await count(excelFiles)).toBe(files);
+
+    const res = await upload(fixture('no-package-column.xlsx'), 'b.xlsx', { defaultPackageId: await packageId('باقة نمو') });
+    expect(res.json()).toMatchObject({ added: 2, skipped: 0, duplicates: 0 });
+    expect(await directoryRow('second@nocolumn.example')).toMatchObject({ packageName: 'باقة نمو', sector: 'الصحة' });
+  });
+
+  it('answers EXCEL_EMPTY for a header without rows, a sheet of blank rows, and a zero-byte file', async () => {
+    const files = await count(excelFiles);
+    for (const [file, name] of [
+      [fixture('header-only.xlsx'), 'h.xlsx'],
+      [workbook([HEADER, [], ['', '  ']]), 'blank.xlsx'],
+      [Buffer.alloc(0), 'zero.xlsx'],
+    ] as const) {
+      const res = await upload(file, name);
+      expect(res.statusCode, name).toBe(422);
+      expect(res.json()).toEqual({ code: 'EXCEL_EMPTY' });
+    }
+    expect(await count(excelFiles)).toBe(files);
+  });
+
+  it('refuses an unknown default package, the admin package as a default, and a malformed id', async () => {
+    const [adminPackage] = await ctx.db.select({ id: packages.id }).from(packages).where(eq(packages.name, 'admin'));
+    for (const id of ['00000000-0000-4000-8000-000000000000', adminPackage?.id as string, 'not-a-uuid']) {
+      const res = await upload(fixture('companies.xlsx'), 'a.xlsx', { defaultPackageId: id });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ code: 'PACKAGE_NOT_FOUND' });
+    }
+    expect(await directoryRow('hr@ufuq.example')).toBeUndefined();
+  });
+
+  it('adds each company once when the same file is uploaded twice at the same moment', async () => {
+    const [a, b] = await Promise.all([upload(fixture('companies.xlsx'), 'a.xlsx'), upload(fixture('companies.xlsx'), 'b.xlsx')]);
+    expect(a.json().added + b.json().added).toBe(4);
+    const rows = await ctx.db
+      .select()
+      .from(companies)
+      .where(inArray(sql`lower(${companies.email})`, FIXTURE_EMAILS));
+    expect(rows).toHaveLength(4);
+  });
+});
+
+describe('POST /api/admin/companies/import — files it refuses', () => {
+  it('refuses names that do not end in .xlsx or .xls, whatever the content', async () => {
+    for (const name of ['companies.csv', 'companies.xlsx.pdf', 'companies', 'companies.xlsm']) {
+      const res = await upload(fixture('companies.xlsx'), name);
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json()).toEqual({ code: 'EXCEL_FILE_TYPE' });
+    }
+  });
+
+  it('refuses files that are not really workbooks: text, an image, another zip, a truncated workbook', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const otherZip = zip([{ name: 'word/document.xml', data: Buffer.from('<w/>'), method: 0, declaredSize: 4 }]);
+    const real = fixture('companies.xlsx');
+    for (const [file, name] of [
+      [fixture('companies.csv'), 'companies.xlsx'],
+      [png, 'logo.xls'],
+      [otherZip, 'letter.xlsx'],
+      [real.subarray(0, real.length / 2), 'half.xlsx'],
+    ] as const) {
+      const res = await upload(file, name);
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json()).toEqual({ code: 'EXCEL_NOT_SPREADSHEET' });
+    }
+  });
+
+  it('answers EXCEL_UNREADABLE when the workbook container is right but its content is not', async () => {
+    const ole = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(2048, 7)]);
+    const res = await upload(ole, 'broken.xls');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'EXCEL_UNREADABLE' });
+  });
+
+  it('refuses a zip bomb before parsing, whether its headers tell the truth or lie', async () => {
+    const overLimit = 201 * MB;
+    for (const declared of [overLimit, 1000]) {
+      const started = Date.now();
+      const res = await upload(await zipBomb(overLimit, declared), 'bomb.xlsx');
+      expect(res.statusCode, `declared ${declared}`).toBe(400);
+      expect(res.json()).toEqual({ code: 'EXCEL_UNCOMPRESSED_TOO_LARGE' });
+      expect(Date.now() - started).toBeLessThan(15_000);
+    }
+  });
+
+  it('refuses an upload over 10 MB', async () => {
+    const res = await upload(Buffer.alloc(10 * MB + 1, 1), 'big.xlsx');
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ code: 'EXCEL_FILE_TOO_LARGE' });
+  });
+
+  it('refuses a real sheet of 100,001 rows and writes nothing', async () => {
+    const rows: string[][] = [['البريد الإلكتروني']];
+    for (let i = 0; i < 100_001; i++) rows.push([`r${i}@bulk.example`]);
+    const before = await count(companies);
+    const res = await upload(workbook(rows), 'bulk.xlsx', { defaultPackageId: await packageId('باقة نمو') });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'EXCEL_TOO_MANY_ROWS' });
+    expect(await count(companies)).toBe(before);
+  }, 60_000);
+
+  it('accepts exactly the row limit and refuses one more (limit injected)', async () => {
+    const rows = (n: number) => [
+      HEADER,
+      ...Array.from({ length: n }, (_, i) => [`حد ${i}`, `limit${n}-${i}@cap.example`, '', '', 'باقة نمو']),
+    ];
+    const input = { actor: admin, filename: 'cap.xlsx', defaultPackageId: null, limits: { maxRows: 5 } };
+    expect((await importCompanies(ctx.db, { ...input, buffer: workbook(rows(5)) })).added).toBe(5);
+    await expect(importCompanies(ctx.db, { ...input, buffer: workbook(rows(6)) })).rejects.toMatchObject({ code: 'EXCEL_TOO_MANY_ROWS' });
+    await expect(importCompanies(ctx.db, { ...input, buffer: workbook(rows(6), 'xls') })).rejects.toMatchObject({
+      code: 'EXCEL_TOO_MANY_ROWS',
+    });
+  });
+
+  it('answers EXCEL_FILE_MISSING without a file part, and keeps non-admins out', async () => {
+    const noFile = multipart([{ name: 'defaultPackageId', content: '' }]);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/companies/import',
+      headers: { cookie: admin.cookie, ...noFile.headers },
+      payload: noFile.payload,
+    });
+    expect(res.json()).toEqual({ code: 'EXCEL_FILE_MISSING' });
+    const user = await signedInUser(ctx);
+    expect((await upload(fixture('companies.xlsx'), 'a.xlsx', {}, user.cookie)).statusCode).toBe(403);
+    expect((await upload(fixture('companies.xlsx'), 'a.xlsx', {}, '')).statusCode).toBe(401);
+    expect(await directoryRow('hr@ufuq.example')).toBeUndefined();
+  });
+});
+
+describe('all or nothing', () => {
+  async function withFailingInsertOf(email: string, run: () => Promise<void>) {
+    // A real database failure on one row: the trigger raises as PostgreSQL would on any write error.
+    await ctx.db.execute(
+      sql.raw(`create function fail_import() returns trigger language plpgsql as $$
+      begin if lower(new.email) = '${email}' then raise exception 'simulated write failure'; end if; return new; end $$`),
+    );
+    await ctx.db.execute(sql`create trigger fail_import before insert on companies for each row execute function fail_import()`);
+    try {
+      await run();
+    } finally {
+      await ctx.db.execute(sql`drop trigger fail_import on companies`);
+      await ctx.db.execute(sql`drop function fail_import()`);
+    }
+  }
+
+  it('rolls back every row, the excel_files record and the audit entry when a write fails', async () => {
+    const before = { companies: await count(companies), files: await count(excelFiles), audit: await count(auditLog) };
+    await withFailingInsertOf('last@firm.example', async () => {
+      const res = await upload(fixture('companies.xlsx'), 'a.xlsx');
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ code: 'COMPANIES_IMPORT_FAILED' });
+      // Batches of two rows (in e-mail order): the failing row is in the second batch, after the first was written.
+      const direct = importCompanies(ctx.db, {
+        actor: admin,
+        filename: 'a.xlsx',
+        buffer: fixture('companies.xlsx'),
+        defaultPackageId: null,
+        limits: { batchSize: 2 },
+      });
+      await expect(direct).rejects.toMatchObject({ code: 'COMPANIES_IMPORT_FAILED' });
+    });
+    expect({ companies: await count(companies), files: await count(excelFiles), audit: await count(auditLog) }).toEqual(before);
+    expect(await directoryRow('hr@ufuq.example')).toBeUndefined();
+  });
+});

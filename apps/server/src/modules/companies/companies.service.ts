@@ -1,0 +1,172 @@
+import { ADMIN_COMPANIES_PAGE_SIZE, ADMIN_PACKAGE } from '@sira/shared';
+import { checkCompanyInput, UNSPECIFIED } from '@sira/shared/messages/companies-admin';
+import type { AdminCompaniesPage, AdminCompany, AdminCompanyBody, CompanyPackageOption } from '@sira/shared/schemas/companies-admin';
+import { and, asc, count, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { companies, packages } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+import { packageKey } from './import-plan';
+
+type Actor = { id: string; email: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `%`, `_` and `\` typed in the search box are looked for literally. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const companyColumns = {
+  id: companies.id,
+  name: companies.name,
+  email: companies.email,
+  sector: companies.sector,
+  location: companies.location,
+  packageId: companies.packageId,
+  packageName: packages.name,
+  updatedAt: companies.updatedAt,
+};
+
+const toDto = (row: Omit<AdminCompany, 'updatedAt'> & { updatedAt: Date }): AdminCompany => ({
+  ...row,
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/**
+ * One page of the directory (spec §7 "admin list"): name or e-mail contains the search text
+ * (case-insensitive), optionally one package, ordered by name, with the exact total.
+ */
+export async function listCompanies(
+  db: Database,
+  query: { search?: string | undefined; packageId?: string | undefined; page: number },
+): Promise<AdminCompaniesPage> {
+  const filters: SQL[] = [];
+  const search = query.search?.trim();
+  if (search) {
+    const pattern = likePattern(search);
+    filters.push(or(ilike(companies.name, pattern), ilike(companies.email, pattern)) as SQL);
+  }
+  if (query.packageId) filters.push(eq(companies.packageId, query.packageId));
+  const where = filters.length ? and(...filters) : undefined;
+
+  const pageSize = ADMIN_COMPANIES_PAGE_SIZE;
+  const [totalRow] = await db.select({ n: count() }).from(companies).where(where);
+  const rows = await db
+    .select(companyColumns)
+    .from(companies)
+    .innerJoin(packages, eq(packages.id, companies.packageId))
+    .where(where)
+    .orderBy(asc(companies.name), asc(companies.id))
+    .limit(pageSize)
+    .offset((query.page - 1) * pageSize);
+  const total = totalRow?.n ?? 0;
+  return { items: rows.map(toDto), total, page: query.page, pageSize, pageCount: Math.ceil(total / pageSize) };
+}
+
+/** Every package a company may belong to: all but the administrators' one. */
+export async function listCompanyPackages(db: Database): Promise<CompanyPackageOption[]> {
+  return db
+    .select({ id: packages.id, name: packages.name })
+    .from(packages)
+    .where(ne(packages.name, ADMIN_PACKAGE))
+    .orderBy(asc(packages.price), asc(packages.name));
+}
+
+export async function findCompanyPackage(db: Database, id: string): Promise<CompanyPackageOption | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const [row] = await db
+    .select({ id: packages.id, name: packages.name })
+    .from(packages)
+    .where(and(eq(packages.id, id), ne(packages.name, ADMIN_PACKAGE)));
+  return row;
+}
+
+/** Package ids by normalised name, for matching a sheet's "الباقة" column. */
+export async function companyPackageMap(db: Database): Promise<Map<string, string>> {
+  return new Map((await listCompanyPackages(db)).map((p) => [packageKey(p.name), p.id]));
+}
+
+/** Applies the add/edit rule (spec §5) and returns the row to write. */
+async function validCompany(db: Database, body: AdminCompanyBody) {
+  const rule = checkCompanyInput(body);
+  if (rule) throw new AppError(400, rule);
+  if (!body.packageId || !(await findCompanyPackage(db, body.packageId))) throw new AppError(400, 'PACKAGE_NOT_FOUND');
+  return {
+    name: body.name.trim(),
+    email: body.email.trim().toLowerCase(),
+    sector: body.sector?.trim() || UNSPECIFIED,
+    location: body.location?.trim() || UNSPECIFIED,
+    packageId: body.packageId,
+  };
+}
+
+async function readCompany(db: Database, id: string): Promise<AdminCompany | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const [row] = await db
+    .select(companyColumns)
+    .from(companies)
+    .innerJoin(packages, eq(packages.id, companies.packageId))
+    .where(eq(companies.id, id));
+  return row ? toDto(row) : undefined;
+}
+
+async function readCompanyOrThrow(db: Database, id: string): Promise<AdminCompany> {
+  const company = await readCompany(db, id);
+  if (!company) throw new AppError(404, 'COMPANY_NOT_FOUND');
+  return company;
+}
+
+export async function createCompany(db: Database, actor: Actor, body: AdminCompanyBody): Promise<AdminCompany> {
+  const values = await validCompany(db, body);
+  const id = await withUniqueEmail(() =>
+    db.transaction(async (tx) => {
+      const [row] = await tx.insert(companies).values(values).returning({ id: companies.id });
+      if (!row) throw new Error('company insert returned nothing');
+      await recordAudit(tx, { actor, action: 'companies.create', entity: 'companies', entityId: row.id, after: values });
+      return row.id;
+    }),
+  );
+  return readCompanyOrThrow(db, id);
+}
+
+export async function updateCompany(db: Database, actor: Actor, id: string, body: AdminCompanyBody): Promise<AdminCompany> {
+  const values = await validCompany(db, body);
+  await withUniqueEmail(() =>
+    db.transaction(async (tx) => {
+      const before = await readCompany(tx, id);
+      if (!before) throw new AppError(404, 'COMPANY_NOT_FOUND');
+      const updated = await tx.update(companies).set(values).where(eq(companies.id, id)).returning({ id: companies.id });
+      // Deleted by someone else between the read and the write.
+      if (updated.length === 0) throw new AppError(404, 'COMPANY_NOT_FOUND');
+      await recordAudit(tx, { actor, action: 'companies.update', entity: 'companies', entityId: id, before, after: values });
+    }),
+  );
+  return readCompanyOrThrow(db, id);
+}
+
+export async function deleteCompany(db: Database, actor: Actor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await readCompany(tx, id);
+    if (!before) throw new AppError(404, 'COMPANY_NOT_FOUND');
+    const deleted = await tx.delete(companies).where(eq(companies.id, id)).returning({ id: companies.id });
+    if (deleted.length === 0) throw new AppError(404, 'COMPANY_NOT_FOUND');
+    await recordAudit(tx, { actor, action: 'companies.delete', entity: 'companies', entityId: id, before });
+  });
+}
+
+/** Turns the directory's unique-e-mail violation into COMPANY_EMAIL_TAKEN; the unique index is the judge. */
+async function withUniqueEmail<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError(409, 'COMPANY_EMAIL_TAKEN');
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
+    if (e.code === '23505') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}

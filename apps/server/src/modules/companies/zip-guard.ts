@@ -1,0 +1,134 @@
+import { createInflateRaw } from 'node:zlib';
+
+/** Why an .xlsx container was refused before the spreadsheet library saw it. */
+export type ZipProblem = 'not-zip' | 'not-workbook' | 'too-large';
+
+const EOCD_SIGNATURE = 0x06054b50;
+const CENTRAL_SIGNATURE = 0x02014b50;
+const LOCAL_SIGNATURE = 0x04034b50;
+const ZIP64_MARK = 0xffffffff;
+
+interface Entry {
+  name: string;
+  method: number;
+  compressedSize: number;
+  declaredSize: number;
+  localOffset: number;
+}
+
+/**
+ * Checks that an .xlsx really is a workbook and that its entries unpack to at most `maxBytes` in total,
+ * before any parser inflates it. The sizes a zip declares can lie, so each entry is actually inflated as a
+ * stream whose output is counted and thrown away: a zip bomb is stopped at the cap without ever being held
+ * in memory. Returns null when the container is acceptable.
+ */
+export async function checkXlsxContainer(buffer: Buffer, maxBytes: number): Promise<ZipProblem | null> {
+  const entries = readCentralDirectory(buffer);
+  if (!entries) return 'not-zip';
+  if (!entries.some((e) => e.name === 'xl/workbook.xml' || e.name === 'xl/workbook.bin')) return 'not-workbook';
+  let declared = 0;
+  for (const e of entries) declared += e.declaredSize;
+  if (declared > maxBytes) return 'too-large';
+  let budget = maxBytes;
+  for (const entry of entries) {
+    const data = entryData(buffer, entry);
+    if (!data) return 'not-zip';
+    let size: number | ZipProblem;
+    if (entry.method === 0) size = data.length;
+    else if (entry.method === 8) size = await inflatedSize(data, budget);
+    else return 'not-zip';
+    if (typeof size !== 'number') return size;
+    budget -= size;
+    if (budget < 0) return 'too-large';
+  }
+  return null;
+}
+
+/** How many bytes a deflated entry unpacks to, giving up as soon as it passes `cap`. */
+function inflatedSize(data: Buffer, cap: number): Promise<number | ZipProblem> {
+  return new Promise((resolve) => {
+    const inflater = createInflateRaw();
+    let total = 0;
+    inflater.on('data', (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > cap) {
+        resolve('too-large');
+        inflater.destroy();
+      }
+    });
+    inflater.on('error', () => resolve('not-zip'));
+    inflater.on('end', () => resolve(total));
+    inflater.end(data);
+  });
+}
+
+function readCentralDirectory(buffer: Buffer): Entry[] | null {
+  // The end-of-central-directory record is 22 bytes plus a comment of at most 65,535.
+  const floor = Math.max(0, buffer.length - 22 - 0xffff);
+  let eocd = -1;
+  for (let i = buffer.length - 22; i >= floor; i--) {
+    if (buffer.readUInt32LE(i) === EOCD_SIGNATURE) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) return null;
+  const count = buffer.readUInt16LE(eocd + 10);
+  const offset = buffer.readUInt32LE(eocd + 16);
+  if (count !== 0xffff && offset !== ZIP64_MARK) return readEntries(buffer, offset, count);
+  // ZIP64: a locator just before the classic record points at the 64-bit record with the real values.
+  const locator = eocd - 20;
+  if (locator < 0 || buffer.readUInt32LE(locator) !== 0x07064b50) return null;
+  const record = Number(buffer.readBigUInt64LE(locator + 8));
+  if (record + 56 > buffer.length || buffer.readUInt32LE(record) !== 0x06064b50) return null;
+  return readEntries(buffer, Number(buffer.readBigUInt64LE(record + 48)), Number(buffer.readBigUInt64LE(record + 32)));
+}
+
+function readEntries(buffer: Buffer, start: number, count: number): Entry[] | null {
+  const entries: Entry[] = [];
+  let p = start;
+  for (let i = 0; i < count; i++) {
+    if (p + 46 > buffer.length || buffer.readUInt32LE(p) !== CENTRAL_SIGNATURE) return null;
+    const method = buffer.readUInt16LE(p + 10);
+    let compressedSize = buffer.readUInt32LE(p + 20);
+    let declaredSize = buffer.readUInt32LE(p + 24);
+    const nameLength = buffer.readUInt16LE(p + 28);
+    const extraLength = buffer.readUInt16LE(p + 30);
+    const commentLength = buffer.readUInt16LE(p + 32);
+    let localOffset = buffer.readUInt32LE(p + 42);
+    const nameEnd = p + 46 + nameLength;
+    if (nameEnd + extraLength > buffer.length) return null;
+    const name = buffer.toString('utf8', p + 46, nameEnd);
+    // ZIP64 extra field (0x0001): the 64-bit values, in this order, for each 32-bit field that is 0xFFFFFFFF.
+    let q = nameEnd;
+    while (q + 4 <= nameEnd + extraLength) {
+      const id = buffer.readUInt16LE(q);
+      const size = buffer.readUInt16LE(q + 2);
+      if (id === 0x0001) {
+        let r = q + 4;
+        const next = () => {
+          const v = r + 8 <= q + 4 + size ? Number(buffer.readBigUInt64LE(r)) : Number.NaN;
+          r += 8;
+          return v;
+        };
+        if (declaredSize === ZIP64_MARK) declaredSize = next();
+        if (compressedSize === ZIP64_MARK) compressedSize = next();
+        if (localOffset === ZIP64_MARK) localOffset = next();
+      }
+      q += 4 + size;
+    }
+    if (![declaredSize, compressedSize, localOffset].every(Number.isFinite)) return null;
+    entries.push({ name, method, compressedSize, declaredSize, localOffset });
+    p = nameEnd + extraLength + commentLength;
+  }
+  return entries;
+}
+
+function entryData(buffer: Buffer, entry: Entry): Buffer | null {
+  const p = entry.localOffset;
+  if (p + 30 > buffer.length || buffer.readUInt32LE(p) !== LOCAL_SIGNATURE) return null;
+  const start = p + 30 + buffer.readUInt16LE(p + 26) + buffer.readUInt16LE(p + 28);
+  const end = start + entry.compressedSize;
+  if (end > buffer.length) return null;
+  return buffer.subarray(start, end);
+}

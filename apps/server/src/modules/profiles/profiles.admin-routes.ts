@@ -1,0 +1,28 @@
+import {
+  adminUserListSchema,
+  adminUserParamsSchema,
+  adminUserRowSchema,
+  adminUsersQuerySchema,
+  adminUserUpdateSchema,
+} from '@sira/shared/schemas/users-admin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireViewer } from '../../plugins/access';
+import { listAdminUsers, updateAdminUser } from './profiles.admin-service';
+
+/** The admin users tab (spec §2). The access plugin makes every /api/admin route administrator-only. */
+export const profilesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/admin/users',
+    { schema: { querystring: adminUsersQuerySchema, response: { 200: adminUserListSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listAdminUsers(app.db, request.query);
+    },
+  );
+
+  app.patch(
+    '/api/admin/users/:id',
+    { schema: { params: adminUserParamsSchema, body: adminUserUpdateSchema, response: { 200: adminUserRowSchema } } },
+    async (request) => updateAdminUser(app.db, await requireViewer(request), request.params.id, request.body),
+  );
+};

@@ -1,0 +1,104 @@
+import { Alert, Button, Group, Pagination, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { DATE_LOCALE } from '@sira/shared';
+import { auditActionLabel, auditEntityLabel, auditAdminText as t } from '@sira/shared/messages/audit-admin';
+import type { AuditEntry } from '@sira/shared/schemas/audit-admin';
+import { useState } from 'react';
+import { useAuditLog } from '../api/get-audit-log';
+import { AdminAuditDetailsDialog } from './admin-audit-details-dialog';
+
+const dateFormat = new Intl.DateTimeFormat(DATE_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+const controlLabels = { first: 'الصفحة الأولى', previous: 'الصفحة السابقة', next: 'الصفحة التالية', last: 'الصفحة الأخيرة' } as const;
+
+/** The read-only audit tab: newest first, paginated, each entry opening its before/after. */
+export function AdminAuditPanel() {
+  const [page, setPage] = useState(1);
+  const log = useAuditLog(page);
+  const [open, setOpen] = useState<AuditEntry | null>(null);
+  const data = log.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const from = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
+  const to = data ? from + data.entries.length - (data.entries.length ? 1 : 0) : 0;
+
+  return (
+    <Stack component="section" aria-labelledby="audit-heading">
+      <div>
+        <Title order={2} id="audit-heading" fz="xl">
+          {t.heading}
+        </Title>
+        <Text size="sm" c="gray.8">
+          {t.intro}
+        </Text>
+      </div>
+      {log.isPending ? (
+        <Stack gap="sm" aria-busy="true" data-testid="audit-skeleton">
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} height={36} />
+          ))}
+        </Stack>
+      ) : null}
+      {log.isError ? (
+        <Alert color="red" role="alert" title={t.loadFailed}>
+          <Button mt="sm" variant="light" color="red.9" onClick={() => log.refetch()} loading={log.isFetching}>
+            {t.retry}
+          </Button>
+        </Alert>
+      ) : null}
+      {data && data.total === 0 ? <Text c="gray.8">{t.empty}</Text> : null}
+      {data && data.total > 0 ? (
+        <>
+          <Table.ScrollContainer minWidth={760}>
+            <Table verticalSpacing="sm" highlightOnHover aria-label={t.tableLabel} aria-busy={log.isPlaceholderData}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t.createdAt}</Table.Th>
+                  <Table.Th scope="col">{t.actor}</Table.Th>
+                  <Table.Th scope="col">{t.action}</Table.Th>
+                  <Table.Th scope="col">{t.entity}</Table.Th>
+                  <Table.Th scope="col">{t.details}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.entries.map((entry) => (
+                  <Table.Tr key={entry.id}>
+                    <Table.Td>
+                      <Text size="sm" c="gray.8">
+                        {dateFormat.format(new Date(entry.createdAt))}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" dir="ltr" ta="right">
+                        {entry.actorEmail}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{auditActionLabel(entry.action)}</Table.Td>
+                    <Table.Td>{auditEntityLabel(entry.entity)}</Table.Td>
+                    <Table.Td>
+                      <Button size="xs" variant="outline" onClick={() => setOpen(entry)}>
+                        {t.showDetails}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Group justify="space-between">
+            <Text size="sm" c="gray.8">
+              {t.showing(from, to, data.total)} · {t.pageOf(data.page, pages)}
+            </Text>
+            <nav aria-label={t.pagination}>
+              <Pagination
+                total={pages}
+                value={page}
+                onChange={setPage}
+                getControlProps={(control) => ({ 'aria-label': controlLabels[control] })}
+                hideWithOnePage
+              />
+            </nav>
+          </Group>
+        </>
+      ) : null}
+      <AdminAuditDetailsDialog entry={open} onClose={() => setOpen(null)} />
+    </Stack>
+  );
+}

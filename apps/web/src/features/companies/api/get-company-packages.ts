@@ -1,0 +1,11 @@
+import type { CompanyPackageOption } from '@sira/shared/schemas/companies-admin';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '~/lib/api-client';
+
+export const getCompanyPackages = () => api<CompanyPackageOption[]>('/api/admin/companies/packages');
+
+export const companyPackagesQueryOptions = () =>
+  queryOptions({ queryKey: ['admin', 'companies', 'packages'], queryFn: getCompanyPackages, staleTime: 60_000 });
+
+/** The packages a company can belong to (all but admin), for the selectors of this tab. */
+export const useCompanyPackages = () => useQuery(companyPackagesQueryOptions());

@@ -1,0 +1,153 @@
+import { Alert, Button, Group, Pagination, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { ar } from '@sira/shared';
+import type { AdminCompany } from '@sira/shared/schemas/companies-admin';
+import { useState } from 'react';
+import { useAdminCompanies } from '../api/get-companies';
+import { useCompanyPackages } from '../api/get-company-packages';
+import { useErrorToast } from '../hooks/use-error-toast';
+import { companiesErrorText, companiesToasts, pageSummary } from '../utils/companies-feedback';
+import { errorCode } from '../utils/error-code';
+import { AdminCompaniesImport } from './admin-companies-import';
+import { AdminCompaniesTable } from './admin-companies-table';
+import { AdminCompanyAddDialog } from './admin-company-add-dialog';
+import { AdminCompanyDeleteDialog } from './admin-company-delete-dialog';
+
+const texts = {
+  title: 'الشركات',
+  legend: 'دليل الشركات التي تُرسل إليها السير الذاتية. كل شركة تتبع باقة واحدة.',
+  search: 'بحث',
+  searchPlaceholder: 'ابحث بالاسم أو البريد الإلكتروني',
+  packageFilter: 'تصفية حسب الباقة',
+  allPackages: 'كل الباقات',
+  add: 'إضافة شركة',
+  empty: 'لا توجد شركات في الدليل بعد. أضف شركة أو ارفع ملف Excel.',
+  noMatch: 'لا توجد شركات تطابق البحث أو التصفية.',
+  pages: 'صفحات الشركات',
+  pageLabel: (page: number) => `الصفحة ${page}`,
+  controls: { first: 'الصفحة الأولى', previous: 'الصفحة السابقة', next: 'الصفحة التالية', last: 'الصفحة الأخيرة' } as Record<
+    string,
+    string
+  >,
+};
+
+/** Search, package filter, add, Excel upload and the paginated table with inline edit (spec §2 "companies"). */
+export function AdminCompaniesDirectory() {
+  const [searchInput, setSearchInput] = useState('');
+  const [search] = useDebouncedValue(searchInput.trim(), 300);
+  const [packageId, setPackageId] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<AdminCompany | null>(null);
+
+  // A new search or filter starts again at page 1.
+  const [filterKey, setFilterKey] = useState(`${search}|${packageId}`);
+  if (filterKey !== `${search}|${packageId}`) {
+    setFilterKey(`${search}|${packageId}`);
+    setPage(1);
+  }
+
+  const companies = useAdminCompanies({ search, packageId, page });
+  const packages = useCompanyPackages();
+  useErrorToast(companies, () => companiesToasts.fetchFailed(companiesErrorText(errorCode(companies.error))));
+  useErrorToast(packages, () => companiesToasts.fetchFailed(companiesErrorText(errorCode(packages.error))));
+  const packageOptions = (packages.data ?? []).map((p) => ({ value: p.id, label: p.name }));
+  const data = companies.isError ? undefined : companies.data;
+  const filtered = Boolean(search || packageId);
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby="admin-companies-title">
+      <Group justify="space-between" align="center">
+        <Title order={2} fz="xl" id="admin-companies-title">
+          {texts.title}
+        </Title>
+        <Button onClick={() => setAdding(true)}>{texts.add}</Button>
+      </Group>
+      <Text size="sm" c="gray.8">
+        {texts.legend}
+      </Text>
+
+      <AdminCompaniesImport packageOptions={packageOptions} />
+
+      <Group align="flex-end" grow preventGrowOverflow={false} wrap="wrap">
+        <TextInput
+          label={texts.search}
+          placeholder={texts.searchPlaceholder}
+          type="search"
+          value={searchInput}
+          onChange={(event) => setSearchInput(event.currentTarget.value)}
+          maw={420}
+        />
+        <Select
+          label={texts.packageFilter}
+          placeholder={texts.allPackages}
+          data={packageOptions}
+          value={packageId}
+          onChange={setPackageId}
+          clearable
+          maw={280}
+        />
+      </Group>
+
+      {companies.isPending ? (
+        <Stack gap="xs" aria-busy="true">
+          {[0, 1, 2, 3, 4, 5].map((i) => (
+            <Skeleton key={i} height={36} radius="sm" />
+          ))}
+        </Stack>
+      ) : !data ? (
+        <Alert color="red" role="alert">
+          <Text size="sm" c="red.9" fw={700} mb="sm">
+            {companiesToasts.fetchFailed(companiesErrorText(errorCode(companies.error)))}
+          </Text>
+          <Button variant="light" color="red" onClick={() => companies.refetch()}>
+            {ar.errors.retry}
+          </Button>
+        </Alert>
+      ) : data.items.length === 0 ? (
+        <Text c="gray.8" role="status" py="lg" ta="center">
+          {filtered ? texts.noMatch : texts.empty}
+        </Text>
+      ) : (
+        <>
+          <Summary total={data.total} page={data.page} pageSize={data.pageSize} pageCount={data.pageCount} shown={data.items.length} />
+          <AdminCompaniesTable
+            companies={data.items}
+            firstNumber={(data.page - 1) * data.pageSize + 1}
+            packageOptions={packageOptions}
+            onDelete={setDeleting}
+            busy={companies.isFetching}
+          />
+          {data.pageCount > 1 ? (
+            <nav aria-label={texts.pages}>
+              <Pagination
+                total={data.pageCount}
+                value={page}
+                onChange={setPage}
+                getItemProps={(p) => ({ 'aria-label': texts.pageLabel(p) })}
+                getControlProps={(control) => ({ 'aria-label': texts.controls[control] })}
+              />
+            </nav>
+          ) : null}
+        </>
+      )}
+
+      <AdminCompanyAddDialog opened={adding} onClose={() => setAdding(false)} packageOptions={packageOptions} />
+      <AdminCompanyDeleteDialog company={deleting} onClose={() => setDeleting(null)} />
+    </Stack>
+  );
+}
+
+function Summary(props: { total: number; page: number; pageSize: number; pageCount: number; shown: number }) {
+  const summary = pageSummary(props);
+  return (
+    <Group justify="space-between" role="status">
+      <Text size="sm" c="gray.8">
+        {summary.range}
+      </Text>
+      <Text size="sm" c="gray.8">
+        {summary.page}
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,173 @@
+import { Alert, Button, Card, FileInput, Group, List, Progress, Select, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { TOAST_DURATION_MS } from '@sira/shared';
+import { companiesText, EXCEL_HEADERS, EXCEL_MAX_BYTES, hasExcelExtension } from '@sira/shared/messages/companies-admin';
+import type { CompaniesImportResult, ImportSkipReason } from '@sira/shared/schemas/companies-admin';
+import { useState } from 'react';
+import { notify } from '~/lib/notify';
+import { useImportCompanies } from '../api/import-companies';
+import { companiesToasts, type Feedback, importErrorFeedback, importResultFeedback } from '../utils/companies-feedback';
+import { errorCode } from '../utils/error-code';
+
+const texts = {
+  title: 'رفع ملف Excel',
+  columns: `الأعمدة المقروءة من الصف الأول: ${Object.values(EXCEL_HEADERS).join('، ')}. حتى 10 ميغابايت و100,000 صف.`,
+  defaultPackage: 'الباقة الافتراضية',
+  defaultPackageHint: 'للصفوف التي بلا باقة أو بباقة غير معروفة',
+  noDefault: 'بدون باقة افتراضية',
+  file: 'ملف Excel',
+  filePlaceholder: 'اختر ملف ‎.xlsx‎ أو ‎.xls‎',
+  upload: 'رفع الملف',
+  uploading: (percent: number) => `جارٍ رفع الملف… ${percent}%`,
+  processing: 'اكتمل الرفع، جارٍ قراءة الملف وإضافة الشركات…',
+  progress: 'تقدم رفع الملف',
+  resultTitle: 'نتيجة آخر رفع',
+  resultRows: (r: CompaniesImportResult) =>
+    `صفوف الملف: ${r.rows} — أضيفت: ${r.added} — صفوف غير صالحة: ${r.skipped} — مكررة: ${r.duplicates}`,
+  duplicates: 'أمثلة على البريد المكرر (موجود في الدليل أو مكرر في الملف):',
+  skippedRows: 'أمثلة على الصفوف المتخطاة:',
+  row: (n: number) => `الصف ${n}`,
+  reasons: {
+    EMAIL_MISSING: 'لا يوجد بريد إلكتروني',
+    EMAIL_INVALID: 'البريد الإلكتروني غير صالح',
+    PACKAGE_UNKNOWN: 'الباقة غير معروفة ولا توجد باقة افتراضية',
+    PACKAGE_MISSING: 'لا توجد باقة ولا باقة افتراضية',
+  } satisfies Record<ImportSkipReason, string>,
+};
+
+const toastColor: Record<Feedback['kind'], string> = { success: 'teal', warning: 'yellow', info: 'blue', error: 'red' };
+const show = (feedback: Feedback) =>
+  notifications.show({ color: toastColor[feedback.kind], message: feedback.text, autoClose: TOAST_DURATION_MS });
+
+/** Default package, file and upload (spec §5 "Excel upload"). The server reads the file and applies every rule. */
+export function AdminCompaniesImport({ packageOptions }: { packageOptions: Array<{ value: string; label: string }> }) {
+  const [defaultPackageId, setDefaultPackageId] = useState<string | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [result, setResult] = useState<CompaniesImportResult | null>(null);
+  const upload = useImportCompanies();
+
+  const choose = (chosen: File | null) => {
+    if (chosen && !hasExcelExtension(chosen.name)) {
+      notify.error(companiesText.excelOnly);
+      setFile(null);
+      return;
+    }
+    setFile(chosen);
+  };
+
+  const submit = () => {
+    if (!file) return;
+    if (file.size > EXCEL_MAX_BYTES) {
+      notify.error(companiesToasts.beforeUpload(companiesText.fileTooLarge));
+      return;
+    }
+    setProgress(0);
+    setResult(null);
+    upload.mutate(
+      { file, defaultPackageId, onProgress: setProgress },
+      {
+        onSuccess: (answer) => {
+          setResult(answer);
+          setFile(null);
+          show(importResultFeedback(answer));
+        },
+        onError: (error) => show(importErrorFeedback(errorCode(error) ?? 'INTERNAL')),
+        onSettled: () => setProgress(null),
+      },
+    );
+  };
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="companies-import-title">
+      <Stack gap="sm">
+        <Title order={3} fz="lg" id="companies-import-title">
+          {texts.title}
+        </Title>
+        <Text size="sm" c="gray.8">
+          {texts.columns}
+        </Text>
+        <Group align="flex-end" grow preventGrowOverflow={false} wrap="wrap">
+          <Select
+            label={texts.defaultPackage}
+            description={texts.defaultPackageHint}
+            placeholder={texts.noDefault}
+            data={packageOptions}
+            value={defaultPackageId}
+            onChange={setDefaultPackageId}
+            clearable
+            disabled={upload.isPending}
+            maw={300}
+          />
+          <FileInput
+            label={texts.file}
+            placeholder={texts.filePlaceholder}
+            accept=".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
+            value={file}
+            onChange={choose}
+            clearable
+            disabled={upload.isPending}
+            maw={360}
+          />
+          <Button onClick={submit} disabled={!file} loading={upload.isPending} maw={160}>
+            {texts.upload}
+          </Button>
+        </Group>
+        {progress !== null ? (
+          <Stack gap={4}>
+            <Progress value={progress} aria-label={texts.progress} animated={progress === 100} />
+            <Text size="sm" c="gray.8" role="status">
+              {progress < 100 ? texts.uploading(progress) : texts.processing}
+            </Text>
+          </Stack>
+        ) : null}
+        {result ? <ImportResult result={result} /> : null}
+      </Stack>
+    </Card>
+  );
+}
+
+function ImportResult({ result }: { result: CompaniesImportResult }) {
+  return (
+    <Alert
+      color={result.added > 0 ? 'teal' : 'yellow'}
+      role="status"
+      title={
+        // An explicit dark title: the alert's own title colour is too light on its tinted background for AA.
+        <Text fw={700} size="sm" c="gray.9">
+          {texts.resultTitle}
+        </Text>
+      }
+    >
+      <Stack gap="xs">
+        <Text size="sm">{texts.resultRows(result)}</Text>
+        {result.duplicateEmails.length > 0 ? (
+          <div>
+            <Text size="sm">{texts.duplicates}</Text>
+            <List size="sm">
+              {result.duplicateEmails.map((email, i) => (
+                // The same address can be listed twice (in the file and in the directory).
+                // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list shown once.
+                <List.Item key={`${email}-${i}`}>
+                  <span dir="ltr">{email}</span>
+                </List.Item>
+              ))}
+            </List>
+          </div>
+        ) : null}
+        {result.skippedRows.length > 0 ? (
+          <div>
+            <Text size="sm">{texts.skippedRows}</Text>
+            <List size="sm">
+              {result.skippedRows.map((s) => (
+                <List.Item key={s.row}>
+                  {texts.row(s.row)}: {texts.reasons[s.reason]}
+                </List.Item>
+              ))}
+            </List>
+          </div>
+        ) : null}
+      </Stack>
+    </Alert>
+  );
+}

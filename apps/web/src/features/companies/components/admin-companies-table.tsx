@@ -1,0 +1,96 @@
+import { Button, Group, Table } from '@mantine/core';
+import type { AdminCompany } from '@sira/shared/schemas/companies-admin';
+import { useState } from 'react';
+import { companyColumns } from '../utils/company-columns';
+import { AdminCompanyEditRow } from './admin-company-edit-row';
+
+const texts = {
+  table: 'دليل الشركات',
+  edit: 'تعديل',
+  delete: 'حذف',
+  editLabel: (name: string) => `تعديل ${name}`,
+  deleteLabel: (name: string) => `حذف ${name}`,
+};
+
+/**
+ * One page of the directory. Edit turns a row into inputs in place; while one row is being edited, every
+ * other row's edit and delete buttons are disabled (spec §2).
+ */
+export function AdminCompaniesTable({
+  companies,
+  firstNumber,
+  packageOptions,
+  onDelete,
+  busy,
+}: {
+  companies: AdminCompany[];
+  firstNumber: number;
+  packageOptions: Array<{ value: string; label: string }>;
+  onDelete: (company: AdminCompany) => void;
+  busy: boolean;
+}) {
+  const [editingId, setEditingId] = useState<string | null>(null);
+
+  return (
+    <Table.ScrollContainer minWidth={960}>
+      <Table striped highlightOnHover verticalSpacing="xs" aria-label={texts.table} aria-busy={busy || undefined}>
+        <Table.Thead>
+          <Table.Tr>
+            {Object.values(companyColumns).map((title) => (
+              <Table.Th key={title} scope="col">
+                {title}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {companies.map((company, index) =>
+            company.id === editingId ? (
+              <AdminCompanyEditRow
+                key={company.id}
+                number={firstNumber + index}
+                company={company}
+                packageOptions={packageOptions}
+                onDone={() => setEditingId(null)}
+              />
+            ) : (
+              <Table.Tr key={company.id}>
+                <Table.Td>{firstNumber + index}</Table.Td>
+                <Table.Td>{company.name}</Table.Td>
+                <Table.Td>
+                  <span dir="ltr">{company.email}</span>
+                </Table.Td>
+                <Table.Td>{company.sector}</Table.Td>
+                <Table.Td>{company.location}</Table.Td>
+                <Table.Td>{company.packageName}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="light"
+                      onClick={() => setEditingId(company.id)}
+                      disabled={editingId !== null}
+                      aria-label={texts.editLabel(company.name)}
+                    >
+                      {texts.edit}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      onClick={() => onDelete(company)}
+                      disabled={editingId !== null}
+                      aria-label={texts.deleteLabel(company.name)}
+                    >
+                      {texts.delete}
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ),
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

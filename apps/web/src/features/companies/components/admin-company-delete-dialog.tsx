@@ -1,0 +1,53 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import type { AdminCompany } from '@sira/shared/schemas/companies-admin';
+import { Dialog } from '~/components/ui/dialog';
+import { notify } from '~/lib/notify';
+import { useDeleteAdminCompany } from '../api/delete-company';
+import { companiesErrorText, companiesToasts } from '../utils/companies-feedback';
+import { errorCode } from '../utils/error-code';
+
+const texts = {
+  title: 'حذف الشركة',
+  confirm: (name: string) => `هل أنت متأكد من حذف الشركة "${name}"؟`,
+  irreversible: 'لا يمكن التراجع عن هذا الإجراء.',
+  delete: 'حذف',
+  cancel: 'إلغاء',
+};
+
+/** The confirmation before a company is deleted (spec §8: it cannot be undone). */
+export function AdminCompanyDeleteDialog({ company, onClose }: { company: AdminCompany | null; onClose: () => void }) {
+  const remove = useDeleteAdminCompany();
+  const confirm = () => {
+    if (!company) return;
+    remove.mutate(company.id, {
+      onSuccess: () => {
+        notify.success(companiesToasts.deleted);
+        onClose();
+      },
+      onError: (error) => {
+        notify.error(companiesToasts.deleteFailed(companiesErrorText(errorCode(error))));
+        onClose();
+      },
+    });
+  };
+  return (
+    <Dialog opened={company !== null} onClose={onClose} title={texts.title} closeLabel={texts.cancel}>
+      {company ? (
+        <Stack>
+          <Text>{texts.confirm(company.name)}</Text>
+          <Text c="red.9" fw={700}>
+            {texts.irreversible}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={remove.isPending}>
+              {texts.cancel}
+            </Button>
+            <Button color="red" onClick={confirm} loading={remove.isPending}>
+              {texts.delete}
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,104 @@
+import { Button, Group, Select, Table, TextInput } from '@mantine/core';
+import { checkCompanyInput, companiesMessageForCode } from '@sira/shared/messages/companies-admin';
+import type { AdminCompany } from '@sira/shared/schemas/companies-admin';
+import { type ChangeEvent, useState } from 'react';
+import { notify } from '~/lib/notify';
+import { useUpdateAdminCompany } from '../api/update-company';
+import { companiesErrorText, companiesToasts } from '../utils/companies-feedback';
+import { companyColumns } from '../utils/company-columns';
+import { errorCode } from '../utils/error-code';
+
+const texts = { save: 'حفظ', cancel: 'إلغاء', editing: (name: string) => `تعديل الشركة ${name}` };
+
+/** A directory row turned into inputs. Save stays disabled until name, e-mail and package are filled (spec §5). */
+export function AdminCompanyEditRow({
+  number,
+  company,
+  packageOptions,
+  onDone,
+}: {
+  number: number;
+  company: AdminCompany;
+  packageOptions: Array<{ value: string; label: string }>;
+  onDone: () => void;
+}) {
+  const [draft, setDraft] = useState({
+    name: company.name,
+    email: company.email,
+    sector: company.sector,
+    location: company.location,
+    packageId: company.packageId as string | null,
+  });
+  const update = useUpdateAdminCompany();
+  const set = (field: 'name' | 'email' | 'sector' | 'location') => (event: ChangeEvent<HTMLInputElement>) => {
+    const value = event.currentTarget.value;
+    setDraft((d) => ({ ...d, [field]: value }));
+  };
+  const complete = Boolean(draft.name.trim() && draft.email.trim() && draft.packageId);
+
+  const save = () => {
+    const rule = checkCompanyInput(draft);
+    if (rule) {
+      notify.error(companiesMessageForCode(rule) ?? rule);
+      return;
+    }
+    update.mutate(
+      { id: company.id, ...draft },
+      {
+        onSuccess: () => {
+          notify.success(companiesToasts.updated);
+          onDone();
+        },
+        onError: (error) => notify.error(companiesToasts.updateFailed(companiesErrorText(errorCode(error)))),
+      },
+    );
+  };
+
+  return (
+    <Table.Tr aria-label={texts.editing(company.name)}>
+      <Table.Td>{number}</Table.Td>
+      <Table.Td>
+        <TextInput aria-label={companyColumns.name} value={draft.name} onChange={set('name')} required size="xs" miw={160} />
+      </Table.Td>
+      <Table.Td>
+        <TextInput
+          aria-label={companyColumns.email}
+          type="email"
+          dir="ltr"
+          value={draft.email}
+          onChange={set('email')}
+          required
+          size="xs"
+          miw={180}
+        />
+      </Table.Td>
+      <Table.Td>
+        <TextInput aria-label={companyColumns.sector} value={draft.sector} onChange={set('sector')} size="xs" miw={110} />
+      </Table.Td>
+      <Table.Td>
+        <TextInput aria-label={companyColumns.location} value={draft.location} onChange={set('location')} size="xs" miw={100} />
+      </Table.Td>
+      <Table.Td>
+        <Select
+          aria-label={companyColumns.package}
+          data={packageOptions}
+          value={draft.packageId}
+          onChange={(packageId) => setDraft((d) => ({ ...d, packageId }))}
+          required
+          size="xs"
+          miw={130}
+        />
+      </Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" onClick={save} disabled={!complete} loading={update.isPending}>
+            {texts.save}
+          </Button>
+          <Button size="xs" variant="default" onClick={onDone} disabled={update.isPending}>
+            {texts.cancel}
+          </Button>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { importErrorFeedback, importResultFeedback, pageSummary } from './companies-feedback';
+
+const result = (added: number, skipped: number, duplicates: number) => ({
+  fileId: '00000000-0000-4000-8000-000000000000',
+  rows: added + skipped + duplicates,
+  added,
+  skipped,
+  duplicates,
+  duplicateEmails: [],
+  skippedRows: [],
+});
+
+describe('import result toast (spec §8)', () => {
+  it('is a success naming what was added and what was skipped', () => {
+    expect(importResultFeedback(result(4, 0, 0))).toEqual({ kind: 'success', text: '4 شركة أضيفت بنجاح' });
+    const mixed = importResultFeedback(result(4, 3, 2));
+    expect(mixed.kind).toBe('success');
+    expect(mixed.text).toMatch(/^4 شركة أضيفت بنجاح/);
+    expect(mixed.text).toContain('تم تخطي 3 صف');
+    expect(mixed.text).toContain('2 صف ببريد مكرر');
+  });
+
+  it('warns when rows were skipped and none added, and informs when nothing valid was new', () => {
+    expect(importResultFeedback(result(0, 5, 0))).toMatchObject({ kind: 'warning', text: expect.stringContaining('تم تخطي 5 صف') });
+    expect(importResultFeedback(result(0, 0, 6))).toMatchObject({ kind: 'info', text: expect.stringContaining('(6)') });
+    expect(importResultFeedback(result(0, 0, 0))).toEqual({ kind: 'info', text: 'لا توجد شركات صالحة للإضافة' });
+  });
+});
+
+describe('import error toast (spec §5, §8)', () => {
+  it('shows the empty file as information and the spec texts that stand alone', () => {
+    expect(importErrorFeedback('EXCEL_EMPTY')).toEqual({ kind: 'info', text: 'الملف فارغ.' });
+    expect(importErrorFeedback('EXCEL_FILE_TYPE').text).toBe('يرجى اختيار ملف Excel فقط');
+    expect(importErrorFeedback('EXCEL_PACKAGE_REQUIRED').text).toBe('يرجى اختيار باقة افتراضية أو التأكد من وجود عمود "الباقة" في الملف.');
+    expect(importErrorFeedback('UNAUTHORIZED').text).toBe('يجب تسجيل الدخول أولاً');
+    expect(importErrorFeedback('EXCEL_READ_FAILED').text).toBe('فشل في قراءة الملف.');
+  });
+
+  it('prefixes processing, writing and pre-upload failures as the spec does', () => {
+    expect(importErrorFeedback('EXCEL_TOO_MANY_ROWS').text).toBe(
+      'فشل في معالجة الملف: الملف يحتوي على أكثر من 100,000 صف. قسّمه إلى ملفات أصغر.',
+    );
+    expect(importErrorFeedback('EXCEL_UNCOMPRESSED_TOO_LARGE').text).toMatch(/^فشل في معالجة الملف: .*200 ميغابايت/);
+    expect(importErrorFeedback('COMPANIES_IMPORT_FAILED').text).toBe(
+      'حدث خطأ أثناء إضافة الشركات: تعذّر حفظ الشركات في قاعدة البيانات. تمت إضافة 0 فقط.',
+    );
+    expect(importErrorFeedback('NETWORK').text).toMatch(/^خطأ قبل الرفع: تعذر الاتصال بالخادم/);
+    expect(importErrorFeedback('PACKAGE_NOT_FOUND').text).toBe('خطأ قبل الرفع: الباقة غير موجودة');
+  });
+});
+
+describe('page texts (spec §2)', () => {
+  it('counts the rows shown on this page of the total', () => {
+    expect(pageSummary({ page: 1, pageSize: 1000, total: 3500, pageCount: 4, shown: 1000 })).toEqual({
+      range: 'عرض 1 إلى 1000 من 3500',
+      page: 'صفحة 1 من 4',
+    });
+    expect(pageSummary({ page: 4, pageSize: 1000, total: 3500, pageCount: 4, shown: 500 }).range).toBe('عرض 3001 إلى 3500 من 3500');
+    expect(pageSummary({ page: 1, pageSize: 1000, total: 0, pageCount: 0, shown: 0 })).toEqual({
+      range: 'عرض 0 إلى 0 من 0',
+      page: 'صفحة 0 من 0',
+    });
+  });
+});

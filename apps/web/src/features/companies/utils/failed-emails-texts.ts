@@ -1,0 +1,21 @@
+import { DATE_LOCALE } from '@sira/shared';
+
+/** Texts of the failed e-mails table and its detail dialog. */
+export const failedEmailTexts = {
+  title: 'البريد الفاشل',
+  legend: 'رسائل لم تصل إلى الشركات، الأحدث أولاً. اختر صفاً لعرض التفاصيل.',
+  email: 'البريد الإلكتروني',
+  user: 'المستخدم',
+  reason: 'السبب',
+  date: 'التاريخ',
+  empty: 'لا توجد رسائل فاشلة.',
+  pages: 'صفحات البريد الفاشل',
+  pageLabel: (page: number) => `الصفحة ${page}`,
+  controls: { first: 'الصفحة الأولى', previous: 'الصفحة السابقة', next: 'الصفحة التالية', last: 'الصفحة الأخيرة' } as Record<
+    string,
+    string
+  >,
+};
+
+export const formatDateTime = (iso: string) =>
+  new Intl.DateTimeFormat(DATE_LOCALE, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));

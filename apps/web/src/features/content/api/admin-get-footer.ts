@@ -1,0 +1,18 @@
+import type { AdminFooter } from '@sira/shared/schemas/content-admin';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '~/lib/api-client';
+import { footerQueryOptions } from './get-footer';
+
+export const getAdminFooter = () => api<AdminFooter>('/api/admin/footer');
+
+export const adminFooterQueryOptions = () => queryOptions({ queryKey: ['admin', 'footer'], queryFn: getAdminFooter });
+
+export const useAdminFooter = () => useQuery(adminFooterQueryOptions());
+
+/** After any footer write: the admin tables, the site footer and the audit log are read again. */
+export const invalidateFooter = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: adminFooterQueryOptions().queryKey }),
+    queryClient.invalidateQueries({ queryKey: footerQueryOptions().queryKey }),
+    queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] }),
+  ]);

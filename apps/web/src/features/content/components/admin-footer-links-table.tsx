@@ -1,0 +1,165 @@
+import { Button, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core';
+import { checkFooterLinkInput, contentAdminMessage, footerAdminText as t } from '@sira/shared/messages/content-admin';
+import type { AdminFooterLink, AdminFooterSection } from '@sira/shared/schemas/content-admin';
+import { useState } from 'react';
+import { notify } from '~/lib/notify';
+import { useDeleteFooterLink } from '../api/admin-delete-footer-link';
+import { contentAdminErrorMessage } from '../api/admin-error';
+import { useUpdateFooterLink } from '../api/admin-update-footer-link';
+import { AdminConfirmDialog } from './admin-confirm-dialog';
+import { AdminOrderInput, orderOrZero } from './admin-order-input';
+
+/** Footer links (spec §2): title, url, icon, order, section; edited in place one row at a time. */
+export function AdminFooterLinksTable({ links, sections }: { links: AdminFooterLink[]; sections: AdminFooterSection[] }) {
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<AdminFooterLink | null>(null);
+  const remove = useDeleteFooterLink();
+  const sectionTitle = new Map(sections.map((s) => [s.id, s.title]));
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        notify.success(t.linkDeleted);
+        setDeleting(null);
+      },
+      onError: (e) => notify.error(contentAdminErrorMessage(e, t.linkDeleteFailed)),
+    });
+  };
+
+  if (links.length === 0) return <Text c="gray.8">{t.linksEmpty}</Text>;
+  return (
+    <>
+      <Table.ScrollContainer minWidth={900}>
+        <Table verticalSpacing="sm" highlightOnHover aria-label={t.linksTable}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t.linkTitle}</Table.Th>
+              <Table.Th scope="col">{t.url}</Table.Th>
+              <Table.Th scope="col">{t.icon}</Table.Th>
+              <Table.Th scope="col">{t.order}</Table.Th>
+              <Table.Th scope="col">{t.section}</Table.Th>
+              <Table.Th scope="col">{t.actions}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {links.map((link) =>
+              editingId === link.id ? (
+                <EditingLinkRow key={link.id} link={link} sections={sections} onDone={() => setEditingId(null)} />
+              ) : (
+                <Table.Tr key={link.id}>
+                  <Table.Td fw={600}>{link.title}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" dir="ltr" ta="right" style={{ wordBreak: 'break-all' }}>
+                      {link.url}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" dir="ltr" ta="right">
+                      {link.icon ?? '—'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{link.order}</Table.Td>
+                  <Table.Td>{link.sectionId ? (sectionTitle.get(link.sectionId) ?? '—') : t.noSection}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        disabled={editingId !== null}
+                        onClick={() => setEditingId(link.id)}
+                        aria-label={`${t.edit} ${link.title}`}
+                      >
+                        {t.edit}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        color="red.9"
+                        disabled={editingId !== null}
+                        onClick={() => setDeleting(link)}
+                        aria-label={`${t.delete} ${link.title}`}
+                      >
+                        {t.delete}
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ),
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <AdminConfirmDialog
+        opened={deleting !== null}
+        title={t.confirmDeleteLinkTitle}
+        message={deleting ? t.confirmDeleteLink(deleting.title) : ''}
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </>
+  );
+}
+
+function EditingLinkRow({ link, sections, onDone }: { link: AdminFooterLink; sections: AdminFooterSection[]; onDone: () => void }) {
+  const [form, setForm] = useState({ title: link.title, url: link.url, icon: link.icon ?? '', sectionId: link.sectionId ?? '' });
+  const [order, setOrder] = useState<number | ''>(link.order);
+  const update = useUpdateFooterLink();
+
+  const save = () => {
+    const rule = checkFooterLinkInput({ ...form, sectionId: form.sectionId || null });
+    if (rule) return notify.error(contentAdminMessage(rule) ?? t.linkUpdateFailed);
+    update.mutate(
+      { id: link.id, ...form, order: orderOrZero(order) },
+      {
+        onSuccess: () => {
+          notify.success(t.linkUpdated);
+          onDone();
+        },
+        onError: (e) => notify.error(contentAdminErrorMessage(e, t.linkUpdateFailed)),
+      },
+    );
+  };
+
+  return (
+    <Table.Tr aria-label={t.editing(link.title)}>
+      <Table.Td>
+        <TextInput aria-label={t.linkTitle} value={form.title} onChange={(e) => setForm({ ...form, title: e.currentTarget.value })} />
+      </Table.Td>
+      <Table.Td>
+        <TextInput aria-label={t.url} dir="ltr" value={form.url} onChange={(e) => setForm({ ...form, url: e.currentTarget.value })} />
+      </Table.Td>
+      <Table.Td>
+        <TextInput
+          aria-label={t.icon}
+          dir="ltr"
+          w={110}
+          value={form.icon}
+          onChange={(e) => setForm({ ...form, icon: e.currentTarget.value })}
+        />
+      </Table.Td>
+      <Table.Td>
+        <AdminOrderInput value={order} onChange={setOrder} withLabel={false} />
+      </Table.Td>
+      <Table.Td>
+        <NativeSelect
+          aria-label={t.section}
+          value={form.sectionId}
+          onChange={(e) => setForm({ ...form, sectionId: e.currentTarget.value })}
+          data={[{ value: '', label: t.chooseSection }, ...sections.map((s) => ({ value: s.id, label: s.title }))]}
+        />
+      </Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" onClick={save} loading={update.isPending}>
+            {t.save}
+          </Button>
+          <Button size="xs" variant="default" onClick={onDone} disabled={update.isPending}>
+            {t.cancel}
+          </Button>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

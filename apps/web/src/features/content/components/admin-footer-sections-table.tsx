@@ -1,0 +1,130 @@
+import { Button, Group, Table, Text, TextInput } from '@mantine/core';
+import { checkFooterSectionInput, contentAdminMessage, footerAdminText as t } from '@sira/shared/messages/content-admin';
+import type { AdminFooterLink, AdminFooterSection } from '@sira/shared/schemas/content-admin';
+import { useState } from 'react';
+import { notify } from '~/lib/notify';
+import { useDeleteFooterSection } from '../api/admin-delete-footer-section';
+import { contentAdminErrorMessage } from '../api/admin-error';
+import { useUpdateFooterSection } from '../api/admin-update-footer-section';
+import { AdminConfirmDialog } from './admin-confirm-dialog';
+import { AdminOrderInput, orderOrZero } from './admin-order-input';
+
+/** Footer sections (spec §2): title and order, edited in place one row at a time, deleted with their links. */
+export function AdminFooterSectionsTable({ sections, links }: { sections: AdminFooterSection[]; links: AdminFooterLink[] }) {
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<AdminFooterSection | null>(null);
+  const remove = useDeleteFooterSection();
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        notify.success(t.sectionDeleted);
+        setDeleting(null);
+      },
+      onError: (e) => notify.error(contentAdminErrorMessage(e, t.sectionDeleteFailed)),
+    });
+  };
+
+  if (sections.length === 0) return <Text c="gray.8">{t.sectionsEmpty}</Text>;
+  return (
+    <>
+      <Table.ScrollContainer minWidth={520}>
+        <Table verticalSpacing="sm" highlightOnHover aria-label={t.sectionsTable}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t.sectionTitle}</Table.Th>
+              <Table.Th scope="col">{t.order}</Table.Th>
+              <Table.Th scope="col">{t.actions}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {sections.map((section) =>
+              editingId === section.id ? (
+                <EditingSectionRow key={section.id} section={section} onDone={() => setEditingId(null)} />
+              ) : (
+                <Table.Tr key={section.id}>
+                  <Table.Td fw={600}>{section.title}</Table.Td>
+                  <Table.Td>{section.order}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        disabled={editingId !== null}
+                        onClick={() => setEditingId(section.id)}
+                        aria-label={`${t.edit} ${section.title}`}
+                      >
+                        {t.edit}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        color="red.9"
+                        disabled={editingId !== null}
+                        onClick={() => setDeleting(section)}
+                        aria-label={`${t.delete} ${section.title}`}
+                      >
+                        {t.delete}
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ),
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <AdminConfirmDialog
+        opened={deleting !== null}
+        title={t.confirmDeleteSectionTitle}
+        message={deleting ? t.confirmDeleteSection(deleting.title, links.filter((l) => l.sectionId === deleting.id).length) : ''}
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </>
+  );
+}
+
+function EditingSectionRow({ section, onDone }: { section: AdminFooterSection; onDone: () => void }) {
+  const [title, setTitle] = useState(section.title);
+  const [order, setOrder] = useState<number | ''>(section.order);
+  const update = useUpdateFooterSection();
+
+  const save = () => {
+    const rule = checkFooterSectionInput({ title });
+    if (rule) return notify.error(contentAdminMessage(rule) ?? t.sectionUpdateFailed);
+    update.mutate(
+      { id: section.id, title, order: orderOrZero(order) },
+      {
+        onSuccess: () => {
+          notify.success(t.sectionUpdated);
+          onDone();
+        },
+        onError: (e) => notify.error(contentAdminErrorMessage(e, t.sectionUpdateFailed)),
+      },
+    );
+  };
+
+  return (
+    <Table.Tr aria-label={t.editing(section.title)}>
+      <Table.Td>
+        <TextInput aria-label={t.sectionTitle} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
+      </Table.Td>
+      <Table.Td>
+        <AdminOrderInput value={order} onChange={setOrder} withLabel={false} />
+      </Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" onClick={save} loading={update.isPending}>
+            {t.save}
+          </Button>
+          <Button size="xs" variant="default" onClick={onDone} disabled={update.isPending}>
+            {t.cancel}
+          </Button>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

@@ -1,0 +1,75 @@
+import { Alert, Button, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { DATE_LOCALE } from '@sira/shared';
+import { pagesAdminText as t } from '@sira/shared/messages/content-admin';
+import type { AdminPage } from '@sira/shared/schemas/content-admin';
+import { useState } from 'react';
+import { useAdminPages } from '../api/admin-get-pages';
+import { AdminPageEditorDialog } from './admin-page-editor-dialog';
+
+const dateFormat = new Intl.DateTimeFormat(DATE_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The admin pages tab (spec §2): title, /slug and last update, each opening the editor. */
+export function AdminPagesPanel() {
+  const pages = useAdminPages();
+  const [editing, setEditing] = useState<AdminPage | null>(null);
+
+  return (
+    <Stack component="section" aria-labelledby="pages-heading">
+      <Title order={2} id="pages-heading" fz="xl">
+        {t.heading}
+      </Title>
+      {pages.isPending ? (
+        <Stack gap="sm" aria-busy="true" data-testid="pages-skeleton">
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} height={36} />
+          ))}
+        </Stack>
+      ) : null}
+      {pages.isError ? (
+        <Alert color="red" role="alert" title={t.loadFailed}>
+          <Button mt="sm" variant="light" color="red.9" onClick={() => pages.refetch()} loading={pages.isFetching}>
+            {t.retry}
+          </Button>
+        </Alert>
+      ) : null}
+      {pages.data?.length === 0 ? <Text c="gray.8">{t.empty}</Text> : null}
+      {pages.data && pages.data.length > 0 ? (
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="sm" highlightOnHover aria-label={t.tableLabel}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t.title}</Table.Th>
+                <Table.Th scope="col">{t.slug}</Table.Th>
+                <Table.Th scope="col">{t.updatedAt}</Table.Th>
+                <Table.Th scope="col">{t.actions}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {pages.data.map((page) => (
+                <Table.Tr key={page.id}>
+                  <Table.Td fw={600}>{page.title}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" dir="ltr" ta="right">
+                      /{page.slug}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c="gray.8">
+                      {dateFormat.format(new Date(page.updatedAt))}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Button size="xs" variant="outline" onClick={() => setEditing(page)} aria-label={`${t.edit} ${page.title}`}>
+                      {t.edit}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+      <AdminPageEditorDialog page={editing} onClose={() => setEditing(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,145 @@
+import { Button, Checkbox, Group, NumberInput, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { packagesAdminMessageForCode, packagesAdminTexts as t } from '@sira/shared/messages/packages-admin';
+import type { AdminPackage } from '@sira/shared/schemas/packages-admin';
+import { type FormEvent, useState } from 'react';
+import { Dialog } from '~/components/ui/dialog';
+import { ApiRequestError } from '~/lib/api-client';
+import { notify } from '~/lib/notify';
+import { useCreateAdminPackage } from '../api/admin-create-package';
+import { useUpdateAdminPackage } from '../api/admin-update-package';
+import { bodyOf, newPackageValues, type PackageFormValues, valuesOf } from './admin-package-form';
+
+// Mantine's default hint (gray.6) and error (red.6) colours fall short of WCAG AA on white.
+const fieldStyles = { description: { color: 'var(--mantine-color-gray-8)' }, error: { color: 'var(--mantine-color-red-9)' } };
+
+/** What the dialog is doing: adding a package, editing one, or closed. */
+export type PackageDialogState = { mode: 'add' } | { mode: 'edit'; pkg: AdminPackage } | null;
+
+export function AdminPackageFormDialog({ state, onClose }: { state: PackageDialogState; onClose: () => void }) {
+  const title = state?.mode === 'edit' ? t.editTitle(state.pkg.name) : t.addTitle;
+  return (
+    <Dialog opened={state !== null} onClose={onClose} title={title} closeLabel={t.close} size="lg">
+      {state ? (
+        <PackageForm key={state.mode === 'edit' ? state.pkg.id : 'add'} pkg={state.mode === 'edit' ? state.pkg : null} onClose={onClose} />
+      ) : null}
+    </Dialog>
+  );
+}
+
+function PackageForm({ pkg, onClose }: { pkg: AdminPackage | null; onClose: () => void }) {
+  const [values, setValues] = useState<PackageFormValues>(pkg ? valuesOf(pkg) : newPackageValues);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const create = useCreateAdminPackage();
+  const update = useUpdateAdminPackage();
+  const saving = create.isPending || update.isPending;
+
+  const set =
+    <K extends keyof PackageFormValues>(key: K) =>
+    (value: PackageFormValues[K]) =>
+      setValues((v) => ({ ...v, [key]: value }));
+
+  const onError = (error: Error) => {
+    const code = error instanceof ApiRequestError ? error.code : undefined;
+    if (code === 'PACKAGE_NAME_TAKEN') setNameError(t.nameTaken);
+    notify.error(packagesAdminMessageForCode(code));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = bodyOf(values);
+    if (!body.name) {
+      setNameError(t.nameRequired);
+      return;
+    }
+    setNameError(null);
+    const done = (message: string) => () => {
+      notify.success(message);
+      onClose();
+    };
+    if (pkg) update.mutate({ id: pkg.id, ...body }, { onSuccess: done(t.updated), onError });
+    else create.mutate(body, { onSuccess: done(t.added), onError });
+  };
+
+  const integer = { min: 0, allowNegative: false, allowDecimal: false, hideControls: true, styles: fieldStyles } as const;
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <TextInput
+          label={t.name}
+          value={values.name}
+          onChange={(e) => set('name')(e.currentTarget.value)}
+          required
+          // A reserved package keeps its name: the app finds it by that name.
+          disabled={pkg?.reserved}
+          description={pkg?.reserved ? t.reservedHint : undefined}
+          error={nameError}
+          styles={fieldStyles}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <NumberInput label={t.price} value={values.price} onChange={set('price')} {...integer} />
+          <NumberInput label={t.messagesLimit} value={values.messagesLimit} onChange={set('messagesLimit')} {...integer} />
+        </SimpleGrid>
+        <Textarea
+          label={t.features}
+          description={t.featuresHint}
+          value={values.features}
+          onChange={(e) => set('features')(e.currentTarget.value)}
+          autosize
+          minRows={4}
+          maxRows={10}
+          styles={fieldStyles}
+        />
+        <Checkbox
+          label={t.canUploadExcel}
+          checked={values.canUploadExcel}
+          onChange={(e) => set('canUploadExcel')(e.currentTarget.checked)}
+        />
+
+        <Title order={3} fz="md" mt="sm">
+          {t.displaySection}
+        </Title>
+        <Textarea
+          label={t.description}
+          value={values.description}
+          onChange={(e) => set('description')(e.currentTarget.value)}
+          autosize
+          minRows={2}
+          maxRows={6}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <TextInput
+            label={t.icon}
+            description={t.iconHint}
+            dir="ltr"
+            value={values.icon}
+            onChange={(e) => set('icon')(e.currentTarget.value)}
+            styles={fieldStyles}
+          />
+          <TextInput label={t.ctaText} value={values.ctaText} onChange={(e) => set('ctaText')(e.currentTarget.value)} />
+          <NumberInput label={t.originalPrice} value={values.originalPrice} onChange={set('originalPrice')} {...integer} />
+          <NumberInput
+            label={t.discountPercent}
+            value={values.discountPercent}
+            onChange={set('discountPercent')}
+            min={0}
+            max={100}
+            decimalScale={2}
+            allowNegative={false}
+            hideControls
+          />
+        </SimpleGrid>
+        <Checkbox label={t.highlighted} checked={values.highlighted} onChange={(e) => set('highlighted')(e.currentTarget.checked)} />
+
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={saving}>
+            {t.cancel}
+          </Button>
+          <Button type="submit" loading={saving}>
+            {t.save}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,65 @@
+import type { AdminPackage, AdminPackageCreateBody } from '@sira/shared/schemas/packages-admin';
+
+/** The add/edit form as typed: numbers may be '' while being edited; features are one per line. */
+export interface PackageFormValues {
+  name: string;
+  price: number | string;
+  messagesLimit: number | string;
+  features: string;
+  canUploadExcel: boolean;
+  description: string;
+  icon: string;
+  ctaText: string;
+  highlighted: boolean;
+  originalPrice: number | string;
+  discountPercent: number | string;
+}
+
+/** Spec §5 defaults of a new package: price 0, messages 0, no features, no Excel upload. */
+export const newPackageValues: PackageFormValues = {
+  name: '',
+  price: 0,
+  messagesLimit: 0,
+  features: '',
+  canUploadExcel: false,
+  description: '',
+  icon: '',
+  ctaText: '',
+  highlighted: false,
+  originalPrice: '',
+  discountPercent: '',
+};
+
+export const valuesOf = (pkg: AdminPackage): PackageFormValues => ({
+  name: pkg.name,
+  price: pkg.price,
+  messagesLimit: pkg.messagesLimit,
+  features: pkg.features.join('\n'),
+  canUploadExcel: pkg.canUploadExcel,
+  description: pkg.description,
+  icon: pkg.icon ?? '',
+  ctaText: pkg.ctaText ?? '',
+  highlighted: pkg.highlighted,
+  originalPrice: pkg.originalPrice ?? '',
+  discountPercent: pkg.discountPercent === null ? '' : Number(pkg.discountPercent),
+});
+
+const numberOr = <T>(value: number | string, empty: T): number | T => (value === '' ? empty : Number(value));
+
+/** Features split one per line, blank lines dropped; empty price and messages count as 0 (spec §5). */
+export const bodyOf = (values: PackageFormValues): AdminPackageCreateBody => ({
+  name: values.name.trim(),
+  price: numberOr(values.price, 0),
+  messagesLimit: numberOr(values.messagesLimit, 0),
+  features: values.features
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0),
+  canUploadExcel: values.canUploadExcel,
+  description: values.description.trim(),
+  icon: values.icon.trim() || null,
+  ctaText: values.ctaText.trim() || null,
+  highlighted: values.highlighted,
+  originalPrice: numberOr(values.originalPrice, null),
+  discountPercent: numberOr(values.discountPercent, null),
+});

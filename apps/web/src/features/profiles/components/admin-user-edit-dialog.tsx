@@ -1,0 +1,111 @@
+import { Button, Group, NativeSelect, NumberInput, Stack, Text } from '@mantine/core';
+import { usersAdminTexts as t, usersAdminMessageForCode } from '@sira/shared/messages/users-admin';
+import type { AdminUserRow } from '@sira/shared/schemas/users-admin';
+import { type FormEvent, useState } from 'react';
+import { Dialog } from '~/components/ui/dialog';
+import { ApiRequestError } from '~/lib/api-client';
+import { notify } from '~/lib/notify';
+import { useUpdateAdminUser } from '../api/admin-update-user';
+
+// Mantine's default hint (gray.6) and error (red.6) colours fall short of WCAG AA on white.
+const fieldStyles = { description: { color: 'var(--mantine-color-gray-8)' }, error: { color: 'var(--mantine-color-red-9)' } };
+
+export interface PackageOption {
+  name: string;
+  messagesLimit: number;
+}
+
+/**
+ * Edit one user's package and balance (spec §5). Choosing another package shows — and saves — that
+ * package's messages_limit as the balance, as the server does; the typed quantity counts only when the
+ * package stays.
+ */
+export function AdminUserEditDialog({
+  user,
+  packageOptions,
+  onClose,
+}: {
+  user: AdminUserRow | null;
+  packageOptions: PackageOption[] | undefined;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog opened={user !== null} onClose={onClose} title={t.editTitle} closeLabel={t.cancel}>
+      {/* Keyed so each opening starts from that user's saved values. */}
+      {user ? <EditForm key={user.id} user={user} packageOptions={packageOptions} onClose={onClose} /> : null}
+    </Dialog>
+  );
+}
+
+function EditForm({
+  user,
+  packageOptions,
+  onClose,
+}: {
+  user: AdminUserRow;
+  packageOptions: PackageOption[] | undefined;
+  onClose: () => void;
+}) {
+  const [packageName, setPackageName] = useState(user.packageName);
+  const [quantity, setQuantity] = useState<number | string>(user.messagesRemaining);
+  const [quantityError, setQuantityError] = useState<string | null>(null);
+  const update = useUpdateAdminUser();
+
+  // The user's own package is always offered, even before (or without) the package list.
+  const names = [...new Set([user.packageName, ...(packageOptions ?? []).map((p) => p.name)])];
+  const chosen = packageOptions?.find((p) => p.name === packageName);
+  const packageChanged = packageName !== user.packageName;
+  const shownQuantity = packageChanged && chosen ? chosen.messagesLimit : quantity;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const messagesRemaining = typeof shownQuantity === 'number' ? shownQuantity : Number.NaN;
+    if (!Number.isInteger(messagesRemaining) || messagesRemaining < 0) {
+      setQuantityError(t.quantityInvalid);
+      return;
+    }
+    setQuantityError(null);
+    update.mutate(
+      { id: user.id, packageName, messagesRemaining },
+      {
+        onSuccess: () => {
+          notify.success(t.updated);
+          onClose();
+        },
+        onError: (error) => notify.error(usersAdminMessageForCode(error instanceof ApiRequestError ? error.code : undefined)),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Text c="gray.8" dir="ltr" ta="right">
+          {user.email}
+        </Text>
+        <NativeSelect label={t.package} data={names} value={packageName} onChange={(e) => setPackageName(e.currentTarget.value)} />
+        <NumberInput
+          label={t.remaining}
+          value={shownQuantity}
+          onChange={setQuantity}
+          min={0}
+          allowNegative={false}
+          allowDecimal={false}
+          hideControls
+          disabled={packageChanged && chosen !== undefined}
+          description={packageChanged && chosen ? t.remainingResetHint(chosen.messagesLimit) : undefined}
+          error={quantityError}
+          styles={fieldStyles}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={update.isPending}>
+            {t.cancel}
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            {t.save}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

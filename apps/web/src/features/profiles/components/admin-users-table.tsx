@@ -1,0 +1,60 @@
+import { Button, Skeleton, Table } from '@mantine/core';
+import { DATE_LOCALE } from '@sira/shared';
+import { usersAdminTexts as t } from '@sira/shared/messages/users-admin';
+import type { AdminUserRow } from '@sira/shared/schemas/users-admin';
+
+const dateFormat = new Intl.DateTimeFormat(DATE_LOCALE, { dateStyle: 'medium' });
+const SKELETON_ROWS = 5;
+
+function Head() {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        <Table.Th>{t.email}</Table.Th>
+        <Table.Th>{t.package}</Table.Th>
+        <Table.Th>{t.remaining}</Table.Th>
+        <Table.Th>{t.registeredAt}</Table.Th>
+        <Table.Th>{t.actions}</Table.Th>
+      </Table.Tr>
+    </Table.Thead>
+  );
+}
+
+/** The users table of spec §2: e-mail, package, remaining messages, registration date (ar-SA), edit. */
+export function AdminUsersTable({ rows, onEdit }: { rows: AdminUserRow[] | undefined; onEdit: (row: AdminUserRow) => void }) {
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table striped highlightOnHover verticalSpacing="sm" aria-label={t.title} aria-busy={rows === undefined}>
+        <Head />
+        <Table.Tbody>
+          {rows === undefined
+            ? Array.from({ length: SKELETON_ROWS }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                <Table.Tr key={i}>
+                  {[0, 1, 2, 3, 4].map((cell) => (
+                    <Table.Td key={cell}>
+                      <Skeleton height={16} />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))
+            : rows.map((row) => (
+                <Table.Tr key={row.id}>
+                  <Table.Td dir="ltr" ta="right">
+                    {row.email}
+                  </Table.Td>
+                  <Table.Td>{row.packageName}</Table.Td>
+                  <Table.Td>{row.messagesRemaining}</Table.Td>
+                  <Table.Td>{dateFormat.format(new Date(row.createdAt))}</Table.Td>
+                  <Table.Td>
+                    <Button size="xs" variant="outline" onClick={() => onEdit(row)} aria-label={t.editLabel(row.email)}>
+                      {t.edit}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

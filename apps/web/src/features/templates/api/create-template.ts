@@ -1,0 +1,18 @@
+import type { AdminTemplate, TemplateInput } from '@sira/shared/schemas/templates-admin';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '~/lib/api-client';
+import { adminTemplatesQueryOptions } from './get-admin-templates';
+
+export const createTemplate = (body: TemplateInput) => api<AdminTemplate>('/api/admin/templates', { method: 'POST', json: body });
+
+export function useCreateTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createTemplate,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminTemplatesQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] }),
+      ]),
+  });
+}

@@ -1,0 +1,140 @@
+import { Button, Group, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { DATE_LOCALE } from '@sira/shared';
+import { checkTemplateInput, templatesAdminText as t, templatesAdminMessage } from '@sira/shared/messages/templates-admin';
+import type { AdminTemplate, TemplatePackageOption } from '@sira/shared/schemas/templates-admin';
+import { useState } from 'react';
+import { notify } from '~/lib/notify';
+import { useUpdateTemplate } from '../api/update-template';
+import { htmlPreview, templateErrorMessage } from '../utils/error-message';
+import { TemplatePackagesField } from './template-packages-field';
+
+const dateFormat = new Intl.DateTimeFormat(DATE_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** One template as a table row: read-only, or edited in place (spec §2 "inline edit"). */
+export function TemplateRow({
+  template,
+  packages,
+  editing,
+  locked,
+  onEdit,
+  onDone,
+  onDelete,
+}: {
+  template: AdminTemplate;
+  packages: TemplatePackageOption[];
+  /** This row is the one being edited. */
+  editing: boolean;
+  /** Another row is being edited: one row at a time. */
+  locked: boolean;
+  onEdit: () => void;
+  onDone: () => void;
+  onDelete: () => void;
+}) {
+  const names = new Map(packages.map((p) => [p.id, p.name]));
+  if (editing) return <EditingRow template={template} packages={packages} onDone={onDone} />;
+  return (
+    <Table.Tr>
+      <Table.Td fw={600}>{template.name}</Table.Td>
+      <Table.Td>
+        <Text size="sm" c="gray.8" maw={360}>
+          {htmlPreview(template.content)}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{template.packageIds.map((id) => names.get(id) ?? id).join('، ')}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" c="gray.8">
+          {dateFormat.format(new Date(template.updatedAt))}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" variant="outline" onClick={onEdit} disabled={locked} aria-label={`${t.edit} ${template.name}`}>
+            {t.edit}
+          </Button>
+          <Button
+            size="xs"
+            variant="outline"
+            color="red.9"
+            onClick={onDelete}
+            disabled={locked}
+            aria-label={`${t.delete} ${template.name}`}
+          >
+            {t.delete}
+          </Button>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function EditingRow({ template, packages, onDone }: { template: AdminTemplate; packages: TemplatePackageOption[]; onDone: () => void }) {
+  const [form, setForm] = useState({
+    name: template.name,
+    subject: template.subject,
+    content: template.content,
+    packageIds: template.packageIds,
+  });
+  const update = useUpdateTemplate();
+
+  const save = () => {
+    const rule = checkTemplateInput(form);
+    if (rule) return notify.error(templatesAdminMessage(rule) ?? t.updateFailed);
+    update.mutate(
+      { id: template.id, ...form },
+      {
+        onSuccess: () => {
+          notify.success(t.updated);
+          onDone();
+        },
+        onError: (e) => notify.error(templateErrorMessage(e, t.updateFailed)),
+      },
+    );
+  };
+
+  return (
+    <Table.Tr aria-label={t.editing(template.name)}>
+      <Table.Td style={{ verticalAlign: 'top' }}>
+        <Stack gap="xs">
+          <TextInput aria-label={t.name} value={form.name} onChange={(e) => setForm({ ...form, name: e.currentTarget.value })} />
+          <TextInput
+            aria-label={t.subject}
+            placeholder={t.subject}
+            value={form.subject}
+            onChange={(e) => setForm({ ...form, subject: e.currentTarget.value })}
+          />
+        </Stack>
+      </Table.Td>
+      <Table.Td style={{ verticalAlign: 'top' }}>
+        <Textarea
+          aria-label={t.content}
+          value={form.content}
+          onChange={(e) => setForm({ ...form, content: e.currentTarget.value })}
+          autosize
+          minRows={4}
+          maxRows={12}
+          miw={260}
+        />
+      </Table.Td>
+      <Table.Td style={{ verticalAlign: 'top' }}>
+        <TemplatePackagesField options={packages} value={form.packageIds} onChange={(packageIds) => setForm({ ...form, packageIds })} />
+      </Table.Td>
+      <Table.Td style={{ verticalAlign: 'top' }}>
+        <Text size="sm" c="gray.8">
+          {dateFormat.format(new Date(template.updatedAt))}
+        </Text>
+      </Table.Td>
+      <Table.Td style={{ verticalAlign: 'top' }}>
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" onClick={save} loading={update.isPending}>
+            {t.save}
+          </Button>
+          <Button size="xs" variant="default" onClick={onDone} disabled={update.isPending}>
+            {t.cancel}
+          </Button>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

@@ -1,0 +1,127 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { field, signInAsAdmin } from '../fixtures/accounts';
+import { expectNoAxeViolations, useBrowser } from '../fixtures/browser';
+
+const browser = useBrowser();
+let context: BrowserContext | undefined;
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+async function asAdmin() {
+  const opened = await browser.newPage();
+  context = opened.context;
+  await signInAsAdmin(opened.page, inject('adminEmail'), inject('adminPassword'));
+  return opened;
+}
+
+/** A toast (or the same text inline): the first match is enough. */
+const seen = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
+
+describe('admin templates tab', () => {
+  it('adds a template through the modal with the spec’s rules, edits it inline one row at a time, and deletes it after confirming', async () => {
+    const { page, consoleErrors } = await asAdmin();
+    await page.goto('/admin/templates');
+    const table = page.getByRole('table', { name: 'جدول قوالب الرسائل' });
+    await table.waitFor();
+    expect(await table.locator('tbody tr').count()).toBeGreaterThan(0);
+    await expectNoAxeViolations(page);
+
+    // Add: name and content first, then at least one package.
+    await page.getByRole('button', { name: 'إضافة قالب' }).click();
+    const dialog = page.getByRole('dialog', { name: 'إضافة قالب جديد' });
+    await dialog.waitFor();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'حفظ' }).click();
+    await dialog.getByText('يرجى تعبئة جميع الحقول المطلوبة').waitFor();
+    const name = `قالب اختبار ${Date.now()}`;
+    await dialog.getByLabel(field('اسم القالب')).fill(name);
+    await dialog.getByLabel(field('عنوان الرسالة')).fill('طلب وظيفة');
+    await dialog.getByLabel(field('محتوى القالب')).fill('<p>السلام عليكم {{company_name}}</p><script>window.__xss=1</script>');
+    await dialog.getByRole('button', { name: 'حفظ' }).click();
+    await dialog.getByText('يرجى اختيار باقة واحدة على الأقل').waitFor();
+    await dialog.getByRole('checkbox', { name: 'باقة نمو' }).check();
+    await dialog.getByRole('button', { name: 'حفظ' }).click();
+    await seen(page, 'تمت إضافة القالب بنجاح');
+    await dialog.waitFor({ state: 'hidden' });
+
+    const row = table.locator('tbody tr').filter({ hasText: name });
+    await row.waitFor();
+    const rowText = (await row.textContent()) ?? '';
+    expect(rowText).toContain('باقة نمو');
+    expect(rowText).toContain('السلام عليكم');
+    expect(rowText).not.toContain('__xss');
+
+    // Inline edit: one row at a time.
+    await row.getByRole('button', { name: `تعديل ${name}` }).click();
+    const editing = table.getByRole('row', { name: `تعديل القالب ${name}` });
+    await editing.waitFor();
+    const otherEdit = table
+      .locator('tbody tr')
+      .filter({ hasNot: page.getByRole('textbox') })
+      .first()
+      .getByRole('button', { name: /^تعديل/ });
+    expect(await otherEdit.isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'إضافة قالب' }).isDisabled()).toBe(true);
+
+    await editing.getByLabel('اسم القالب').fill('');
+    await editing.getByRole('button', { name: 'حفظ' }).click();
+    await seen(page, 'يرجى تعبئة جميع الحقول المطلوبة');
+    const renamed = `${name} معدل`;
+    await editing.getByLabel('اسم القالب').fill(renamed);
+    await editing.getByRole('checkbox', { name: 'باقة نمو' }).uncheck();
+    await editing.getByRole('button', { name: 'حفظ' }).click();
+    await seen(page, 'يرجى اختيار باقة واحدة على الأقل');
+    await editing.getByRole('checkbox', { name: 'باقة المحترف' }).check();
+    await editing.getByRole('button', { name: 'حفظ' }).click();
+    await seen(page, 'تم تحديث القالب بنجاح');
+    const updated = table.locator('tbody tr').filter({ hasText: renamed });
+    await updated.waitFor();
+    expect(await updated.textContent()).toContain('باقة المحترف');
+    expect(await otherEdit.isDisabled()).toBe(false);
+
+    // Delete, after confirming.
+    await updated.getByRole('button', { name: `حذف ${renamed}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'حذف القالب' });
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain('هل أنت متأكد من حذف هذا القالب؟');
+    await confirm.getByRole('button', { name: 'حذف' }).click();
+    await seen(page, 'تم حذف القالب بنجاح');
+    await updated.waitFor({ state: 'detached' });
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('says so when a delete fails, and keeps the row', async () => {
+    const { page } = await asAdmin();
+    await page.route('**/api/admin/templates/*', (route) =>
+      route.request().method() === 'DELETE'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL"}' })
+        : route.continue(),
+    );
+    await page.goto('/admin/templates');
+    const table = page.getByRole('table', { name: 'جدول قوالب الرسائل' });
+    await table.waitFor();
+    const first = table.locator('tbody tr').first();
+    const before = await table.locator('tbody tr').count();
+    await first.getByRole('button', { name: /^حذف/ }).click();
+    await page.getByRole('dialog', { name: 'حذف القالب' }).getByRole('button', { name: 'حذف' }).click();
+    await seen(page, 'فشل حذف القالب');
+    expect(await table.locator('tbody tr').count()).toBe(before);
+  });
+
+  it('shows the load error with a retry button, and recovers', async () => {
+    const { page } = await asAdmin();
+    let fail = true;
+    await page.route('**/api/admin/templates', (route) =>
+      fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL"}' }) : route.continue(),
+    );
+    await page.goto('/admin/templates');
+    await page.getByText('حدث خطأ أثناء تحميل القوالب.').waitFor({ timeout: 15_000 });
+    await expectNoAxeViolations(page);
+    fail = false;
+    await page.getByRole('button', { name: 'إعادة المحاولة' }).click();
+    await page.getByRole('table', { name: 'جدول قوالب الرسائل' }).waitFor();
+  });
+});

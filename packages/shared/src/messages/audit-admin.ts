@@ -1,0 +1,54 @@
+/** The audit tab of the admin panel: a read-only log of every administrator write (issue 5). */
+export const auditAdminText = {
+  heading: 'سجل التدقيق',
+  intro: 'كل تعديل يجريه المشرفون: من قام به، وما الذي تغيّر، ومتى.',
+  actor: 'المشرف',
+  action: 'الإجراء',
+  entity: 'العنصر',
+  entityId: 'المعرّف',
+  createdAt: 'الوقت',
+  details: 'التفاصيل',
+  showDetails: 'عرض التفاصيل',
+  detailsTitle: 'تفاصيل التعديل',
+  before: 'قبل',
+  after: 'بعد',
+  nothing: 'لا يوجد',
+  close: 'إغلاق',
+  empty: 'لا توجد تعديلات مسجلة بعد.',
+  loadFailed: 'حدث خطأ أثناء تحميل سجل التدقيق.',
+  retry: 'إعادة المحاولة',
+  tableLabel: 'جدول سجل التدقيق',
+  pagination: 'صفحات سجل التدقيق',
+  pageOf: (page: number, pages: number) => `صفحة ${page} من ${pages}`,
+  showing: (from: number, to: number, total: number) => `عرض ${from} إلى ${to} من ${total}`,
+} as const;
+
+/** Readable names for the actions the admin modules record; unknown ones are shown as recorded. */
+export const auditActionLabels: Record<string, string> = {
+  create: 'إضافة',
+  update: 'تعديل',
+  delete: 'حذف',
+  import: 'استيراد',
+};
+
+/** Readable names for the audited entities; unknown ones are shown as recorded. */
+export const auditEntityLabels: Record<string, string> = {
+  templates: 'قالب',
+  pages: 'صفحة',
+  footer_sections: 'قسم التذييل',
+  footer_links: 'رابط التذييل',
+  settings: 'الإعدادات',
+  packages: 'باقة',
+  profiles: 'مستخدم',
+  companies: 'شركة',
+};
+
+/** 'templates.update' → 'تعديل'; an action without a known verb is shown raw. */
+export function auditActionLabel(action: string): string {
+  const verb = action.split('.').at(-1) ?? action;
+  return auditActionLabels[verb] ?? action;
+}
+
+export function auditEntityLabel(entity: string): string {
+  return auditEntityLabels[entity] ?? entity;
+}

@@ -1,0 +1,71 @@
+/**
+ * The templates tab of the admin panel (spec §2, §5, §8): its Arabic texts, its error codes with the text each
+ * one shows, and the rule both sides apply — the web before sending, the server before writing.
+ */
+export const templatesAdminText = {
+  heading: 'قوالب الرسائل',
+  add: 'إضافة قالب',
+  addTitle: 'إضافة قالب جديد',
+  name: 'اسم القالب',
+  subject: 'عنوان الرسالة',
+  content: 'محتوى القالب',
+  contentHint: 'يمكن استخدام {{company_name}} و{{sector}} و{{location}} داخل المحتوى.',
+  packages: 'الباقات',
+  updatedAt: 'آخر تحديث',
+  actions: 'الإجراءات',
+  edit: 'تعديل',
+  save: 'حفظ',
+  cancel: 'إلغاء',
+  delete: 'حذف',
+  close: 'إغلاق',
+  confirmDeleteTitle: 'حذف القالب',
+  confirmDelete: 'هل أنت متأكد من حذف هذا القالب؟ لا يمكن التراجع عن هذا الإجراء.',
+  empty: 'لا توجد قوالب بعد. أضف أول قالب ليظهر للمستخدمين.',
+  loadFailed: 'حدث خطأ أثناء تحميل القوالب.',
+  retry: 'إعادة المحاولة',
+  added: 'تمت إضافة القالب بنجاح',
+  updated: 'تم تحديث القالب بنجاح',
+  deleted: 'تم حذف القالب بنجاح',
+  addFailed: 'فشل إضافة القالب',
+  updateFailed: 'فشل تحديث القالب',
+  deleteFailed: 'فشل حذف القالب',
+  /** Spec §5, verbatim. */
+  fieldsRequired: 'يرجى تعبئة جميع الحقول المطلوبة',
+  /** Spec §5, verbatim. */
+  packageRequired: 'يرجى اختيار باقة واحدة على الأقل',
+  packageUnknown: 'الباقة غير موجودة',
+  tableLabel: 'جدول قوالب الرسائل',
+  editing: (name: string) => `تعديل القالب ${name}`,
+} as const;
+
+export const templatesAdminErrorCodes = {
+  /** Name or content is empty (content also counts as empty when nothing survives sanitising). */
+  TEMPLATE_FIELDS_REQUIRED: 'TEMPLATE_FIELDS_REQUIRED',
+  /** No package was chosen. */
+  TEMPLATE_PACKAGE_REQUIRED: 'TEMPLATE_PACKAGE_REQUIRED',
+  /** A chosen package id does not exist (deleted meanwhile) or is the administrators' package. */
+  TEMPLATE_PACKAGE_UNKNOWN: 'TEMPLATE_PACKAGE_UNKNOWN',
+} as const;
+export type TemplatesAdminErrorCode = keyof typeof templatesAdminErrorCodes;
+
+const messageByCode: Record<TemplatesAdminErrorCode, string> = {
+  TEMPLATE_FIELDS_REQUIRED: templatesAdminText.fieldsRequired,
+  TEMPLATE_PACKAGE_REQUIRED: templatesAdminText.packageRequired,
+  TEMPLATE_PACKAGE_UNKNOWN: templatesAdminText.packageUnknown,
+};
+
+/** The Arabic text of a templates error code, or undefined for codes this tab does not own. */
+export function templatesAdminMessage(code: string | undefined): string | undefined {
+  return code && code in messageByCode ? messageByCode[code as TemplatesAdminErrorCode] : undefined;
+}
+
+/** Spec §5 "Templates": name and content first, then at least one package. */
+export function checkTemplateInput(input: {
+  name: string;
+  content: string;
+  packageIds: readonly string[];
+}): TemplatesAdminErrorCode | null {
+  if (!input.name.trim() || !input.content.trim()) return 'TEMPLATE_FIELDS_REQUIRED';
+  if (input.packageIds.length === 0) return 'TEMPLATE_PACKAGE_REQUIRED';
+  return null;
+}

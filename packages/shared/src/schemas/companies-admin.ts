@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+// The admin companies tab: the directory, its spreadsheet import, and the failed e-mails table.
+// Rule checks with Arabic messages live in messages/companies-admin.ts; these schemas bound sizes and shapes.
+
+export const adminCompanySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  sector: z.string(),
+  location: z.string(),
+  packageId: z.uuid(),
+  packageName: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminCompany = z.infer<typeof adminCompanySchema>;
+
+export const adminCompaniesQuerySchema = z.object({
+  /** Contained in the name or the e-mail, case-insensitive. */
+  search: z.string().trim().max(200).optional(),
+  packageId: z.uuid().optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+});
+export type AdminCompaniesQuery = z.input<typeof adminCompaniesQuerySchema>;
+
+const pageFields = {
+  /** Exact count of everything that matches the filters. */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  pageCount: z.number().int(),
+};
+
+export const adminCompaniesPageSchema = z.object({ items: z.array(adminCompanySchema), ...pageFields });
+export type AdminCompaniesPage = z.infer<typeof adminCompaniesPageSchema>;
+
+/** Add and edit bodies. Required-ness is the rule in messages/companies-admin.ts, answered with its own codes. */
+export const adminCompanyBodySchema = z.object({
+  name: z.string().max(300),
+  email: z.string().max(320),
+  sector: z.string().max(200).optional(),
+  location: z.string().max(200).optional(),
+  packageId: z.string().max(64).nullable(),
+});
+export type AdminCompanyBody = z.infer<typeof adminCompanyBodySchema>;
+
+/** The packages a company can belong to (every package but 'admin'), for the selectors. */
+export const companyPackageOptionSchema = z.object({ id: z.uuid(), name: z.string() });
+export type CompanyPackageOption = z.infer<typeof companyPackageOptionSchema>;
+export const companyPackageOptionListSchema = z.array(companyPackageOptionSchema);
+
+/** Why a sheet row was not imported (spec §5). */
+export const IMPORT_SKIP_REASONS = ['EMAIL_MISSING', 'EMAIL_INVALID', 'PACKAGE_UNKNOWN', 'PACKAGE_MISSING'] as const;
+export type ImportSkipReason = (typeof IMPORT_SKIP_REASONS)[number];
+
+export const companiesImportResultSchema = z.object({
+  /** The excel_files row recording this upload. */
+  fileId: z.uuid(),
+  /** Data rows read under the header (blank rows not counted). */
+  rows: z.number().int(),
+  added: z.number().int(),
+  /** Rows left out by the rules (no or bad e-mail, no usable package). */
+  skipped: z.number().int(),
+  /** Rows whose e-mail appeared earlier in the file or is already in the directory: not inserted twice. */
+  duplicates: z.number().int(),
+  /** The first few duplicate e-mails, for the result message. */
+  duplicateEmails: z.array(z.string()),
+  /** The first few skipped rows, by their row number in the sheet (the header is row 1). */
+  skippedRows: z.array(z.object({ row: z.number().int(), reason: z.enum(IMPORT_SKIP_REASONS) })),
+});
+export type CompaniesImportResult = z.infer<typeof companiesImportResultSchema>;
+
+export const adminFailedEmailsQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(1_000_000).default(1) });
+
+export const adminFailedEmailSchema = z.object({
+  id: z.uuid(),
+  /** The recipient that could not be reached. */
+  email: z.string(),
+  /** The account that sent it. */
+  userEmail: z.string(),
+  error: z.string(),
+  createdAt: z.string(),
+});
+export type AdminFailedEmail = z.infer<typeof adminFailedEmailSchema>;
+export const adminFailedEmailsPageSchema = z.object({ items: z.array(adminFailedEmailSchema), ...pageFields });
+export type AdminFailedEmailsPage = z.infer<typeof adminFailedEmailsPageSchema>;

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/** A content page as the admin pages tab lists and edits it. */
+export const adminPageSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  slug: z.string(),
+  /** Sanitised HTML. */
+  content: z.string(),
+  /** ISO 8601. */
+  updatedAt: z.string(),
+});
+export type AdminPage = z.infer<typeof adminPageSchema>;
+export const adminPageListSchema = z.array(adminPageSchema);
+
+/** PUT /api/admin/pages/:id: the slug is the page's address and never changes. */
+export const pageInputSchema = z.object({
+  title: z.string().max(200),
+  content: z.string().max(200_000),
+});
+export type PageInput = z.infer<typeof pageInputSchema>;
+
+/** settings.social_media: each an http(s) address or empty (hidden in the footer). */
+export const socialLinksSchema = z.object({
+  facebook: z.string().max(500),
+  twitter: z.string().max(500),
+  instagram: z.string().max(500),
+  linkedin: z.string().max(500),
+});
+export type SocialLinks = z.infer<typeof socialLinksSchema>;
+
+/** Footer order: a number, 0 when not given (spec §5). */
+const orderSchema = z.number().int().min(0).max(1_000_000).default(0);
+
+export const adminFooterSectionSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  order: z.number().int(),
+  updatedAt: z.string(),
+});
+export type AdminFooterSection = z.infer<typeof adminFooterSectionSchema>;
+
+export const adminFooterLinkSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  url: z.string(),
+  icon: z.string().nullable(),
+  order: z.number().int(),
+  sectionId: z.uuid().nullable(),
+  updatedAt: z.string(),
+});
+export type AdminFooterLink = z.infer<typeof adminFooterLinkSchema>;
+
+/** GET /api/admin/footer: everything the footer tab edits, in display order. */
+export const adminFooterSchema = z.object({
+  social: socialLinksSchema,
+  sections: z.array(adminFooterSectionSchema),
+  links: z.array(adminFooterLinkSchema),
+});
+export type AdminFooter = z.infer<typeof adminFooterSchema>;
+
+export const footerSectionInputSchema = z.object({
+  title: z.string().max(200),
+  order: orderSchema,
+});
+export type FooterSectionInput = z.input<typeof footerSectionInputSchema>;
+
+/** An empty icon or section is stored as null (spec §5); the server turns '' into null. */
+export const footerLinkInputSchema = z.object({
+  title: z.string().max(200),
+  url: z.string().max(2000),
+  icon: z.string().max(50).nullable().default(null),
+  order: orderSchema,
+  sectionId: z
+    .union([z.uuid(), z.literal('')])
+    .nullable()
+    .default(null),
+});
+export type FooterLinkInput = z.input<typeof footerLinkInputSchema>;

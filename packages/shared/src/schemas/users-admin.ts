@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** GET /api/admin/users query: e-mail search (contains, case-insensitive) and a 1-based page. */
+export const adminUsersQuerySchema = z.object({
+  search: z.string().trim().max(320).default(''),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
+
+export const adminUserRowSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  packageName: z.string(),
+  messagesRemaining: z.number().int(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+});
+export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
+
+export const adminUserListSchema = z.object({
+  rows: z.array(adminUserRowSchema),
+  /** Every profile matching the search, even past the cap. */
+  total: z.number().int(),
+  /** More profiles match than the list may show (spec §9 cap): the panel shows the spec's warning. */
+  capped: z.boolean(),
+  /** Whole-table counts, independent of the search: accounts on the admin package vs all others. */
+  counts: z.object({ users: z.number().int(), admins: z.number().int() }),
+});
+export type AdminUserList = z.infer<typeof adminUserListSchema>;
+
+/** Profile ids are better-auth's text ids, not UUIDs. */
+export const adminUserParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** PATCH /api/admin/users/:id (spec §5 "Admin user edit"). */
+export const adminUserUpdateSchema = z.object({
+  packageName: z.string().trim().min(1).max(100),
+  messagesRemaining: z.number().int().min(0).max(1_000_000_000),
+});
+export type AdminUserUpdate = z.infer<typeof adminUserUpdateSchema>;
