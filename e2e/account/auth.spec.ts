@@ -137,7 +137,11 @@ describe('guards', () => {
     await page.locator('header').getByRole('link', { name: 'لوحة المشرف' }).click();
     await page.waitForURL('**/admin/users');
     await page.getByText('إجمالي المستخدمين').waitFor();
-    await page.getByText(inject('adminEmail')).waitFor();
+    // The panel header names the signed-in administrator.
+    await page
+      .locator('p', { hasText: inject('adminEmail') })
+      .first()
+      .waitFor();
     await expectNoAxeViolations(page);
   });
 
