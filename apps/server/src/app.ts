@@ -2,8 +2,11 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Env } from './config/env';
+import { type ProviderEndpoints, providerEndpoints } from './config/providers';
 import type { Database, DatabaseKind } from './db/client';
+import { createLocalEventBus, type EventBus } from './lib/event-bus';
 import { loggerOptions } from './lib/logger';
+import { createSecretBox, type SecretBox } from './lib/secret-box';
 import { outboxMailer, type SystemMailer, smtpMailer } from './mail/system-mailer';
 import { auditAdminRoutes } from './modules/audit/audit.admin-routes';
 import { accountRoutes } from './modules/auth/account.routes';
@@ -13,6 +16,7 @@ import { companiesAdminRoutes } from './modules/companies/companies.admin-routes
 import { contentAdminRoutes } from './modules/content/content.admin-routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { seoRoutes } from './modules/content/seo.routes';
+import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { packagesAdminRoutes } from './modules/packages/packages.admin-routes';
 import { packageRoutes } from './modules/packages/packages.routes';
@@ -32,6 +36,12 @@ declare module 'fastify' {
     db: Database;
     dbKind: DatabaseKind;
     env: Env;
+    /** Live-update fan-out (SSE); in-process on PGlite, LISTEN/NOTIFY on PostgreSQL. */
+    events: EventBus;
+    /** AES-256-GCM for secrets at rest (tokens, gateway keys). */
+    secretBox: SecretBox;
+    /** Google and Paylink base URLs: the real ones in production, the loopback sandboxes otherwise. */
+    providers: ProviderEndpoints;
   }
 }
 
@@ -48,6 +58,10 @@ export interface AppOptions {
   /** Built web app to serve; omit for API-only use (tests). */
   clientDir?: string | undefined;
   logger?: boolean;
+  /** Defaults to an in-process bus; the server passes a PostgreSQL one when DATABASE_URL is set. */
+  events?: EventBus;
+  /** Defaults by mode (config/providers.ts); tests point Google at a sandbox on its own port. */
+  providers?: ProviderEndpoints;
 }
 
 /** 1 MiB covers every JSON body; uploads (résumés, spreadsheets) set their own limits on their routes. */
@@ -69,6 +83,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', options.db);
   app.decorate('dbKind', options.dbKind);
   app.decorate('env', options.env);
+  app.decorate('events', options.events ?? createLocalEventBus());
+  app.decorate('secretBox', createSecretBox(options.appSecret));
+  app.decorate('providers', options.providers ?? providerEndpoints(options.env.mode, options.publicBaseUrl));
 
   await app.register(errorsPlugin);
   // Text answers (HTML, JS, CSS, JSON) over 1 KB go out compressed; browsers spend less time waiting.
@@ -89,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accessPlugin, { auth, publicBaseUrl: options.publicBaseUrl });
 
   await app.register(healthRoutes);
+  await app.register(eventsRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(profileRoutes);

@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
+import { startBackgroundTasks } from './background';
 import { EnvError, parseEnv } from './config/env';
 import { DataDirLockedError } from './lib/data-dir';
+import { createLocalEventBus, createPostgresEventBus } from './lib/event-bus';
 import { openRuntime } from './runtime';
 
 /** Where the built web app sits relative to this file, in the sources and in the bundle alike. */
@@ -18,7 +20,11 @@ async function main(): Promise<void> {
   const startedAt = performance.now();
   const env = parseEnv();
   const runtime = await openRuntime(env, { seed: true });
+  const events = env.databaseUrl
+    ? await createPostgresEventBus(env.databaseUrl, (err) => process.stderr.write(`event bus: ${String(err)}\n`))
+    : createLocalEventBus();
   const app = await buildApp({
+    events,
     env,
     db: runtime.database.db,
     dbKind: runtime.database.kind,
@@ -27,6 +33,7 @@ async function main(): Promise<void> {
     clientDir: findClientDir(),
   });
 
+  let background: Awaited<ReturnType<typeof startBackgroundTasks>> | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) {
@@ -41,7 +48,10 @@ async function main(): Promise<void> {
     }, 10_000);
     timer.unref();
     try {
+      // The worker finishes its in-flight send first: a send the provider accepted must be recorded.
+      await background?.stop();
       await app.close();
+      await events.close();
       await runtime.close();
       process.exit(0);
     } catch (error) {
@@ -54,7 +64,21 @@ async function main(): Promise<void> {
 
   try {
     await app.listen({ port: env.port, host: env.host });
+    if (env.runWorker) {
+      background = await startBackgroundTasks({
+        env,
+        db: app.db,
+        dbKind: app.dbKind,
+        events: app.events,
+        secretBox: app.secretBox,
+        providers: app.providers,
+        publicBaseUrl: runtime.publicBaseUrl,
+        dataDir: env.dataDir,
+        log: app.log,
+      });
+    }
   } catch (error) {
+    await app.close().catch(() => undefined);
     await runtime.close();
     throw error;
   }

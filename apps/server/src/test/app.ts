@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../app';
+import { type AppOptions, buildApp } from '../app';
 import { parseEnv } from '../config/env';
 import type { Database, DatabaseHandle } from '../db/client';
 import type { SystemMail, SystemMailer } from '../mail/system-mailer';
@@ -19,7 +19,7 @@ export interface TestContext {
  * The fastify/demo `build(t)` pattern: one app per test file on its own fresh database, driven through
  * `app.inject()`. Nothing is mocked but the system mailer, which records instead of sending.
  */
-export function useTestApp(): TestContext {
+export function useTestApp(overrides?: () => Partial<AppOptions>): TestContext {
   const ctx = { mail: [] as SystemMail[] } as TestContext;
   beforeAll(async () => {
     ctx.handle = await createTestDatabase();
@@ -37,6 +37,8 @@ export function useTestApp(): TestContext {
       appSecret: 'test-secret-that-is-long-enough-for-better-auth-0123456789',
       mailer,
       logger: false,
+      // Called in beforeAll, so a sandbox started by an earlier beforeAll can hand over its address.
+      ...overrides?.(),
     });
     await ctx.app.ready();
   }, 60_000);

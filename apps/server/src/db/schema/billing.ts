@@ -19,6 +19,9 @@ export const invoices = pgTable(
     gatewayTxnId: text('gateway_txn_id').unique(),
     orderNumber: text('order_number').notNull().unique(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** The gateway's last reported orderStatus and when we last asked (reconciliation polls stale pending rows). */
+    gatewayStatus: text('gateway_status'),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

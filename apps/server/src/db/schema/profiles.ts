@@ -18,6 +18,8 @@ export const profiles = pgTable(
       .references(() => packages.id, { onDelete: 'restrict' }),
     messagesRemaining: integer('messages_remaining').notNull().default(0),
     sentMessages: integer('sent_messages').notNull().default(0),
+    /** Why the mailbox link was dropped (e.g. 'invalid_grant'), shown in the app until the user relinks. */
+    mailboxNotice: text('mailbox_notice'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

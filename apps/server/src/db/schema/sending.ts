@@ -18,6 +18,8 @@ export const sendJobs = pgTable(
     subject: text('subject').notNull(),
     content: text('content').notNull(),
     resumePath: text('resume_path').notNull(),
+    /** The file name the recipient sees on the attachment. */
+    resumeName: text('resume_name').notNull().default('resume.pdf'),
     status: text('status').notNull().default('pending'),
     totalEmailsIntended: integer('total_emails_intended').notNull().default(0),
     sentCount: integer('sent_count').notNull().default(0),
@@ -92,4 +94,21 @@ export const failedEmails = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('failed_emails_profile_idx').on(t.profileId), index('failed_emails_created_at_idx').on(t.createdAt.desc())],
+);
+
+/** An uploaded résumé (spec's resumes bucket): the file lives behind the storage interface under `path`. */
+export const resumes = pgTable(
+  'resumes',
+  {
+    id: id(),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    /** `<user id>/<sanitised name>-<timestamp>.pdf` (spec §3, storage). */
+    path: text('path').notNull().unique(),
+    originalName: text('original_name').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('resumes_profile_created_idx').on(t.profileId, t.createdAt.desc())],
 );

@@ -1,0 +1,59 @@
+/**
+ * Where the third parties live. Production talks to Google and Paylink; embedded mode and tests talk to the
+ * loopback sandboxes (src/sandbox), which implement the same contracts. Only these base URLs differ: the
+ * client code is the same in both.
+ */
+export interface GoogleEndpoints {
+  authorizeUrl: string;
+  tokenUrl: string;
+  userinfoUrl: string;
+  revokeUrl: string;
+  /** Base of the Gmail REST API: `${gmailApiBase}/gmail/v1/users/me/messages/send`, `${gmailApiBase}/upload/gmail/v1/...`. */
+  gmailApiBase: string;
+}
+
+export interface ProviderEndpoints {
+  google: GoogleEndpoints;
+  /** Paylink addresses an administrator may choose from (integrations.md §A1); the sandbox's only when embedded. */
+  paylinkBaseUrls: { production: string; test: string; sandbox?: string };
+}
+
+export const GOOGLE_PRODUCTION: GoogleEndpoints = {
+  authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+  tokenUrl: 'https://oauth2.googleapis.com/token',
+  userinfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+  revokeUrl: 'https://oauth2.googleapis.com/revoke',
+  gmailApiBase: 'https://gmail.googleapis.com',
+};
+
+export const PAYLINK_PRODUCTION_URL = 'https://restapi.paylink.sa';
+export const PAYLINK_TEST_URL = 'https://restpilot.paylink.sa';
+
+/** The Google sandbox's endpoints when it is mounted at `${base}` (e.g. http://localhost:3000/sandbox/google). */
+export function googleSandboxEndpoints(base: string): GoogleEndpoints {
+  const root = base.replace(/\/$/, '');
+  return {
+    authorizeUrl: `${root}/o/oauth2/v2/auth`,
+    tokenUrl: `${root}/token`,
+    userinfoUrl: `${root}/v1/userinfo`,
+    revokeUrl: `${root}/revoke`,
+    gmailApiBase: root,
+  };
+}
+
+export const GOOGLE_SANDBOX_PREFIX = '/sandbox/google';
+export const PAYLINK_SANDBOX_PREFIX = '/sandbox/paylink';
+
+export function providerEndpoints(mode: 'embedded' | 'production', publicBaseUrl: string): ProviderEndpoints {
+  if (mode === 'production') {
+    return { google: GOOGLE_PRODUCTION, paylinkBaseUrls: { production: PAYLINK_PRODUCTION_URL, test: PAYLINK_TEST_URL } };
+  }
+  return {
+    google: googleSandboxEndpoints(`${publicBaseUrl}${GOOGLE_SANDBOX_PREFIX}`),
+    paylinkBaseUrls: {
+      production: PAYLINK_PRODUCTION_URL,
+      test: PAYLINK_TEST_URL,
+      sandbox: `${publicBaseUrl}${PAYLINK_SANDBOX_PREFIX}`,
+    },
+  };
+}

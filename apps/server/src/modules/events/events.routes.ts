@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { LiveEvent } from '../../lib/event-bus';
+import { requireViewer } from '../../plugins/access';
+
+/** Events are batched per connection: a worker sending hundreds a second must not flood a browser. */
+const FLUSH_EVERY_MS = 250;
+const HEARTBEAT_EVERY_MS = 20_000;
+
+/**
+ * GET /api/events — Server-Sent Events for the signed-in user: `event: <topic>` whenever their profile,
+ * sending, billing or mailbox changes. Administrators also get `admin-sending` and `admin-billing` for any
+ * user (send logs and payments tabs). The browser re-fetches; nothing but the topic name is sent.
+ */
+export async function eventsRoutes(app: FastifyInstance) {
+  // Open streams end when the server closes, or graceful shutdown would wait for every browser tab.
+  const open = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of open) end();
+  });
+
+  app.get('/api/events', async (request, reply) => {
+    const viewer = await requireViewer(request);
+    const pending = new Set<string>();
+    const onEvent = (event: LiveEvent) => {
+      if (event.profileId === viewer.id) pending.add(event.topic);
+      if (viewer.isAdmin && (event.topic === 'sending' || event.topic === 'billing')) pending.add(`admin-${event.topic}`);
+    };
+
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    // Tells EventSource to reconnect after 2 s, and the client that the stream is live.
+    raw.write('retry: 2000\nevent: ready\ndata: {}\n\n');
+
+    const unsubscribe = app.events.subscribe(onEvent);
+    const flush = setInterval(() => {
+      if (pending.size === 0) return;
+      const topics = [...pending];
+      pending.clear();
+      raw.write(topics.map((topic) => `event: ${topic}\ndata: {}\n\n`).join(''));
+    }, FLUSH_EVERY_MS);
+    const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_EVERY_MS);
+
+    const stop = () => {
+      clearInterval(flush);
+      clearInterval(heartbeat);
+      unsubscribe();
+      open.delete(end);
+    };
+    const end = () => {
+      stop();
+      raw.end();
+    };
+    open.add(end);
+    request.raw.on('close', stop);
+  });
+}
