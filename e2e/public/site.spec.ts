@@ -71,11 +71,38 @@ describe('landing', () => {
     const { page } = await fresh();
     await signedInAs(page, 'landing');
     await page.goto('/');
+    // The static landing page learns the session after load: the header turns to the signed-in links.
+    await page.locator('header').getByRole('link', { name: 'لوحة التحكم' }).waitFor();
+    expect(await page.locator('header').getByRole('link', { name: 'تسجيل الدخول' }).count()).toBe(0);
     await page.getByRole('link', { name: 'ابدأ الآن' }).first().click();
     await page.waitForURL('**/dashboard');
     await page.goto('/');
     await page.getByRole('link', { name: 'شاهد الباقات والأسعار' }).click();
     await page.waitForURL('**/pricing');
+  });
+
+  it('is plain HTML: the landing and city pages load one small script and no React, and sign-out works there', async () => {
+    const { page } = await fresh();
+    await signedInAs(page, 'static-landing');
+    for (const path of ['/', '/jobs/riyadh', '/jobs/jeddah']) {
+      const scripts: string[] = [];
+      page.on('request', (r) => {
+        if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+      });
+      await page.goto(path);
+      await page.locator('footer a[href="/privacy"]').first().waitFor();
+      await page.locator('header').getByRole('button', { name: 'تسجيل الخروج' }).waitFor();
+      expect(scripts).toEqual(['/static-page.js']);
+      page.removeAllListeners('request');
+    }
+    await page.locator('header').getByRole('button', { name: 'تسجيل الخروج' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.locator('header').getByRole('link', { name: 'تسجيل الدخول' }).waitFor();
+    // A client-side visit to the landing page (from a hydrated page) renders it with React as before.
+    await page.goto('/about');
+    await page.locator('header').getByRole('link', { name: 'سيرة - الرئيسية' }).click();
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.getByText('+5,000').count()).toBeGreaterThan(0);
   });
 
   it('shows final numbers at once with reduced motion', async () => {

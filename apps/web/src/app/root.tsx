@@ -7,7 +7,8 @@ import './global.css';
 import { ColorSchemeScript, mantineHtmlProps } from '@mantine/core';
 import { ar } from '@sira/shared';
 import type { ReactNode } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { useContext } from 'react';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, UNSAFE_FrameworkContext, useMatches } from 'react-router';
 import type { Route } from './+types/root';
 import { AppProviders } from './providers';
 
@@ -18,7 +19,26 @@ export const meta: Route.MetaFunction = () => [
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
+/** A route that exports `handle = { staticPage: true }` is prerendered as plain HTML without React (ADR 004). */
+export interface StaticPageHandle {
+  staticPage?: boolean;
+}
+
+/**
+ * True only while prerendering a static page. In the browser it is always false, so a page reached by
+ * client-side navigation renders with React like any other, and nothing about it needs hydrating.
+ */
+function usePrerenderingStaticPage(): boolean {
+  const matches = useMatches();
+  // The SPA fallback shell (every non-prerendered address) is rendered at "/" too, and must always hydrate.
+  const spaFallback = useContext(UNSAFE_FrameworkContext)?.isSpaMode === true;
+  return (
+    typeof document === 'undefined' && !spaFallback && matches.some((m) => (m.handle as StaticPageHandle | undefined)?.staticPage === true)
+  );
+}
+
 export function Layout({ children }: { children: ReactNode }) {
+  const staticPage = usePrerenderingStaticPage();
   return (
     <html lang="ar" dir="rtl" {...mantineHtmlProps}>
       <head>
@@ -31,8 +51,15 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {staticPage ? (
+          // The landing and city pages need no React: one small script adds the few live parts.
+          <script type="module" src="/static-page.js" />
+        ) : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );

@@ -69,11 +69,12 @@ export function SiteHeader() {
         <Box component="nav" aria-label={ar.nav.mainNav} visibleFrom="sm" className={classes.group}>
           {links(main)}
         </Box>
-        <Box visibleFrom="sm" className={classes.group}>
+        <Box visibleFrom="sm" className={classes.group} data-island="account">
           {links(account)}
           {logout}
         </Box>
         <Burger
+          id="menu-toggle"
           hiddenFrom="sm"
           opened={menuOpen}
           onClick={menu.toggle}
@@ -82,13 +83,14 @@ export function SiteHeader() {
           aria-controls="mobile-menu"
         />
       </Container>
-      {menuOpen ? (
-        <nav id="mobile-menu" aria-label={ar.nav.menu} className={classes.mobileNav}>
-          {links(main)}
+      {/* Always in the page (hidden when closed) so the prerendered static pages can open it without React. */}
+      <nav id="mobile-menu" aria-label={ar.nav.menu} className={classes.mobileNav} hidden={!menuOpen}>
+        {links(main)}
+        <div data-island="account" className={classes.mobileAccount}>
           {links(account)}
           {logout}
-        </nav>
-      ) : null}
+        </div>
+      </nav>
     </header>
   );
 }

@@ -15,6 +15,9 @@ const title = 'سيرة | أرسل سيرتك الذاتية إلى أكثر م�
 const description =
   'ارفع سيرتك الذاتية واختر قالب رسالتك، وترسلها سيرة من بريدك في Gmail إلى آلاف الشركات في الرياض وجدة والدمام بوتيرة آمنة. باقات بدفعة واحدة.';
 
+/** Prerendered without React; src/static-page adds the live parts (ADR 004). */
+export const handle = { staticPage: true };
+
 export const meta: Route.MetaFunction = () => [
   { title },
   { name: 'description', content: description },

@@ -7,6 +7,9 @@ import { JobsPage } from '~/features/content/jobs/jobs-page';
 // Evaluated when the page is prerendered, so the posting is valid for one year from the build.
 const BUILT_AT = new Date(import.meta.env.VITE_BUILD_TIME ?? Date.now());
 
+/** Prerendered without React; src/static-page adds the live parts (ADR 004). */
+export const handle = { staticPage: true };
+
 export const meta: MetaFunction = () => jobsPageMeta(jobsCities.jeddah, BUILT_AT, SITE_URL);
 
 export default function JobsJeddah() {

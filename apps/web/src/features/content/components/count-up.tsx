@@ -37,7 +37,7 @@ export function CountUp({ to, prefix = '+' }: { to: number; prefix?: string }) {
   }, [to]);
 
   return (
-    <span ref={ref} dir="ltr">
+    <span ref={ref} dir="ltr" data-count-to={to} data-prefix={prefix}>
       {prefix}
       {format.format(value)}
     </span>

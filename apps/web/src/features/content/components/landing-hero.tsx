@@ -21,7 +21,7 @@ export function LandingHero({ startTo }: { startTo: string }) {
           {texts.body}
         </Text>
         <Group mt="xl">
-          <Button component={Link} to={startTo} size="lg">
+          <Button component={Link} to={startTo} size="lg" data-start-link>
             {texts.start}
           </Button>
           <Button component={Link} to={paths.pricing} size="lg" variant="outline">

@@ -158,7 +158,7 @@ export function LandingClosingCta({ startTo }: { startTo: string }) {
           </Title>
           <Text c="white">ابدأ اليوم بالباقة التجريبية مجاناً، ورقِّ باقتك متى احتجت إلى مراسلة شركات أكثر.</Text>
           <Group>
-            <Button component={Link} to={startTo} size="lg" variant="white" color="teal.9">
+            <Button component={Link} to={startTo} size="lg" variant="white" color="teal.9" data-start-link>
               ابدأ الآن
             </Button>
             <Button component={Link} to={paths.pricing} size="lg" variant="outline" color="white">

@@ -1,9 +1,10 @@
-import { Container, Skeleton, Text } from '@mantine/core';
+import { Container, Skeleton } from '@mantine/core';
 import { ar, type Footer, type FooterLink } from '@sira/shared';
 import { Link } from 'react-router';
 import { Icon } from '~/components/ui/icon';
 import { useFooter } from '../api/get-footer';
-import classes from './site-footer.module.css';
+import './site-footer.css';
+import { footerClass as classes } from './site-footer-classes';
 
 const PAYMENT_METHODS = ['Apple Pay', 'Mada', 'Visa', 'Mastercard'] as const;
 const SOCIAL_LABELS: Record<Footer['social'][number]['network'], string> = {
@@ -54,9 +55,7 @@ function FooterContent({ footer }: { footer: Footer }) {
     <div className={classes.grid}>
       <div>
         <p className={classes.heading}>{ar.app.name}</p>
-        <Text size="sm" c="gray.8">
-          {footer.description}
-        </Text>
+        <p className={classes.description}>{footer.description}</p>
         {footer.contact.email || footer.contact.phone ? (
           <ul className={classes.list} style={{ marginTop: '0.75rem' }} aria-label={ar.footer.contact}>
             {footer.contact.email ? (
@@ -118,9 +117,9 @@ export function SiteFooter() {
       <Container size="lg">
         {footer.isPending ? <FooterSkeleton /> : null}
         {footer.isError ? (
-          <Text role="alert" c="gray.8">
+          <p role="alert" className={classes.description}>
             {ar.footer.loadFailed}
-          </Text>
+          </p>
         ) : null}
         {footer.data ? <FooterContent footer={footer.data} /> : null}
         <div className={classes.bottom}>

@@ -1,0 +1,206 @@
+/**
+ * The only script of the prerendered static pages (/, /jobs/riyadh, /jobs/jeddah; ADR 004, "static pages"):
+ * those pages are complete HTML without React, and this small module adds what needs the browser —
+ * the signed-in header and start buttons, the mobile menu, the count-up counters and the footer from the
+ * server. Everything here degrades to the prerendered HTML if it fails.
+ */
+import { ar, COUNTER_ANIMATION_MS, type Footer, paths, type SessionUser } from '@sira/shared';
+import { iconPaths } from '../components/ui/icon-paths';
+import { footerClass } from '../features/content/components/site-footer-classes';
+
+const PAYMENT_SOCIAL_LABELS: Record<string, string> = {
+  facebook: 'Facebook',
+  twitter: 'X (Twitter)',
+  instagram: 'Instagram',
+  linkedin: 'LinkedIn',
+};
+
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string> = {},
+  children: Array<Node | string> = [],
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  node.append(...children);
+  return node;
+}
+
+function icon(name: string | null | undefined, size = 18): Node[] {
+  const d = name ? iconPaths[name.toLowerCase()] : undefined;
+  if (!d) return [];
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  for (const [k, v] of Object.entries({ width: String(size), height: String(size), viewBox: '0 0 24 24', fill: 'currentColor' })) {
+    svg.setAttribute(k, v);
+  }
+  svg.setAttribute('aria-hidden', 'true');
+  svg.setAttribute('focusable', 'false');
+  const path = document.createElementNS('http://www.w3.org/2000/svg', 'path');
+  path.setAttribute('d', d);
+  svg.append(path);
+  return [svg];
+}
+
+async function getJson<T>(url: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' }, ...init });
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** Mobile menu: the burger opens and closes the (prerendered, hidden) menu. */
+function mobileMenu() {
+  const toggle = document.getElementById('menu-toggle');
+  const menu = document.getElementById('mobile-menu');
+  if (!toggle || !menu) return;
+  toggle.addEventListener('click', () => {
+    const open = menu.hidden;
+    menu.hidden = !open;
+    toggle.setAttribute('aria-expanded', String(open));
+    // Mantine's Burger draws the cross from this attribute.
+    if (open) toggle.setAttribute('data-opened', 'true');
+    else toggle.removeAttribute('data-opened');
+  });
+}
+
+/** Signed in: dashboard (and admin) links and a sign-out button instead of login/register; start → dashboard. */
+function signedInHeader(user: SessionUser) {
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-start-link]')) link.href = paths.dashboard;
+  for (const group of document.querySelectorAll<HTMLElement>('[data-island="account"]')) {
+    const sample = group.querySelector('a');
+    const className = sample?.className ?? '';
+    const items: Array<{ to: string; label: string }> = [{ to: paths.dashboard, label: ar.nav.dashboard }];
+    if (user.isAdmin) items.push({ to: paths.admin, label: ar.nav.admin });
+    const logout = element('button', { type: 'button', class: className }, [ar.nav.logout]);
+    logout.style.cssText = 'border:0;background:none;cursor:pointer;font:inherit';
+    logout.addEventListener('click', async () => {
+      logout.setAttribute('disabled', '');
+      await fetch('/api/auth/sign-out', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      }).catch(() => undefined);
+      window.location.assign(paths.home);
+    });
+    group.replaceChildren(...items.map((i) => element('a', { href: i.to, class: className }, [i.label])), logout);
+  }
+}
+
+// Western digits with a thousands comma, as the spec writes them (+5,000); same as the React CountUp.
+const numberFormat = new Intl.NumberFormat('en-US');
+
+/** Counters count up over 2.5 s when they scroll into view; reduced motion keeps the final numbers. */
+function countUps() {
+  if (window.matchMedia('(prefers-reduced-motion: reduce)').matches || !('IntersectionObserver' in window)) return;
+  for (const node of document.querySelectorAll<HTMLElement>('[data-count-to]')) {
+    const to = Number(node.dataset.countTo);
+    const prefix = node.dataset.prefix ?? '';
+    if (!Number.isFinite(to)) continue;
+    node.textContent = `${prefix}0`;
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      observer.disconnect();
+      const start = performance.now();
+      const tick = (now: number) => {
+        const progress = Math.min(1, (now - start) / COUNTER_ANIMATION_MS);
+        node.textContent = `${prefix}${numberFormat.format(Math.round(to * (1 - (1 - progress) ** 3)))}`;
+        if (progress < 1) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    observer.observe(node);
+  }
+}
+
+function footerLink(url: string, title: string, iconName: string | null | undefined): HTMLAnchorElement {
+  const external = !url.startsWith('/');
+  return element('a', { href: url, class: footerClass.link, ...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {}) }, [
+    ...icon(iconName, 16),
+    title,
+  ]);
+}
+
+/** The same markup as the React SiteFooter's content (features/content/components/site-footer.tsx). */
+function footerContent(footer: Footer): HTMLElement {
+  const about = element('div', {}, [
+    element('p', { class: footerClass.heading }, [ar.app.name]),
+    element('p', { class: footerClass.description }, [footer.description]),
+  ]);
+  if (footer.contact.email || footer.contact.phone) {
+    const list = element('ul', { class: footerClass.list, 'aria-label': ar.footer.contact });
+    list.style.marginTop = '0.75rem';
+    if (footer.contact.email) {
+      const a = element('a', { class: footerClass.link, href: `mailto:${footer.contact.email}` }, [
+        ...icon('mail', 16),
+        element('span', { dir: 'ltr' }, [footer.contact.email]),
+      ]);
+      list.append(element('li', {}, [a]));
+    }
+    if (footer.contact.phone) {
+      const a = element('a', { class: footerClass.link, href: `tel:${footer.contact.phone}` }, [
+        ...icon('phone', 16),
+        element('span', { dir: 'ltr' }, [footer.contact.phone]),
+      ]);
+      list.append(element('li', {}, [a]));
+    }
+    about.append(list);
+  }
+  if (footer.social.length) {
+    about.append(
+      element(
+        'ul',
+        { class: footerClass.social, 'aria-label': ar.footer.followUs },
+        footer.social.map((s) =>
+          element('li', {}, [
+            element(
+              'a',
+              {
+                href: s.url,
+                class: footerClass.socialLink,
+                target: '_blank',
+                rel: 'noopener noreferrer',
+                'aria-label': PAYMENT_SOCIAL_LABELS[s.network] ?? s.network,
+              },
+              icon(s.network),
+            ),
+          ]),
+        ),
+      ),
+    );
+  }
+  const sections = footer.sections.map((section) =>
+    element('nav', { 'aria-label': section.title }, [
+      element('p', { class: footerClass.heading }, [section.title]),
+      element(
+        'ul',
+        { class: footerClass.list },
+        section.links.map((link) => element('li', {}, [footerLink(link.url, link.title, link.icon)])),
+      ),
+    ]),
+  );
+  return element('div', { class: footerClass.grid }, [about, ...sections]);
+}
+
+async function footer() {
+  const slot = document.querySelector('[data-testid="footer-skeleton"]');
+  if (!slot) return;
+  try {
+    slot.replaceWith(footerContent(await getJson<Footer>('/api/content/footer')));
+  } catch {
+    slot.replaceWith(element('p', { role: 'alert', class: footerClass.description }, [ar.footer.loadFailed]));
+  }
+}
+
+async function session() {
+  try {
+    const { user } = await getJson<{ user: SessionUser | null }>('/api/session');
+    if (user) signedInHeader(user);
+  } catch {
+    // Signed-out header stays: the visitor can still sign in, and /login checks the session itself.
+  }
+}
+
+mobileMenu();
+countUps();
+void footer();
+void session();
