@@ -101,8 +101,9 @@ describe('landing', () => {
     // A client-side visit to the landing page (from a hydrated page) renders it with React as before.
     await page.goto('/about');
     await page.locator('header').getByRole('link', { name: 'سيرة - الرئيسية' }).click();
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
-    expect(await page.getByText('+5,000').count()).toBeGreaterThan(0);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { name: 'ماذا يقول عملاؤنا' }).waitFor();
+    await expect.poll(() => page.getByText('+5,000').count(), { timeout: 5000 }).toBeGreaterThan(0);
   });
 
   it('shows final numbers at once with reduced motion', async () => {
