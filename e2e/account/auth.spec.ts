@@ -109,8 +109,8 @@ describe('guards', () => {
     const page = await fresh();
     const email = uniqueEmail('guard');
     await registerAndConfirm(page, email, 'secret1');
-    // Every signed-in page sits under the same guard layout; the pages of later issues join this list.
-    for (const path of ['/dashboard', '/admin']) {
+    // Every signed-in page of spec §2 sits under the same guard layout.
+    for (const path of ['/dashboard', '/send-resume', '/billing', '/upgrade', '/admin', '/payment-callback']) {
       await page.goto(path);
       await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('from') === path);
     }
