@@ -72,13 +72,19 @@ const rows = [];
 let landingJsKb;
 try {
   for (const path of PAGES) {
-    const result = await lighthouse(`${server.base}${path}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: Object.keys(BUDGET),
-    });
-    const { lhr } = result;
+    // A loaded machine occasionally makes Chromium show an interstitial instead of the page; that run measured
+    // nothing, so it is repeated (twice at most) rather than reported as a score of 0.
+    let lhr;
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      ({ lhr } = await lighthouse(`${server.base}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: Object.keys(BUDGET),
+      }));
+      if (!lhr.runtimeError) break;
+      console.log(`${path}: run ${attempt} failed (${lhr.runtimeError.code}); ${attempt < 3 ? 'retrying' : 'giving up'}`);
+    }
     const scores = Object.fromEntries(Object.keys(BUDGET).map((k) => [k, Math.round((lhr.categories[k]?.score ?? 0) * 100)]));
     rows.push({ path, ...scores });
     if (path === '/') {
