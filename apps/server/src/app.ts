@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Env } from './config/env';
-import { type ProviderEndpoints, providerEndpoints } from './config/providers';
+import { GOOGLE_SANDBOX_PREFIX, type ProviderEndpoints, providerEndpoints } from './config/providers';
 import type { Database, DatabaseKind } from './db/client';
 import { createLocalEventBus, type EventBus } from './lib/event-bus';
 import { loggerOptions } from './lib/logger';
@@ -12,24 +12,32 @@ import { auditAdminRoutes } from './modules/audit/audit.admin-routes';
 import { accountRoutes } from './modules/auth/account.routes';
 import { createAuth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/auth.routes';
+import { billingAdminRoutes } from './modules/billing/billing.admin-routes';
+import { billingRoutes } from './modules/billing/billing.routes';
 import { companiesAdminRoutes } from './modules/companies/companies.admin-routes';
 import { contentAdminRoutes } from './modules/content/content.admin-routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { seoRoutes } from './modules/content/seo.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { mailboxAdminRoutes } from './modules/mailbox/mailbox.admin-routes';
+import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
 import { packagesAdminRoutes } from './modules/packages/packages.admin-routes';
 import { packageRoutes } from './modules/packages/packages.routes';
 import { profilesAdminRoutes } from './modules/profiles/profiles.admin-routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { createProfileForUser } from './modules/profiles/profiles.service';
+import { sendingAdminRoutes } from './modules/sending/sending.admin-routes';
+import { sendingRoutes } from './modules/sending/sending.routes';
 import { statsAdminRoutes } from './modules/stats/stats.admin-routes';
 import { templatesAdminRoutes } from './modules/templates/templates.admin-routes';
 import { accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
+import { embeddedGoogleSandbox } from './sandbox/google';
 import { outboxRoutes } from './sandbox/outbox.routes';
+import { embeddedPaylinkSandbox } from './sandbox/paylink';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -120,10 +128,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contentRoutes);
   await app.register(seoRoutes);
   await app.register(packageRoutes);
+  await app.register(mailboxRoutes);
+  await app.register(mailboxAdminRoutes);
+  await app.register(billingRoutes);
+  await app.register(billingAdminRoutes);
+  await app.register(sendingRoutes);
+  await app.register(sendingAdminRoutes);
 
   // Loopback stand-ins for third parties exist only in embedded mode; production can never reach them.
   if (options.env.mode === 'embedded') {
     await app.register(outboxRoutes);
+    // Persisted under the data folder so Sent folders and revocations survive a restart; tests keep it in memory.
+    await app.register(embeddedGoogleSandbox, {
+      prefix: GOOGLE_SANDBOX_PREFIX,
+      appSecret: options.appSecret,
+      dataDir: options.env.nodeEnv === 'test' ? undefined : options.env.dataDir,
+    });
+    await app.register(embeddedPaylinkSandbox, { publicBaseUrl: options.publicBaseUrl });
   }
 
   await app.register(webPlugin, { clientDir: options.clientDir, publicBaseUrl: options.publicBaseUrl });

@@ -4,6 +4,8 @@ import type { ProviderEndpoints } from './config/providers';
 import type { Database, DatabaseKind } from './db/client';
 import type { EventBus } from './lib/event-bus';
 import type { SecretBox } from './lib/secret-box';
+import { startInvoiceReconciliation } from './modules/billing/reconciliation';
+import { startSendingWorker } from './modules/sending/worker/sending-worker';
 
 /** What a background task (sending worker, invoice reconciliation) needs: the same parts the server has. */
 export interface BackgroundContext {
@@ -31,7 +33,7 @@ type TaskStarter = (ctx: BackgroundContext) => BackgroundTask | Promise<Backgrou
  * them in `npm run worker` processes (src/worker.ts), as many as wanted — each task coordinates through
  * PostgreSQL row locks, so running it twice is safe.
  */
-const TASKS: TaskStarter[] = [];
+const TASKS: TaskStarter[] = [startInvoiceReconciliation, (ctx) => startSendingWorker(ctx)];
 
 export async function startBackgroundTasks(ctx: BackgroundContext): Promise<{ stop(): Promise<void> }> {
   const running: BackgroundTask[] = [];

@@ -7,6 +7,9 @@ import type { SystemMail, SystemMailer } from '../mail/system-mailer';
 import { createTestDatabase } from './db';
 import { TEST_BASE_URL } from './global-setup';
 
+/** The APP_SECRET of test apps (exported for worker processes a test starts against the same database). */
+export const TEST_APP_SECRET = 'test-secret-that-is-long-enough-for-better-auth-0123456789';
+
 export interface TestContext {
   app: FastifyInstance;
   db: Database;
@@ -34,7 +37,7 @@ export function useTestApp(overrides?: () => Partial<AppOptions>): TestContext {
       db: ctx.db,
       dbKind: ctx.handle.kind,
       publicBaseUrl: TEST_BASE_URL,
-      appSecret: 'test-secret-that-is-long-enough-for-better-auth-0123456789',
+      appSecret: TEST_APP_SECRET,
       mailer,
       logger: false,
       // Called in beforeAll, so a sandbox started by an earlier beforeAll can hand over its address.

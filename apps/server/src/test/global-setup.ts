@@ -24,7 +24,8 @@ export const TEST_BASE_URL = 'http://localhost:3000';
  * of the time. On PostgreSQL every database made here is dropped at the end.
  */
 export default async function setup(project: TestProject) {
-  const kind = process.env.SIRA_TEST_DB ?? 'pglite';
+  // The project's `env` reaches its test workers, not this setup: read it from the project's config.
+  const kind = (project.config.env?.SIRA_TEST_DB as string | undefined) ?? process.env.SIRA_TEST_DB ?? 'pglite';
   if (kind === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('SIRA_TEST_DB=postgres needs TEST_DATABASE_URL');

@@ -7,8 +7,13 @@ export const adminTabs = [
   { key: 'packages', label: 'الباقات' },
   { key: 'templates', label: 'القوالب' },
   { key: 'companies', label: 'الشركات' },
+  { key: 'payment', label: 'المدفوعات' },
+  { key: 'payment_gateway', label: 'بوابة الدفع' },
   { key: 'pages', label: 'الصفحات' },
   { key: 'footer', label: 'التذييل' },
+  { key: 'email_settings', label: 'إعدادات الإرسال' },
+  { key: 'gmail', label: 'Gmail' },
+  { key: 'email_logs', label: 'سجلات الرسائل' },
   { key: 'audit', label: 'سجل التدقيق' },
 ] as const;
 

@@ -1,14 +1,21 @@
-import { Container } from '@mantine/core';
+import { Container, Stack } from '@mantine/core';
 import { ar } from '@sira/shared';
-import { ProfileOverviewPanel } from '~/features/profiles/components/profile-overview';
+import { SendingActivity } from '~/features/sending/components/sending-activity';
+import { SendingOverviewPanel } from '~/features/sending/components/sending-overview-panel';
+import { useLiveSending } from '~/features/sending/hooks/use-live-sending';
 import type { Route } from './+types/dashboard';
 
 export const meta: Route.MetaFunction = () => [{ title: `لوحة التحكم | ${ar.app.name}` }, { name: 'robots', content: 'noindex' }];
 
+/** /dashboard (spec §2): the account header and tiles, then the sending status, kept live over SSE. */
 export default function Dashboard() {
+  useLiveSending();
   return (
     <Container size="lg" py="xl">
-      <ProfileOverviewPanel />
+      <Stack gap="xl">
+        <SendingOverviewPanel />
+        <SendingActivity />
+      </Stack>
     </Container>
   );
 }

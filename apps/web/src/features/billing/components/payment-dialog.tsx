@@ -1,33 +1,57 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { CURRENCY_LABEL, type PackageCard } from '@sira/shared';
+import { billingMessageForCode, paymentDialogTexts as t } from '@sira/shared/messages/billing';
 import { Dialog } from '~/components/ui/dialog';
-
-const texts = {
-  title: (name: string) => `الدفع لـ ${name}`,
-  amount: 'المبلغ',
-  setup:
-    'الدفع الإلكتروني عبر بوابة Paylink قيد التجهيز حالياً، ولن يُخصم أي مبلغ الآن. يمكنك المتابعة بالباقة التجريبية، وسنفعّل الدفع قريباً.',
-  cancel: 'إلغاء',
-};
+import { ApiRequestError } from '~/lib/api-client';
+import { notify } from '~/lib/notify';
+import { useStartPayment } from '../api/start-payment';
 
 /**
- * The payment dialog for a paid package. It states honestly that online payment is still being set up:
- * it never pretends a payment succeeded (billing issue).
+ * The payment step for a paid package, on /pricing and /upgrade: the price as the server knows it, then
+ * Paylink's hosted page. The server creates and stores the invoice; on an error the message is shown and the
+ * dialog closes (spec §2 "Payment error: show message and close modal").
  */
-export function PaymentDialog({ pkg, onClose }: { pkg: PackageCard | null; onClose: () => void }) {
+export function PaymentDialog({ pkg, onClose, title }: { pkg: PackageCard | null; onClose: () => void; title?: string }) {
+  const start = useStartPayment();
+  const leaving = start.isPending || start.isSuccess;
+
+  const pay = () => {
+    if (!pkg) return;
+    start.mutate(pkg.id, {
+      onError: (error) => {
+        notify.error(billingMessageForCode(error instanceof ApiRequestError ? error.code : undefined));
+        start.reset();
+        onClose();
+      },
+    });
+  };
+
   return (
-    <Dialog opened={pkg !== null} onClose={onClose} title={pkg ? texts.title(pkg.name) : ''} closeLabel={texts.cancel}>
+    <Dialog
+      opened={pkg !== null}
+      onClose={leaving ? () => undefined : onClose}
+      title={pkg ? (title ?? t.title(pkg.name)) : ''}
+      closeLabel={t.cancel}
+    >
       {pkg ? (
         <Stack>
           <Text>
-            {texts.amount}: <strong>{pkg.price}</strong> {CURRENCY_LABEL}
+            {t.amount}: <strong>{pkg.price}</strong> {CURRENCY_LABEL} — {t.messages(pkg.messagesLimit)}
           </Text>
-          <Text c="gray.8" role="status">
-            {texts.setup}
+          <Text c="gray.8" size="sm">
+            {t.explain}
           </Text>
+          {leaving ? (
+            <Text role="status" c="teal.9" fw={700}>
+              {t.redirecting}
+            </Text>
+          ) : null}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {texts.cancel}
+            <Button variant="default" onClick={onClose} disabled={leaving}>
+              {t.cancel}
+            </Button>
+            <Button onClick={pay} loading={leaving}>
+              {t.pay}
             </Button>
           </Group>
         </Stack>

@@ -1,0 +1,126 @@
+import type { InvoiceStatus } from '@sira/shared';
+import {
+  ADMIN_PAYMENTS_PAGE_SIZE,
+  type AdminGatewaySettings,
+  type AdminGatewayUpdate,
+  type AdminPaymentsPage,
+} from '@sira/shared/schemas/billing-admin';
+import { desc, eq, ilike, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { invoices, packages, profiles } from '../../db/schema';
+import { type AuditEntry, recordAudit } from '../../lib/audit';
+import { badRequest } from '../../lib/errors';
+import { writeSetting } from '../../lib/settings';
+import type { BillingDeps } from './billing-deps';
+import { allowedBaseUrls, isAllowedBaseUrl, PAYLINK_SETTING_KEY, readStoredPaylink, type StoredPaylinkSettings } from './paylink-config';
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The admin payment tab (spec §2): three totals over every invoice — revenue is the sum of completed amounts
+ * (spec §9) — and one page of invoices, newest first, optionally filtered by the user's e-mail.
+ */
+export async function listAdminPayments(db: Database, query: { search?: string | undefined; page: number }): Promise<AdminPaymentsPage> {
+  const search = query.search?.trim();
+  const where = search ? ilike(profiles.email, `%${escapeLike(search)}%`) : undefined;
+  const [summary] = await db
+    .select({
+      revenue: sql<number>`coalesce(sum(${invoices.amount}) filter (where ${invoices.status} = 'completed'), 0)::int`,
+      transactions: sql<number>`count(*)::int`,
+      completed: sql<number>`(count(*) filter (where ${invoices.status} = 'completed'))::int`,
+    })
+    .from(invoices);
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(invoices)
+    .innerJoin(profiles, eq(profiles.id, invoices.profileId))
+    .where(where);
+  const total = counted?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAYMENTS_PAGE_SIZE));
+  const page = Math.min(query.page, pageCount);
+  const rows = await db
+    .select({
+      id: invoices.id,
+      userEmail: profiles.email,
+      packageName: packages.name,
+      amount: invoices.amount,
+      status: invoices.status,
+      createdAt: invoices.createdAt,
+    })
+    .from(invoices)
+    .innerJoin(profiles, eq(profiles.id, invoices.profileId))
+    .leftJoin(packages, eq(packages.id, invoices.packageId))
+    .where(where)
+    .orderBy(desc(invoices.createdAt), desc(invoices.id))
+    .limit(ADMIN_PAYMENTS_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PAYMENTS_PAGE_SIZE);
+  return {
+    summary: summary ?? { revenue: 0, transactions: 0, completed: 0 },
+    items: rows.map((r) => ({ ...r, status: r.status as InvoiceStatus, createdAt: r.createdAt.toISOString() })),
+    total,
+    page,
+    pageSize: ADMIN_PAYMENTS_PAGE_SIZE,
+    pageCount,
+  };
+}
+
+type GatewayDeps = Pick<BillingDeps, 'db' | 'providers' | 'publicBaseUrl'>;
+
+/** What the payment_gateway form shows: never a secret, only whether each one is set. */
+export async function getGatewaySettings(deps: GatewayDeps, db: Database = deps.db): Promise<AdminGatewaySettings> {
+  const stored = await readStoredPaylink(db);
+  const options = allowedBaseUrls(deps.providers);
+  return {
+    apiId: stored?.apiId ?? '',
+    // Default address: the sandbox where there is one (embedded), else Paylink's production API.
+    baseUrl: stored?.baseUrl ?? options[0]?.url ?? deps.providers.paylinkBaseUrls.production,
+    secretKeySet: Boolean(stored?.secretKey),
+    webhookSecretSet: Boolean(stored?.webhookSecret),
+    usingDefaults: !stored && deps.providers.paylinkBaseUrls.sandbox !== undefined,
+    baseUrlOptions: options,
+    webhookUrl: `${deps.publicBaseUrl}/api/billing/paylink/webhook`,
+  };
+}
+
+/**
+ * Saves settings.paylink with the secrets sealed (app.secretBox). An empty secret keeps the stored one; the
+ * address must be one this deployment allows, so production can never be pointed at a sandbox. The audit
+ * entry records what changed, with secrets only as set / not set.
+ */
+export async function saveGatewaySettings(
+  deps: GatewayDeps & Pick<BillingDeps, 'secretBox'>,
+  actor: AuditEntry['actor'],
+  input: AdminGatewayUpdate,
+): Promise<AdminGatewaySettings> {
+  if (!input.apiId) throw badRequest('GATEWAY_API_ID_REQUIRED');
+  if (!isAllowedBaseUrl(deps.providers, input.baseUrl)) throw badRequest('GATEWAY_BASE_URL_INVALID');
+  return deps.db.transaction(async (tx) => {
+    const before = await getGatewaySettings(deps, tx);
+    const stored = await readStoredPaylink(tx);
+    const secretKey = input.secretKey ? deps.secretBox.seal(input.secretKey) : (stored?.secretKey ?? null);
+    if (!secretKey) throw badRequest('GATEWAY_SECRET_REQUIRED');
+    const next: StoredPaylinkSettings = {
+      apiId: input.apiId,
+      baseUrl: input.baseUrl.replace(/\/+$/, ''),
+      secretKey,
+      webhookSecret: input.webhookSecret ? deps.secretBox.seal(input.webhookSecret) : (stored?.webhookSecret ?? null),
+    };
+    await writeSetting(tx, PAYLINK_SETTING_KEY, next);
+    const after = await getGatewaySettings(deps, tx);
+    const visible = (s: AdminGatewaySettings) => ({
+      apiId: s.apiId,
+      baseUrl: s.baseUrl,
+      secretKeySet: s.secretKeySet,
+      webhookSecretSet: s.webhookSecretSet,
+    });
+    await recordAudit(tx, {
+      actor,
+      action: 'billing.gateway.update',
+      entity: 'settings',
+      entityId: PAYLINK_SETTING_KEY,
+      before: visible(before),
+      after: { ...visible(after), secretKeyChanged: Boolean(input.secretKey), webhookSecretChanged: Boolean(input.webhookSecret) },
+    });
+    return after;
+  });
+}

@@ -1,0 +1,200 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { invoices, packages, profiles } from '../../db/schema';
+import { signedInAdmin, signedInUser } from '../../test/auth';
+import { confirm, packageByName, startPurchase, useBillingTestApp } from './billing-test-kit';
+import { makeOrderNumber } from './invoices.service';
+
+const kit = useBillingTestApp();
+const { ctx } = kit;
+
+const createFor = (cookie: string, packageId: string) =>
+  ctx.app.inject({ method: 'POST', url: '/api/billing/invoices', headers: { cookie }, payload: { packageId } });
+
+describe('POST /api/billing/invoices', () => {
+  it('makes the Paylink invoice on the server from the package price and stores it pending before answering', async () => {
+    const user = await signedInUser(ctx);
+    const sandboxInvoicesBefore = kit.sandbox.invoices().length;
+    const { url, transactionNo, invoice, pkg } = await startPurchase(ctx, user.cookie, 'باقة البداية');
+
+    expect(url).toBe(`${kit.sandbox.baseUrl}/pay/${transactionNo}`);
+    expect(invoice).toMatchObject({ status: 'pending', amount: pkg.price, packageId: pkg.id, gatewayStatus: 'Pending' });
+    const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.email, user.email));
+    // Spec §9: timestamp + first 8 characters of the user id.
+    expect(invoice.orderNumber).toMatch(new RegExp(`^\\d{13}${profile?.id.slice(0, 8)}$`));
+
+    expect(kit.sandbox.invoices()).toHaveLength(sandboxInvoicesBefore + 1);
+    const sent = kit.sandbox.invoice(transactionNo);
+    expect(sent).toMatchObject({
+      orderNumber: invoice.orderNumber,
+      amount: pkg.price,
+      callBackUrl: 'http://localhost:3000/payment-callback',
+      cancelUrl: 'http://localhost:3000/pricing',
+      clientEmail: user.email,
+      clientMobile: '0512345678',
+      clientName: user.email.split('@')[0],
+    });
+    expect(sent.products).toEqual([expect.objectContaining({ title: 'باقة البداية', price: pkg.price, qty: 1 })]);
+  });
+
+  it('ignores any amount the browser sends', async () => {
+    const user = await signedInUser(ctx);
+    const pkg = await packageByName(ctx, 'باقة المحترف');
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/billing/invoices',
+      headers: { cookie: user.cookie },
+      payload: { packageId: pkg.id, amount: 1, price: 1 },
+    });
+    expect(res.statusCode).toBe(201);
+    const transactionNo = new URL(res.json().url).pathname.split('/').pop() as string;
+    expect(kit.sandbox.invoice(transactionNo).amount).toBe(150);
+  });
+
+  it('gives every attempt its own order number', async () => {
+    const user = await signedInUser(ctx);
+    const a = await startPurchase(ctx, user.cookie, 'باقة نمو');
+    const b = await startPurchase(ctx, user.cookie, 'باقة نمو');
+    expect(a.orderNumber).not.toBe(b.orderNumber);
+    expect(a.transactionNo).not.toBe(b.transactionNo);
+    const stamp = Date.now();
+    expect(makeOrderNumber('abcdefghij', stamp)).not.toBe(makeOrderNumber('abcdefghij', stamp));
+  });
+
+  it('refuses the reserved packages, the current package, unknown ids and administrators', async () => {
+    const user = await signedInUser(ctx);
+    for (const name of ['تجريبي', 'مجاني', 'admin']) {
+      const res = await createFor(user.cookie, (await packageByName(ctx, name)).id);
+      expect(res.json().code, name).toBe('PACKAGE_NOT_PURCHASABLE');
+      expect(res.statusCode).toBe(409);
+    }
+    const growth = await packageByName(ctx, 'باقة نمو');
+    await ctx.db.update(profiles).set({ packageId: growth.id }).where(eq(profiles.email, user.email));
+    const current = await createFor(user.cookie, growth.id);
+    expect([current.statusCode, current.json().code]).toEqual([409, 'ALREADY_ON_PACKAGE']);
+
+    const unknown = await createFor(user.cookie, '00000000-0000-4000-8000-000000000000');
+    expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'PACKAGE_NOT_FOUND']);
+
+    const admin = await signedInAdmin(ctx);
+    const byAdmin = await createFor(admin.cookie, growth.id);
+    expect([byAdmin.statusCode, byAdmin.json().code]).toEqual([409, 'ADMIN_CANNOT_PURCHASE']);
+
+    expect(
+      await ctx.db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.profileId, (await profileId(user.email)) as string)),
+    ).toEqual([]);
+  });
+
+  it('answers 401 to a visitor and PROFILE_UNAVAILABLE to an account without a mobile number', async () => {
+    const pkg = await packageByName(ctx, 'باقة نمو');
+    const anonymous = await ctx.app.inject({ method: 'POST', url: '/api/billing/invoices', payload: { packageId: pkg.id } });
+    expect([anonymous.statusCode, anonymous.json().code]).toEqual([401, 'UNAUTHORIZED']);
+    const user = await signedInUser(ctx);
+    await ctx.db.update(profiles).set({ phoneNumber: null }).where(eq(profiles.email, user.email));
+    const res = await createFor(user.cookie, pkg.id);
+    expect([res.statusCode, res.json().code]).toEqual([404, 'PROFILE_UNAVAILABLE']);
+  });
+
+  it('answers INVOICE_CREATE_FAILED and stores nothing when Paylink fails or does not answer', async () => {
+    const user = await signedInUser(ctx);
+    const pkg = await packageByName(ctx, 'باقة نمو');
+    kit.sandbox.injectFault({ endpoint: 'addInvoice', status: 503 });
+    const res = await createFor(user.cookie, pkg.id);
+    expect([res.statusCode, res.json()]).toEqual([502, { code: 'INVOICE_CREATE_FAILED' }]);
+    kit.sandbox.injectFault({ endpoint: 'auth', status: 500 });
+    kit.sandbox.expireTokens();
+    const authFailed = await createFor(user.cookie, pkg.id);
+    expect([authFailed.statusCode, authFailed.json().code]).toEqual([502, 'INVOICE_CREATE_FAILED']);
+    expect(
+      await ctx.db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.profileId, (await profileId(user.email)) as string)),
+    ).toEqual([]);
+  });
+
+  it('does not start a payment whose invoice could not be saved, and cancels it at Paylink', async () => {
+    const user = await signedInUser(ctx);
+    const pkg = await packageByName(ctx, 'باقة نمو');
+    const before = kit.sandbox.invoices().length;
+    // The database refuses the write (disk full, constraint, outage): simulated with a trigger.
+    await ctx.db.execute(sql`create or replace function refuse_invoice() returns trigger language plpgsql as $$
+      begin raise exception 'invoice writes refused by test'; end $$`);
+    await ctx.db.execute(sql`create trigger refuse_invoice before insert on invoices for each row execute function refuse_invoice()`);
+    try {
+      const res = await createFor(user.cookie, pkg.id);
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ code: 'INVOICE_CREATE_FAILED' });
+    } finally {
+      await ctx.db.execute(sql`drop trigger refuse_invoice on invoices`);
+    }
+    const made = kit.sandbox.invoices().slice(before);
+    expect(made).toHaveLength(1);
+    expect(made[0]?.orderStatus).toBe('Canceled');
+  });
+});
+
+async function profileId(email: string) {
+  const [row] = await ctx.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email));
+  return row?.id;
+}
+
+describe('GET /api/billing and /api/billing/packages', () => {
+  it('shows a user only their own invoices, newest first, with package and status', async () => {
+    const alice = await signedInUser(ctx);
+    const bob = await signedInUser(ctx);
+    const first = await startPurchase(ctx, alice.cookie, 'باقة نمو');
+    const second = await startPurchase(ctx, alice.cookie, 'باقة التميز');
+    await startPurchase(ctx, bob.cookie, 'باقة البداية');
+
+    const res = await ctx.app.inject({ url: '/api/billing', headers: { cookie: alice.cookie } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ packageName: 'تجريبي', messagesRemaining: 10 });
+    expect(body.invoices.map((i: { id: string }) => i.id)).toEqual([second.invoice.id, first.invoice.id]);
+    expect(body.invoices[0]).toEqual({
+      id: second.invoice.id,
+      createdAt: second.invoice.createdAt.toISOString(),
+      packageName: 'باقة التميز',
+      amount: 199,
+      status: 'pending',
+    });
+
+    const bobs = (await ctx.app.inject({ url: '/api/billing', headers: { cookie: bob.cookie } })).json();
+    expect(bobs.invoices).toHaveLength(1);
+    expect(bobs.invoices[0].packageName).toBe('باقة البداية');
+
+    // Another user's transaction number is as unknown as a made-up one.
+    const foreign = await confirm(ctx, bob.cookie, first.transactionNo);
+    expect([foreign.statusCode, foreign.json().code]).toEqual([404, 'INVOICE_NOT_FOUND']);
+    expect((await ctx.app.inject({ url: '/api/billing' })).statusCode).toBe(401);
+  });
+
+  it('shows a deleted package as missing (null) rather than dropping the invoice', async () => {
+    const user = await signedInUser(ctx);
+    const [temp] = await ctx.db
+      .insert(packages)
+      .values({ name: `مؤقتة ${Date.now()}`, price: 40, messagesLimit: 50 })
+      .returning();
+    const bought = await startPurchase(ctx, user.cookie, temp?.name as string);
+    await ctx.db.delete(packages).where(eq(packages.id, temp?.id as string));
+    const body = (await ctx.app.inject({ url: '/api/billing', headers: { cookie: user.cookie } })).json();
+    expect(body.invoices[0]).toMatchObject({ id: bought.invoice.id, packageName: null, amount: 40 });
+  });
+
+  it('lists the purchasable packages in price order with the current one', async () => {
+    const user = await signedInUser(ctx);
+    const res = await ctx.app.inject({ url: '/api/billing/packages', headers: { cookie: user.cookie } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { currentPackageId: string; packages: Array<{ name: string; price: number }> };
+    expect(body.currentPackageId).toBe((await packageByName(ctx, 'تجريبي')).id);
+    const names = body.packages.map((p) => p.name);
+    for (const reserved of ['تجريبي', 'مجاني', 'admin']) expect(names).not.toContain(reserved);
+    expect(names.slice(0, 4)).toEqual(['باقة نمو', 'باقة البداية', 'باقة المحترف', 'باقة التميز']);
+    const prices = body.packages.map((p) => p.price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  });
+});

@@ -1,0 +1,183 @@
+import { ADMIN_PACKAGE, type InvoiceStatus, RESERVED_PACKAGE_NAMES } from '@sira/shared';
+import type { BillingOverview, PaymentStatus, UpgradeOptions } from '@sira/shared/schemas/billing';
+import { and, asc, desc, eq, notInArray, or } from 'drizzle-orm';
+import { invoices, packages, profiles } from '../../db/schema';
+import { AppError, conflict, notFound } from '../../lib/errors';
+import { consumeRateLimits } from '../../lib/rate-limit';
+import type { Viewer } from '../../plugins/access';
+import type { BillingDeps } from './billing-deps';
+import type { PaylinkInvoice } from './paylink-client';
+import { resolvePaylink } from './paylink-config';
+import { verifyInvoice } from './payment-confirmation';
+
+/** Paylink refuses invoices under SAR 5.00 (integrations.md §A3). */
+export const PAYLINK_MIN_AMOUNT = 5;
+/** The history shows the newest invoices; a person buys a handful in a lifetime. */
+const HISTORY_LIMIT = 200;
+
+let lastStamp = 0;
+/**
+ * Spec §9: the order number is a timestamp followed by the first 8 characters of the user id. The timestamp
+ * never repeats within a process, so every attempt gets its own number (Paylink's orderNumber must be unique;
+ * the column's unique index catches the rest).
+ */
+export function makeOrderNumber(profileId: string, now = Date.now()): string {
+  lastStamp = Math.max(now, lastStamp + 1);
+  return `${lastStamp}${profileId.slice(0, 8)}`;
+}
+
+const isHttpUrl = (value: string | null): value is string => {
+  try {
+    return value !== null && ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Starts paying for a package (spec §7 create-invoice, on the server): the price comes from the database,
+ * the order number is fresh, and the invoice is saved as pending with Paylink's transaction number before
+ * the browser is sent to Paylink. An invoice that cannot be saved is cancelled at Paylink and never paid.
+ */
+export async function createInvoice(deps: BillingDeps, viewer: Viewer, packageId: string): Promise<{ url: string }> {
+  const [profile] = await deps.db
+    .select({ id: profiles.id, email: profiles.email, phone: profiles.phoneNumber, packageId: profiles.packageId })
+    .from(profiles)
+    .where(eq(profiles.id, viewer.id));
+  if (!profile?.phone) throw new AppError(404, 'PROFILE_UNAVAILABLE');
+  if (viewer.isAdmin) throw conflict('ADMIN_CANNOT_PURCHASE');
+
+  const [pkg] = await deps.db
+    .select({ id: packages.id, name: packages.name, price: packages.price, messagesLimit: packages.messagesLimit })
+    .from(packages)
+    .where(eq(packages.id, packageId));
+  if (!pkg) throw notFound('PACKAGE_NOT_FOUND');
+  if (RESERVED_PACKAGE_NAMES.includes(pkg.name) || pkg.price < PAYLINK_MIN_AMOUNT) throw conflict('PACKAGE_NOT_PURCHASABLE');
+  if (pkg.id === profile.packageId) throw conflict('ALREADY_ON_PACKAGE');
+
+  const { credentials } = await resolvePaylink(deps);
+  if (!credentials) throw new AppError(503, 'PAYMENT_SETTINGS_MISSING');
+  // Each attempt creates a Paylink invoice: a script clicking "pay" in a loop must not flood the gateway.
+  await consumeRateLimits(deps.db, [{ key: `billing:invoice:${viewer.id}`, max: 30, windowSeconds: 3600 }]);
+
+  const client = deps.paylink.clientFor(credentials);
+  const orderNumber = makeOrderNumber(profile.id);
+  let gateway: PaylinkInvoice;
+  try {
+    gateway = await client.addInvoice({
+      orderNumber,
+      amount: pkg.price,
+      callBackUrl: `${deps.publicBaseUrl}/payment-callback`,
+      cancelUrl: `${deps.publicBaseUrl}/pricing`,
+      clientName: profile.email.split('@')[0] || profile.email,
+      clientEmail: profile.email,
+      clientMobile: profile.phone,
+      // isDigital would switch on Paylink's "send digital product" step, which needs a further API call.
+      products: [{ title: pkg.name, price: pkg.price, qty: 1, description: `${pkg.messagesLimit} رسالة`, isDigital: false }],
+      note: `سيرة — ${pkg.name}`,
+    });
+  } catch (error) {
+    deps.log.error({ err: error, orderNumber }, 'paylink addInvoice failed');
+    throw new AppError(502, 'INVOICE_CREATE_FAILED');
+  }
+  if (!isHttpUrl(gateway.url)) {
+    deps.log.error({ orderNumber, transactionNo: gateway.transactionNo }, 'paylink addInvoice answered without a payment url');
+    throw new AppError(502, 'INVOICE_CREATE_FAILED');
+  }
+
+  try {
+    await deps.db.insert(invoices).values({
+      profileId: profile.id,
+      packageId: pkg.id,
+      amount: pkg.price,
+      status: 'pending',
+      gatewayTxnId: gateway.transactionNo,
+      orderNumber,
+      gatewayStatus: gateway.orderStatus || null,
+    });
+  } catch (error) {
+    // Spec §8 only logs this; Sira also cancels the invoice at Paylink so nobody pays for an unrecorded order.
+    deps.log.error({ err: error, orderNumber, transactionNo: gateway.transactionNo }, 'invoice could not be saved; payment not started');
+    await client.cancelInvoice(gateway.transactionNo).catch((cancelError: unknown) => {
+      deps.log.error({ err: cancelError, transactionNo: gateway.transactionNo }, 'paylink cancelInvoice failed for an unsaved invoice');
+    });
+    throw new AppError(500, 'INVOICE_CREATE_FAILED');
+  }
+  deps.events.publish({ topic: 'billing', profileId: profile.id });
+  return { url: gateway.url };
+}
+
+/**
+ * The callback page's check (spec §2 /payment-callback): the invoice must be this user's, found by Paylink's
+ * transaction number or our order number; then Paylink is asked and its answer recorded.
+ */
+export async function confirmPayment(deps: BillingDeps, profileId: string, reference: string): Promise<PaymentStatus> {
+  const [row] = await deps.db
+    .select({
+      id: invoices.id,
+      profileId: invoices.profileId,
+      gatewayTxnId: invoices.gatewayTxnId,
+      status: invoices.status,
+      packageName: packages.name,
+    })
+    .from(invoices)
+    .leftJoin(packages, eq(packages.id, invoices.packageId))
+    .where(and(eq(invoices.profileId, profileId), or(eq(invoices.gatewayTxnId, reference), eq(invoices.orderNumber, reference))));
+  if (!row) throw notFound('INVOICE_NOT_FOUND');
+  const { status } = await verifyInvoice(deps, { ...row, status: row.status as InvoiceStatus });
+  return { status, packageName: row.packageName };
+}
+
+/** The billing page: current package and balance, and the user's own invoices, newest first. */
+export async function getBillingOverview(deps: Pick<BillingDeps, 'db'>, profileId: string): Promise<BillingOverview | undefined> {
+  const [profile] = await deps.db
+    .select({ packageName: packages.name, messagesRemaining: profiles.messagesRemaining })
+    .from(profiles)
+    .innerJoin(packages, eq(packages.id, profiles.packageId))
+    .where(eq(profiles.id, profileId));
+  if (!profile) return undefined;
+  const rows = await deps.db
+    .select({
+      id: invoices.id,
+      createdAt: invoices.createdAt,
+      packageName: packages.name,
+      amount: invoices.amount,
+      status: invoices.status,
+    })
+    .from(invoices)
+    .leftJoin(packages, eq(packages.id, invoices.packageId))
+    .where(eq(invoices.profileId, profileId))
+    .orderBy(desc(invoices.createdAt))
+    .limit(HISTORY_LIMIT);
+  return {
+    ...profile,
+    invoices: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), status: r.status as InvoiceStatus })),
+  };
+}
+
+/** /upgrade: every package but the reserved ones, cheapest first (spec §5, §7), and the user's current one. */
+export async function getUpgradeOptions(deps: Pick<BillingDeps, 'db'>, profileId: string): Promise<UpgradeOptions | undefined> {
+  const [profile] = await deps.db.select({ packageId: profiles.packageId }).from(profiles).where(eq(profiles.id, profileId));
+  if (!profile) return undefined;
+  const rows = await deps.db
+    .select()
+    .from(packages)
+    .where(notInArray(packages.name, [...RESERVED_PACKAGE_NAMES, ADMIN_PACKAGE]))
+    .orderBy(asc(packages.price), asc(packages.name));
+  return {
+    currentPackageId: profile.packageId,
+    packages: rows.map((p) => ({
+      id: p.id,
+      name: p.name,
+      price: p.price,
+      originalPrice: p.originalPrice,
+      discountPercent: p.discountPercent,
+      messagesLimit: p.messagesLimit,
+      features: p.features,
+      description: p.description,
+      icon: p.icon,
+      ctaText: p.ctaText,
+      highlighted: p.highlighted,
+    })),
+  };
+}

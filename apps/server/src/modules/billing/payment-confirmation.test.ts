@@ -1,0 +1,160 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { invoices } from '../../db/schema';
+import type { LiveEvent } from '../../lib/event-bus';
+import { signedInUser } from '../../test/auth';
+import { billingDepsFromApp } from './billing-deps';
+import { confirm, invoiceByTxn, profileOf, startPurchase, useBillingTestApp } from './billing-test-kit';
+import { SANDBOX_WEBHOOK_SECRET } from './paylink-config';
+import { applyGatewayAnswer, judgeGatewayAnswer } from './payment-confirmation';
+
+const kit = useBillingTestApp();
+const { ctx } = kit;
+
+const webhook = (transactionNo: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/billing/paylink/webhook',
+    headers: { authorization: `Bearer ${SANDBOX_WEBHOOK_SECRET}` },
+    payload: { transactionNo, orderStatus: 'Paid', amount: 95 },
+  });
+
+describe('judging Paylink’s answer', () => {
+  it('is paid only for paid (any case) with the amount within 0.01', () => {
+    const answer = (orderStatus: string, amount: number, paymentErrors: unknown[] = []) => ({ orderStatus, amount, paymentErrors });
+    expect(judgeGatewayAnswer(95, answer('Paid', 95))).toBe('paid');
+    expect(judgeGatewayAnswer(95, answer('PAID', 95.004))).toBe('paid');
+    expect(judgeGatewayAnswer(95, answer('paid', 94.98))).toBe('amount_mismatch');
+    expect(judgeGatewayAnswer(95, answer('Paid', Number.NaN))).toBe('amount_mismatch');
+    expect(judgeGatewayAnswer(95, answer('Pending', 95))).toBe('waiting');
+    expect(judgeGatewayAnswer(95, answer('Pending', 95, [{ errorCode: 'DECLINED' }]))).toBe('failed');
+    expect(judgeGatewayAnswer(95, answer('Canceled', 95))).toBe('failed');
+    expect(judgeGatewayAnswer(95, answer('Declined', 95))).toBe('failed');
+  });
+});
+
+describe('POST /api/billing/invoices/confirm', () => {
+  it('credits a paid invoice once: package set, its messages added to the balance', async () => {
+    const user = await signedInUser(ctx);
+    const before = await profileOf(ctx, user.email);
+    const { transactionNo, orderNumber } = await startPurchase(ctx, user.cookie, 'باقة البداية');
+    const events: LiveEvent[] = [];
+    const unsubscribe = ctx.app.events.subscribe((e) => events.push(e));
+
+    const waiting = await confirm(ctx, user.cookie, transactionNo);
+    expect(waiting.json()).toEqual({ status: 'pending', packageName: 'باقة البداية' });
+    expect((await profileOf(ctx, user.email)).messagesRemaining).toBe(before.messagesRemaining);
+
+    kit.sandbox.pay(transactionNo, { webhook: false });
+    const paid = await confirm(ctx, user.cookie, transactionNo);
+    expect(paid.json()).toEqual({ status: 'completed', packageName: 'باقة البداية' });
+    // The callback may carry our order number instead of Paylink's transaction number.
+    expect((await confirm(ctx, user.cookie, orderNumber)).json().status).toBe('completed');
+    expect((await confirm(ctx, user.cookie, transactionNo)).json().status).toBe('completed');
+    unsubscribe();
+
+    const after = await profileOf(ctx, user.email);
+    expect(after).toMatchObject({ packageName: 'باقة البداية', messagesRemaining: before.messagesRemaining + 300 });
+    const invoice = await invoiceByTxn(ctx, transactionNo);
+    expect(invoice).toMatchObject({ status: 'completed', gatewayStatus: 'Paid' });
+    expect(invoice?.completedAt).toBeInstanceOf(Date);
+    const mine = events.filter((e) => e.profileId === after.id).map((e) => e.topic);
+    expect(mine.sort()).toEqual(['billing', 'profile']);
+  });
+
+  it('credits nothing for forged callbacks: unknown, someone else’s, unpaid, wrong amount', async () => {
+    const victim = await signedInUser(ctx);
+    const forger = await signedInUser(ctx);
+    const forgerBefore = await profileOf(ctx, forger.email);
+
+    const unknown = await confirm(ctx, forger.cookie, '1700000000000');
+    expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'INVOICE_NOT_FOUND']);
+
+    const victims = await startPurchase(ctx, victim.cookie, 'باقة المحترف');
+    kit.sandbox.pay(victims.transactionNo, { webhook: false });
+    const foreign = await confirm(ctx, forger.cookie, victims.transactionNo);
+    expect([foreign.statusCode, foreign.json().code]).toEqual([404, 'INVOICE_NOT_FOUND']);
+    expect((await invoiceByTxn(ctx, victims.transactionNo))?.status).toBe('pending');
+
+    const unpaid = await startPurchase(ctx, forger.cookie, 'باقة المحترف');
+    expect((await confirm(ctx, forger.cookie, unpaid.transactionNo)).json().status).toBe('pending');
+
+    // Paid, but Paylink reports 1 riyal for a 150-riyal invoice: never credited, marked failed.
+    const cheap = await startPurchase(ctx, forger.cookie, 'باقة المحترف');
+    kit.sandbox.pay(cheap.transactionNo, { amount: 1, webhook: false });
+    expect((await confirm(ctx, forger.cookie, cheap.transactionNo)).json().status).toBe('failed');
+    expect((await invoiceByTxn(ctx, cheap.transactionNo))?.status).toBe('failed');
+
+    expect(await profileOf(ctx, forger.email)).toEqual(forgerBefore);
+  });
+
+  it('fails declined and cancelled payments, and still credits a failed invoice Paylink later reports paid', async () => {
+    const user = await signedInUser(ctx);
+    const before = await profileOf(ctx, user.email);
+    const declined = await startPurchase(ctx, user.cookie, 'باقة نمو');
+    kit.sandbox.decline(declined.transactionNo);
+    expect((await confirm(ctx, user.cookie, declined.transactionNo)).json().status).toBe('failed');
+
+    const cancelled = await startPurchase(ctx, user.cookie, 'باقة نمو');
+    kit.sandbox.cancel(cancelled.transactionNo);
+    expect((await confirm(ctx, user.cookie, cancelled.transactionNo)).json().status).toBe('failed');
+    expect(await profileOf(ctx, user.email)).toEqual(before);
+
+    // The buyer retried on Paylink's page after the decline and paid: the money is not lost.
+    kit.sandbox.pay(declined.transactionNo, { webhook: false });
+    expect((await confirm(ctx, user.cookie, declined.transactionNo)).json().status).toBe('completed');
+    expect((await profileOf(ctx, user.email)).messagesRemaining).toBe(before.messagesRemaining + 100);
+  });
+
+  it('keeps the invoice pending while Paylink is unreachable, then completes', async () => {
+    const user = await signedInUser(ctx);
+    const { transactionNo } = await startPurchase(ctx, user.cookie, 'باقة نمو');
+    kit.sandbox.pay(transactionNo, { webhook: false });
+    kit.sandbox.injectFault({ endpoint: 'getInvoice', status: 503 });
+    expect((await confirm(ctx, user.cookie, transactionNo)).json().status).toBe('pending');
+    const [row] = await ctx.db.select().from(invoices).where(eq(invoices.gatewayTxnId, transactionNo));
+    expect(row?.lastCheckedAt).toBeInstanceOf(Date);
+    expect((await confirm(ctx, user.cookie, transactionNo)).json().status).toBe('completed');
+  });
+
+  it('credits once when 100 callbacks and webhooks race for the same invoice', async () => {
+    const user = await signedInUser(ctx);
+    const before = await profileOf(ctx, user.email);
+    const { transactionNo } = await startPurchase(ctx, user.cookie, 'باقة البداية');
+    kit.sandbox.pay(transactionNo, { webhook: false });
+    const events: LiveEvent[] = [];
+    const unsubscribe = ctx.app.events.subscribe((e) => {
+      if (e.profileId === before.id) events.push(e);
+    });
+
+    const calls = Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? confirm(ctx, user.cookie, transactionNo) : webhook(transactionNo)));
+    const answers = await Promise.all(calls);
+    unsubscribe();
+
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(100).fill(200));
+    const confirmations = answers.filter((_, i) => i % 2 === 0).map((a) => a.json().status);
+    expect(confirmations).toEqual(Array(50).fill('completed'));
+    const after = await profileOf(ctx, user.email);
+    expect(after).toMatchObject({ packageName: 'باقة البداية', messagesRemaining: before.messagesRemaining + 300 });
+    expect(events.filter((e) => e.topic === 'profile')).toHaveLength(1);
+    expect(events.filter((e) => e.topic === 'billing')).toHaveLength(1);
+  });
+
+  it('credits once when 100 verified answers reach the crediting transaction at the same moment', async () => {
+    const user = await signedInUser(ctx);
+    const before = await profileOf(ctx, user.email);
+    const { transactionNo, invoice } = await startPurchase(ctx, user.cookie, 'باقة التميز');
+    kit.sandbox.pay(transactionNo, { webhook: false });
+    const deps = billingDepsFromApp(ctx.app);
+    const answer = await deps.paylink.clientFor({ baseUrl: kit.sandbox.baseUrl, ...kit.sandbox.credentials }).getInvoice(transactionNo);
+    // Every pooled connection open first (PostgreSQL), and no HTTP in between: the calls open their
+    // transactions at once, so only the row lock keeps them apart.
+    await Promise.all(Array.from({ length: 20 }, () => ctx.db.execute(sql`select pg_sleep(0.02)`)));
+    const outcomes = await Promise.all(Array.from({ length: 100 }, () => applyGatewayAnswer(deps, invoice.id, answer)));
+    expect(outcomes).toEqual(Array(100).fill('completed'));
+    expect(await profileOf(ctx, user.email)).toMatchObject({
+      packageName: 'باقة التميز',
+      messagesRemaining: before.messagesRemaining + 1000,
+    });
+  });
+});

@@ -1,0 +1,136 @@
+import type { InvoiceStatus } from '@sira/shared';
+import { eq, sql } from 'drizzle-orm';
+import { invoices, packages, profiles } from '../../db/schema';
+import type { BillingDeps } from './billing-deps';
+import type { PaylinkInvoice } from './paylink-client';
+import { resolvePaylink } from './paylink-config';
+
+/** Paylink reports a float; Sira stores whole riyals. Anything further apart than a halala is not our amount. */
+export const AMOUNT_TOLERANCE = 0.01;
+
+export type GatewayVerdict = 'paid' | 'amount_mismatch' | 'waiting' | 'failed';
+
+/**
+ * What Paylink's answer means for an invoice of `amount` riyals (integrations.md §A4–A5): only `paid`
+ * (any case) with the same amount is paid. Pending with payment errors is a declined attempt, as the official
+ * WooCommerce plugin treats it; any other status (Canceled, or values Paylink has not documented) is failed.
+ */
+export function judgeGatewayAnswer(
+  amount: number,
+  gateway: Pick<PaylinkInvoice, 'orderStatus' | 'amount' | 'paymentErrors'>,
+): GatewayVerdict {
+  const status = gateway.orderStatus.trim().toLowerCase();
+  if (status === 'paid') return Math.abs(gateway.amount - amount) <= AMOUNT_TOLERANCE ? 'paid' : 'amount_mismatch';
+  if (status === 'pending' || status === '') return gateway.paymentErrors.length > 0 ? 'failed' : 'waiting';
+  return 'failed';
+}
+
+/** The invoice's status after the check, and whether Paylink actually answered. */
+export interface Verification {
+  status: InvoiceStatus;
+  asked: boolean;
+}
+
+export interface InvoiceToVerify {
+  id: string;
+  profileId: string;
+  gatewayTxnId: string | null;
+  status: InvoiceStatus;
+}
+
+/**
+ * Records Paylink's answer about one invoice, in one transaction that holds the invoice row (FOR UPDATE):
+ * whichever of the callback, the webhook and the reconciliation task gets here first credits the package;
+ * everyone after it finds the invoice completed and changes nothing. A failed invoice may still complete —
+ * money Paylink says it took is never left uncredited — but a completed one never changes again.
+ */
+export async function applyGatewayAnswer(deps: BillingDeps, invoiceId: string, gateway: PaylinkInvoice): Promise<InvoiceStatus | null> {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        id: invoices.id,
+        profileId: invoices.profileId,
+        packageId: invoices.packageId,
+        amount: invoices.amount,
+        status: invoices.status,
+        gatewayTxnId: invoices.gatewayTxnId,
+      })
+      .from(invoices)
+      .where(eq(invoices.id, invoiceId))
+      .for('update');
+    if (!row) return null;
+    const current = row.status as InvoiceStatus;
+    if (current === 'completed') return { profileId: row.profileId, status: current, changed: false, credited: false };
+
+    const checked = { gatewayStatus: gateway.orderStatus || null, lastCheckedAt: new Date() };
+    // The answer must be about this invoice; a different transaction number is never taken as payment.
+    const verdict = gateway.transactionNo === row.gatewayTxnId ? judgeGatewayAnswer(row.amount, gateway) : 'amount_mismatch';
+
+    if (verdict === 'paid') {
+      const [pkg] = row.packageId
+        ? await tx.select({ messagesLimit: packages.messagesLimit }).from(packages).where(eq(packages.id, row.packageId))
+        : [];
+      if (!row.packageId || !pkg) {
+        // Paid, but the package was deleted meanwhile: keep it visible as processing for an administrator.
+        deps.log.error({ invoiceId: row.id }, 'invoice paid but its package no longer exists; not credited');
+        await tx
+          .update(invoices)
+          .set({ status: 'processing', ...checked })
+          .where(eq(invoices.id, row.id));
+        return { profileId: row.profileId, status: 'processing' as const, changed: current !== 'processing', credited: false };
+      }
+      await tx
+        .update(profiles)
+        .set({ packageId: row.packageId, messagesRemaining: sql`${profiles.messagesRemaining} + ${pkg.messagesLimit}` })
+        .where(eq(profiles.id, row.profileId));
+      await tx
+        .update(invoices)
+        .set({ status: 'completed', completedAt: new Date(), ...checked })
+        .where(eq(invoices.id, row.id));
+      return { profileId: row.profileId, status: 'completed' as const, changed: true, credited: true };
+    }
+
+    if (verdict === 'amount_mismatch') {
+      deps.log.error(
+        { invoiceId: row.id, expected: row.amount, reported: gateway.amount, transactionNo: gateway.transactionNo },
+        'paylink reported a payment that does not match the invoice; not credited',
+      );
+    }
+    const next: InvoiceStatus = verdict === 'waiting' ? current : 'failed';
+    await tx
+      .update(invoices)
+      .set({ status: next, ...checked })
+      .where(eq(invoices.id, row.id));
+    return { profileId: row.profileId, status: next, changed: next !== current, credited: false };
+  });
+
+  if (!outcome) return null;
+  // Published after the commit, so a browser that re-fetches sees the new rows.
+  if (outcome.changed) deps.events.publish({ topic: 'billing', profileId: outcome.profileId });
+  if (outcome.credited) deps.events.publish({ topic: 'profile', profileId: outcome.profileId });
+  return outcome.status;
+}
+
+/**
+ * Asks Paylink about an invoice (getInvoice) and records the answer. When Paylink cannot be asked (not
+ * configured, unreachable, an error), nothing changes and the invoice keeps its status: the next callback
+ * poll, webhook retry or reconciliation pass asks again.
+ */
+export async function verifyInvoice(deps: BillingDeps, invoice: InvoiceToVerify): Promise<Verification> {
+  if (invoice.status === 'completed') return { status: 'completed', asked: false };
+  if (!invoice.gatewayTxnId) return { status: invoice.status, asked: false };
+  const { credentials } = await resolvePaylink(deps);
+  if (!credentials) {
+    deps.log.warn({ invoiceId: invoice.id }, 'cannot verify invoice: paylink is not configured');
+    return { status: invoice.status, asked: false };
+  }
+  let gateway: PaylinkInvoice;
+  try {
+    gateway = await deps.paylink.clientFor(credentials).getInvoice(invoice.gatewayTxnId);
+  } catch (error) {
+    deps.log.warn({ err: error, invoiceId: invoice.id }, 'paylink getInvoice failed; will ask again later');
+    await deps.db.update(invoices).set({ lastCheckedAt: new Date() }).where(eq(invoices.id, invoice.id));
+    return { status: invoice.status, asked: false };
+  }
+  return { status: (await applyGatewayAnswer(deps, invoice.id, gateway)) ?? invoice.status, asked: true };
+}

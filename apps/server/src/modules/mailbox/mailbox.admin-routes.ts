@@ -1,0 +1,21 @@
+import { gmailSettingsInputSchema, gmailSettingsSchema } from '@sira/shared/schemas/mailbox-admin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireViewer } from '../../plugins/access';
+import { getGmailSettings, saveGmailSettings } from './mailbox.admin-service';
+
+/** The admin "gmail" tab (spec §2): the OAuth client users link their mailboxes with. Admin-only by prefix. */
+export const mailboxAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/admin/mailbox/settings', { schema: { response: { 200: gmailSettingsSchema } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return getGmailSettings(app.db);
+  });
+
+  app.put(
+    '/api/admin/mailbox/settings',
+    { schema: { body: gmailSettingsInputSchema, response: { 200: gmailSettingsSchema } } },
+    async (request) => {
+      const viewer = await requireViewer(request);
+      return saveGmailSettings(app.db, app.secretBox, { id: viewer.id, email: viewer.email }, request.body);
+    },
+  );
+};

@@ -1,0 +1,65 @@
+import { MAILBOX_CALLBACK_PARAM } from '@sira/shared/messages/mailbox';
+import {
+  mailboxCallbackQuerySchema,
+  mailboxConnectSchema,
+  mailboxStatusQuerySchema,
+  mailboxStatusSchema,
+} from '@sira/shared/schemas/mailbox';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireViewer } from '../../plugins/access';
+import { completeConnect, disconnect, mailboxStatus, type ServiceDeps, startConnect, verifyMailbox } from './mailbox.service';
+
+const SEND_RESUME_PATH = '/send-resume';
+
+/**
+ * The signed-in user's Gmail link (spec §2 /send-resume, §4 "Mail link"): status, connect, Google's
+ * callback, unlink. Tokens never appear in any answer.
+ */
+export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = (): ServiceDeps => ({
+    db: app.db,
+    secretBox: app.secretBox,
+    providers: app.providers,
+    events: app.events,
+    publicBaseUrl: app.publicBaseUrl,
+    log: app.log,
+  });
+
+  app.get(
+    '/api/mailbox',
+    { schema: { querystring: mailboxStatusQuerySchema, response: { 200: mailboxStatusSchema } } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      if (request.query.verify === 'true') await verifyMailbox(deps(), viewer.id);
+      reply.header('cache-control', 'no-store');
+      return mailboxStatus(deps(), viewer.id);
+    },
+  );
+
+  app.post('/api/mailbox/connect', { schema: { response: { 200: mailboxConnectSchema } } }, async (request) => {
+    const viewer = await requireViewer(request);
+    return startConnect(deps(), viewer.id);
+  });
+
+  // Google sends the browser here (a top-level GET, so the Lax session cookie comes along). It is declared
+  // public only so that a visitor whose session ended meanwhile is sent to sign in instead of a JSON 401;
+  // the state is bound to the signed-in user, so nobody else's consent can complete here.
+  app.get(
+    '/api/mailbox/callback',
+    // The query carries Google's authorization code: keep it out of the per-request info log lines.
+    { config: { access: 'public' }, logLevel: 'warn', schema: { querystring: mailboxCallbackQuerySchema } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      const viewer = await app.viewer(request);
+      if (!viewer) return reply.redirect(`/login?from=${encodeURIComponent(SEND_RESUME_PATH)}`, 303);
+      const result = await completeConnect(deps(), viewer.id, request.query);
+      return reply.redirect(`${SEND_RESUME_PATH}?${MAILBOX_CALLBACK_PARAM}=${result}`, 303);
+    },
+  );
+
+  app.delete('/api/mailbox', async (request, reply) => {
+    const viewer = await requireViewer(request);
+    await disconnect(deps(), viewer.id);
+    return reply.status(204).send();
+  });
+};

@@ -1,0 +1,117 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { header, parseMessage, readHeaders } from '../../sandbox/google/mime';
+import { attachmentName, encodeHeaderWords, InvalidRecipientError, prepareJobMessage, renderMessage } from './mime';
+import { personalize } from './personalize';
+import { samplePdf } from './test-support';
+
+/**
+ * The application e-mail round-trips through MIME parsers written independently of the builder: the Google
+ * sandbox's reader (the one its Sent folder uses) and, where Python is installed, Python's email package.
+ * (mailparser is not among the installed packages.)
+ */
+
+const company = { email: 'hr@alrajhi.example', company_name: 'شركة <الراجحي> & أبناؤه', sector: 'المالية', location: 'الرياض' };
+const job = () =>
+  prepareJobMessage({
+    from: 'applicant@gmail.com',
+    subject: 'طلب وظيفة في {{company_name}} — قطاع {{ sector }}',
+    content:
+      '<p>السادة {{company_name}} في {{location}}،</p><p>أرفقت <strong>سيرتي الذاتية</strong>.</p><script>alert(1)</script><img src="x" onerror="steal()">',
+    resumeName: 'سيرة أحمد.pdf',
+    pdf: samplePdf(200 * 1024),
+  });
+
+describe('personalize', () => {
+  it('fills the three placeholders, escaping for HTML only when asked', () => {
+    const t = '{{company_name}} / {{sector}} / {{location}} / {{unknown}}';
+    expect(personalize(t, company)).toBe('شركة <الراجحي> & أبناؤه / المالية / الرياض / {{unknown}}');
+    expect(personalize(t, company, { html: true })).toBe('شركة &lt;الراجحي&gt; &amp; أبناؤه / المالية / الرياض / {{unknown}}');
+  });
+});
+
+describe('renderMessage', () => {
+  const pdf = samplePdf(200 * 1024);
+  const prepared = prepareJobMessage({
+    from: 'applicant@gmail.com',
+    subject: 'طلب وظيفة في {{company_name}} — قطاع {{ sector }}',
+    content: '<p>السادة {{company_name}} في {{location}}،</p><p>أرفقت <strong>سيرتي الذاتية</strong>.</p><script>alert(1)</script>',
+    resumeName: 'سيرة أحمد.pdf',
+    pdf,
+  });
+  const raw = Buffer.concat(renderMessage(prepared, company, new Date('2025-03-01T10:00:00Z')));
+
+  it('decodes to the personalised Arabic subject, From/To, RTL HTML and plain text, and the byte-identical PDF', () => {
+    const parsed = parseMessage(raw);
+    expect(header(parsed.headers, 'subject')).toBe('طلب وظيفة في شركة <الراجحي> & أبناؤه — قطاع المالية');
+    expect(header(parsed.headers, 'from')).toBe('applicant@gmail.com');
+    expect(header(parsed.headers, 'to')).toBe('hr@alrajhi.example');
+    expect(header(parsed.headers, 'mime-version')).toBe('1.0');
+    expect(parsed.html).toContain('<div dir="rtl" lang="ar"');
+    expect(parsed.html).toContain('<p>السادة شركة &lt;الراجحي&gt; &amp; أبناؤه في الرياض،</p>');
+    expect(parsed.html).not.toContain('<script');
+    expect(parsed.text).toContain('السادة شركة <الراجحي> & أبناؤه في الرياض،');
+    expect(parsed.text).toContain('أرفقت سيرتي الذاتية.');
+    expect(parsed.attachments).toHaveLength(1);
+    expect(parsed.attachments[0]?.filename).toBe('سيرة أحمد.pdf');
+    expect(parsed.attachments[0]?.contentType).toBe('application/pdf');
+    expect(parsed.attachments[0]?.content.equals(pdf)).toBe(true);
+  });
+
+  it('keeps every line within RFC 5322 limits and the headers ASCII', () => {
+    const text = raw.toString('latin1');
+    expect(text.split('\r\n').every((line) => line.length <= 998)).toBe(true);
+    expect(text.replace(/\r\n/g, '').includes('\n')).toBe(false);
+    const headerBlock = text.slice(0, text.indexOf('\r\n\r\n'));
+    expect(/^[\x20-\x7e\r\n\t]*$/.test(headerBlock)).toBe(true);
+    expect(readHeaders(raw).get('subject')?.[0]).toMatch(/^=\?UTF-8\?B\?/);
+  });
+
+  it('encodes the PDF once per job: every company shares the same attachment bytes', () => {
+    const a = renderMessage(prepared, company);
+    const b = renderMessage(prepared, { ...company, email: 'jobs@other.example', company_name: 'أخرى' });
+    expect(a[1]).toBe(b[1]);
+    expect(a[1]).toBe(prepared.tail);
+    expect(a[0]?.length).toBeLessThan(4000);
+  });
+
+  it('refuses an address that could add a header or a recipient', () => {
+    for (const email of ['a@b.example\r\nBcc: x@y.example', 'a@b.example, c@d.example', 'not-an-address', '<a@b.example>']) {
+      expect(() => renderMessage(prepared, { ...company, email })).toThrow(InvalidRecipientError);
+    }
+  });
+
+  it.skipIf(spawnSync('python3', ['--version']).status !== 0)("also reads right with Python's email package", () => {
+    const script = `
+import sys, email, json
+from email import policy
+m = email.message_from_bytes(sys.stdin.buffer.read(), policy=policy.default)
+html = m.get_body(('html',)).get_content()
+text = m.get_body(('plain',)).get_content()
+att = next(m.iter_attachments())
+print(json.dumps({"subject": str(m["subject"]), "html": html, "text": text, "filename": att.get_filename(), "pdf": att.get_content().hex(), "defects": len(m.defects)}))
+`;
+    const out = spawnSync('python3', ['-c', script], { input: raw, maxBuffer: 10 * 1024 * 1024 });
+    expect(out.status, out.stderr.toString()).toBe(0);
+    const parsed = JSON.parse(out.stdout.toString()) as Record<string, string | number>;
+    expect(parsed.subject).toBe('طلب وظيفة في شركة <الراجحي> & أبناؤه — قطاع المالية');
+    expect(parsed.html).toContain('السادة شركة &lt;الراجحي&gt; &amp; أبناؤه في الرياض');
+    expect(parsed.text).toContain('السادة شركة <الراجحي> & أبناؤه في الرياض');
+    expect(parsed.filename).toBe('سيرة أحمد.pdf');
+    expect(parsed.pdf).toBe(pdf.toString('hex'));
+    expect(parsed.defects).toBe(0);
+  });
+
+  it('splits long Arabic subjects into encoded words of at most 75 characters', () => {
+    const encoded = encodeHeaderWords('عنوان طويل جداً '.repeat(20));
+    for (const word of encoded.split('\r\n ')) expect(word.length).toBeLessThanOrEqual(75);
+    expect(encodeHeaderWords('Plain ASCII')).toBe('Plain ASCII');
+  });
+
+  it('names the attachment after the uploaded file, without a path, always .pdf', () => {
+    expect(attachmentName('C:\\Users\\me\\cv.pdf')).toBe('cv.pdf');
+    expect(attachmentName('سيرتي')).toBe('سيرتي.pdf');
+    expect(attachmentName('')).toBe('resume.pdf');
+    expect(job().tail.length).toBeGreaterThan(270_000);
+  });
+});

@@ -1,0 +1,176 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import sanitizeHtml from 'sanitize-html';
+import { sanitizeRichHtml } from '../../lib/html';
+import { type CompanyFields, type CompiledTemplate, compileTemplate, escapeHtml, fillTemplate } from './personalize';
+
+/**
+ * The application e-mail as raw MIME (RFC 5322 + 2045–2047 + 2231): multipart/mixed of a
+ * multipart/alternative (plain text, Arabic RTL HTML) and the résumé PDF.
+ *
+ * MIME-once (ADR 008): the PDF is base64-encoded once per job into a ready "tail" — its part headers, the
+ * encoded lines and the closing boundary. Each company gets only a small "head" (headers and the two text
+ * parts); the message is head + tail, written to the socket as two buffers without copying the tail.
+ */
+
+const CRLF = '\r\n';
+
+export interface JobMessageInput {
+  from: string;
+  subject: string;
+  /** HTML written by the user or an administrator; sanitised again here. */
+  content: string;
+  resumeName: string;
+  pdf: Buffer;
+}
+
+export interface PreparedJobMessage {
+  readonly boundary: string;
+  readonly subject: CompiledTemplate;
+  readonly html: CompiledTemplate;
+  readonly text: CompiledTemplate;
+  readonly from: string;
+  /** The attachment part and the closing boundary: shared, read-only, by every message of the job. */
+  readonly tail: Buffer;
+  readonly messageIdDomain: string;
+}
+
+export interface Recipient extends CompanyFields {
+  email: string;
+}
+
+/** Addresses with anything that could end a header or add a recipient are refused before any call. */
+export class InvalidRecipientError extends Error {
+  constructor(readonly address: string) {
+    super(`invalid recipient address: ${JSON.stringify(address)}`);
+    this.name = 'InvalidRecipientError';
+  }
+}
+
+const ADDRESS = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
+
+function wrapBase64(bytes: Buffer): string {
+  const b64 = bytes.toString('base64');
+  const lines: string[] = [];
+  for (let i = 0; i < b64.length; i += 76) lines.push(b64.slice(i, i + 76));
+  return lines.join(CRLF);
+}
+
+/** RFC 2047 encoded words of at most 75 characters, split on character boundaries, folded onto new lines. */
+export function encodeHeaderWords(value: string): string {
+  if (/^[\x20-\x7e]*$/.test(value) && !value.includes('=?')) return value;
+  const words: string[] = [];
+  let chunk = '';
+  const maxBytes = 45; // 45 bytes → 60 base64 characters + 12 for "=?UTF-8?B??=" = 72 ≤ 75
+  for (const ch of value) {
+    if (Buffer.byteLength(chunk + ch) > maxBytes) {
+      words.push(chunk);
+      chunk = '';
+    }
+    chunk += ch;
+  }
+  if (chunk) words.push(chunk);
+  return words.map((w) => `=?UTF-8?B?${Buffer.from(w, 'utf8').toString('base64')}?=`).join(`${CRLF} `);
+}
+
+/**
+ * The attachment's name parameters. ASCII names are quoted as they are. Others use RFC 2231
+ * (`filename*=UTF-8''…`) in Content-Disposition — with no ASCII `filename=` beside it, since some readers
+ * prefer that one — and an RFC 2047 word in Content-Type's `name`, which older clients read instead.
+ */
+function nameParams(name: string): { type: string; disposition: string } {
+  if (/^[\x20-\x7e]*$/.test(name)) {
+    const quoted = name.replace(/["\\]/g, '_');
+    return { type: `name="${quoted}"`, disposition: `filename="${quoted}"` };
+  }
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return { type: `name="=?UTF-8?B?${Buffer.from(name, 'utf8').toString('base64')}?="`, disposition: `filename*=UTF-8''${encoded}` };
+}
+
+/** The attachment's name as the recipient sees it: no path, no control characters, ends in .pdf. */
+export function attachmentName(originalName: string): string {
+  const base = originalName
+    .replace(/^.*[\\/]/, '')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters never belong in a file name
+    .replace(/[\x00-\x1f\x7f"]/g, '')
+    .trim()
+    .slice(0, 120);
+  if (!base) return 'resume.pdf';
+  return /\.pdf$/i.test(base) ? base : `${base}.pdf`;
+}
+
+/** Plain-text twin of the HTML: block ends become line breaks, tags go, entities are decoded. */
+export function htmlToText(html: string): string {
+  const withBreaks = html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|h[1-6]|li|tr|blockquote|pre|table|ul|ol|figure)>/gi, '$&\n')
+    .replace(/<li[^>]*>/gi, '$&• ');
+  const stripped = sanitizeHtml(withBreaks, { allowedTags: [], allowedAttributes: {} });
+  return stripped
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_m, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' })[e] ?? '')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+export function prepareJobMessage(input: JobMessageInput): PreparedJobMessage {
+  const boundary = `=_sira_${randomBytes(12).toString('hex')}`;
+  const content = sanitizeRichHtml(input.content);
+  const html = `<!DOCTYPE html>${CRLF}<html lang="ar" dir="rtl"><head><meta charset="utf-8"></head><body style="margin:0">${CRLF}<div dir="rtl" lang="ar" style="direction:rtl;text-align:right;font-family:Tahoma,Arial,sans-serif;font-size:15px;line-height:1.7">${content}</div>${CRLF}</body></html>`;
+  const name = nameParams(attachmentName(input.resumeName));
+  const tail = Buffer.from(
+    [
+      `--${boundary}`,
+      `Content-Type: application/pdf; ${name.type}`,
+      'Content-Transfer-Encoding: base64',
+      `Content-Disposition: attachment; ${name.disposition}`,
+      '',
+      wrapBase64(input.pdf),
+      `--${boundary}--`,
+      '',
+    ].join(CRLF),
+    'ascii',
+  );
+  const at = input.from.lastIndexOf('@');
+  return {
+    boundary,
+    subject: compileTemplate(input.subject.replace(/[\r\n]+/g, ' ')),
+    html: compileTemplate(html),
+    text: compileTemplate(htmlToText(content)),
+    from: input.from,
+    tail,
+    messageIdDomain: at >= 0 ? input.from.slice(at + 1) : 'sira.local',
+  };
+}
+
+/** One company's message: the per-company head, then the job's shared tail. */
+export function renderMessage(job: PreparedJobMessage, to: Recipient, date: Date = new Date()): Buffer[] {
+  if (!ADDRESS.test(to.email)) throw new InvalidRecipientError(to.email);
+  const alt = `${job.boundary}_alt`;
+  const head = [
+    `From: ${job.from}`,
+    `To: ${to.email}`,
+    `Subject: ${encodeHeaderWords(fillTemplate(job.subject, to))}`,
+    `Date: ${date.toUTCString().replace('GMT', '+0000')}`,
+    `Message-ID: <${randomUUID()}@${job.messageIdDomain}>`,
+    'MIME-Version: 1.0',
+    `Content-Type: multipart/mixed; boundary="${job.boundary}"`,
+    '',
+    `--${job.boundary}`,
+    `Content-Type: multipart/alternative; boundary="${alt}"`,
+    '',
+    `--${alt}`,
+    'Content-Type: text/plain; charset=UTF-8',
+    'Content-Transfer-Encoding: base64',
+    '',
+    wrapBase64(Buffer.from(fillTemplate(job.text, to), 'utf8')),
+    `--${alt}`,
+    'Content-Type: text/html; charset=UTF-8',
+    'Content-Transfer-Encoding: base64',
+    '',
+    wrapBase64(Buffer.from(fillTemplate(job.html, to, escapeHtml), 'utf8')),
+    `--${alt}--`,
+    '',
+    '',
+  ].join(CRLF);
+  return [Buffer.from(head, 'utf8'), job.tail];
+}

@@ -1,0 +1,164 @@
+import type { EmailDelaySettings } from '@sira/shared/schemas/sending-admin';
+
+/**
+ * The pacing rule of one sending mailbox (ADR 008), as pure functions of the admin's settings, the clock and
+ * the mailbox's own history of provider calls. Nothing here reads the database or keeps state between calls,
+ * so the rule can be proven with property tests and every worker applies the same one.
+ *
+ * A send at time t is allowed when, counting the sends already made:
+ * - email_delay:    t − last ≥ email_delay;
+ * - max_per_minute: fewer than max_per_minute sends in (t − 60 s, t];
+ * - max_per_hour:   fewer than max_per_hour sends in (t − 1 h, t];
+ * - daily cap:      fewer than dailyCap sends in (t − 24 h, t] (the provider's rolling day);
+ * - batches:        a batch is a run of sends each less than batch_delay after the previous one; a batch holds
+ *                   at most batch_size sends, so after batch_size of them the next waits batch_delay after
+ *                   the last. (batch_delay 0 makes every send its own batch.)
+ * Each rule only ever forbids times before some bound, so the earliest allowed time is the largest bound.
+ */
+
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 86_400_000;
+
+export interface PacingHistory {
+  /** This mailbox's provider calls, ascending, in ms since the epoch; at least the last 24 h of them. */
+  sends: readonly number[];
+  /** Most sends this mailbox may make in any rolling 24 h. */
+  dailyCap: number;
+}
+
+type Pacing = Pick<EmailDelaySettings, 'batch_size' | 'batch_delay' | 'email_delay' | 'max_per_minute' | 'max_per_hour'>;
+
+/** How many sends at the end of `sends` form the current batch (each less than batch_delay after the previous). */
+export function batchPosition(settings: Pick<EmailDelaySettings, 'batch_delay'>, sends: readonly number[]): number {
+  const n = sends.length;
+  if (n === 0) return 0;
+  const gap = settings.batch_delay * 1000;
+  let run = 1;
+  for (let i = n - 1; i > 0; i--) {
+    if ((sends[i] as number) - (sends[i - 1] as number) >= gap) break;
+    run++;
+  }
+  return run;
+}
+
+/**
+ * The core of the rule with the batch position already known (the worker and the estimate track it as they
+ * go instead of rescanning the history).
+ */
+export function earliestAllowed(settings: Pacing, now: number, sends: readonly number[], dailyCap: number, position: number): number {
+  const n = sends.length;
+  let t = now;
+  if (n === 0) return t;
+  const last = sends[n - 1] as number;
+  t = Math.max(t, last + settings.email_delay * 1000);
+  // The m-th most recent send must have left the window before another may join it.
+  const window = (limit: number, span: number) => {
+    if (limit >= 1 && n >= limit) t = Math.max(t, (sends[n - limit] as number) + span);
+  };
+  window(settings.max_per_minute, MINUTE_MS);
+  window(settings.max_per_hour, HOUR_MS);
+  window(dailyCap, DAY_MS);
+  if (position >= settings.batch_size) t = Math.max(t, last + settings.batch_delay * 1000);
+  return t;
+}
+
+/** The earliest time ≥ now at which this mailbox may send its next message. */
+export function nextSendTime(settings: Pacing, now: number, history: PacingHistory): number {
+  return earliestAllowed(settings, now, history.sends, history.dailyCap, batchPosition(settings, history.sends));
+}
+
+/** The most simulated sends an estimate walks through; beyond it the estimate is extrapolated linearly. */
+const ESTIMATE_STEPS = 50_000;
+
+/**
+ * When `remaining` more messages would be done if each left at the earliest allowed time (pacing and the
+ * rolling daily cap included). `startAt` is when sending may resume (now, or the end of a provider pause).
+ * Returns null when nothing remains.
+ */
+export function estimateFinish(settings: Pacing, startAt: number, history: PacingHistory, remaining: number): number | null {
+  if (remaining <= 0) return null;
+  const sends = history.sends.slice();
+  let position = batchPosition(settings, sends);
+  let t = startAt;
+  const steps = Math.min(remaining, ESTIMATE_STEPS);
+  for (let i = 0; i < steps; i++) {
+    t = earliestAllowed(settings, t, sends, history.dailyCap, position);
+    const last = sends[sends.length - 1];
+    position = last !== undefined && t - last < settings.batch_delay * 1000 ? position + 1 : 1;
+    sends.push(t);
+  }
+  if (remaining > steps) {
+    const first = sends[history.sends.length] as number;
+    t += ((t - first) / steps) * (remaining - steps);
+  }
+  return t;
+}
+
+/**
+ * A mailbox's send history kept by the worker session that owns the mailbox: loaded once from the database,
+ * then extended with every provider call it makes, trimmed to the last 24 h.
+ */
+export class MailboxPacer {
+  private sends: number[];
+  private position: number;
+
+  constructor(
+    private settings: Pacing,
+    private dailyCap: number,
+    sends: readonly number[],
+  ) {
+    this.sends = sends.slice().sort((a, b) => a - b);
+    this.position = batchPosition(settings, this.sends);
+  }
+
+  /** New settings apply from the next send; the batch position is recomputed under the new batch_delay. */
+  update(settings: Pacing, dailyCap: number): void {
+    this.settings = settings;
+    this.dailyCap = dailyCap;
+    this.position = batchPosition(settings, this.sends);
+  }
+
+  next(now: number): number {
+    return earliestAllowed(this.settings, now, this.sends, this.dailyCap, this.position);
+  }
+
+  /** How many sends could start within `horizonMs` of now (for sizing a claim), at most `max`. */
+  sendableWithin(now: number, horizonMs: number, max: number): number {
+    // Simulated sends are appended to the real history and taken off again: no copy of a long history.
+    const sends = this.sends;
+    const realLength = sends.length;
+    let position = this.position;
+    let t = now;
+    let count = 0;
+    try {
+      while (count < max) {
+        t = earliestAllowed(this.settings, t, sends, this.dailyCap, position);
+        if (t > now + horizonMs) break;
+        const last = sends[sends.length - 1];
+        position = last !== undefined && t - last < this.settings.batch_delay * 1000 ? position + 1 : 1;
+        sends.push(t);
+        count++;
+      }
+    } finally {
+      sends.length = realLength;
+    }
+    return count;
+  }
+
+  record(at: number): void {
+    const last = this.sends[this.sends.length - 1];
+    this.position = last !== undefined && at - last < this.settings.batch_delay * 1000 ? this.position + 1 : 1;
+    this.sends.push(at);
+    // Drop what no rule can see any more, in chunks so the array is not shifted on every send.
+    if (this.sends.length > 1024 && (this.sends[256] as number) < at - DAY_MS) {
+      let cut = 0;
+      while (cut < this.sends.length - 1 && (this.sends[cut] as number) < at - DAY_MS) cut++;
+      this.sends.splice(0, cut);
+    }
+  }
+
+  get history(): PacingHistory {
+    return { sends: this.sends, dailyCap: this.dailyCap };
+  }
+}

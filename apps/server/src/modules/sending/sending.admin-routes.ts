@@ -1,0 +1,32 @@
+import {
+  sendingLogPageSchema,
+  sendingLogsQuerySchema,
+  sendingSettingsInputSchema,
+  sendingSettingsSchema,
+} from '@sira/shared/schemas/sending-admin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireViewer } from '../../plugins/access';
+import { listSendingLogs, readSendingSettings, updateSendingSettings } from './sending-admin.service';
+
+/** The admin email_settings and email_logs tabs (spec §2). Admin-only by the /api/admin/ prefix. */
+export const sendingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/admin/sending/settings', { schema: { response: { 200: sendingSettingsSchema } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return readSendingSettings(app.db);
+  });
+
+  app.put(
+    '/api/admin/sending/settings',
+    { schema: { body: sendingSettingsInputSchema, response: { 200: sendingSettingsSchema } } },
+    async (request) => updateSendingSettings(app.db, await requireViewer(request), request.body),
+  );
+
+  app.get(
+    '/api/admin/sending/logs',
+    { schema: { querystring: sendingLogsQuerySchema, response: { 200: sendingLogPageSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listSendingLogs(app.db, request.query);
+    },
+  );
+};

@@ -1,0 +1,148 @@
+import { DEFAULT_DAILY_CAPS, DEFAULT_EMAIL_DELAY_SETTINGS } from '@sira/shared';
+import type { SendingLogPage, SendingSettings } from '@sira/shared/schemas/sending-admin';
+import { desc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { auditLog, sendJobs } from '../../db/schema';
+import { readSetting } from '../../lib/settings';
+import { useTestApp } from '../../test/app';
+import { signedInAdmin, signedInUser } from '../../test/auth';
+import { profileIdOf } from './test-support';
+
+/** The admin's email_settings and email_logs tabs on the server. */
+
+const ctx = useTestApp();
+
+const valid: SendingSettings = {
+  delay: { batch_size: 50, batch_delay: 120, email_delay: 3, max_per_minute: 20, max_per_hour: 600, retry_delay: 600, max_retries: 5 },
+  dailyCaps: { gmail: 450, workspace: 1500 },
+};
+
+describe('sending settings', () => {
+  it('starts from the spec defaults and the default daily caps', async () => {
+    const admin = await signedInAdmin(ctx);
+    const res = await ctx.app.inject({ url: '/api/admin/sending/settings', headers: { cookie: admin.cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ delay: DEFAULT_EMAIL_DELAY_SETTINGS, dailyCaps: DEFAULT_DAILY_CAPS });
+  });
+
+  it('saves valid settings under email_delay_settings and daily_caps, with an audit entry', async () => {
+    const admin = await signedInAdmin(ctx);
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/admin/sending/settings',
+      headers: { cookie: admin.cookie },
+      payload: valid,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual(valid);
+    expect(await readSetting(ctx.db, 'email_delay_settings')).toEqual(valid.delay);
+    expect(await readSetting(ctx.db, 'daily_caps')).toEqual(valid.dailyCaps);
+    const again = await ctx.app.inject({ url: '/api/admin/sending/settings', headers: { cookie: admin.cookie } });
+    expect(again.json()).toEqual(valid);
+    const [entry] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'sending.settings.update'))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(1);
+    expect(entry).toEqual(expect.objectContaining({ actorEmail: admin.email, after: valid }));
+  });
+
+  it('accepts the spec minimums and refuses anything below them, fractions and non-numbers', async () => {
+    const admin = await signedInAdmin(ctx);
+    const put = (payload: unknown) =>
+      ctx.app.inject({ method: 'PUT', url: '/api/admin/sending/settings', headers: { cookie: admin.cookie }, payload: payload as object });
+    const minimums = {
+      delay: { batch_size: 1, batch_delay: 0, email_delay: 0, max_per_minute: 1, max_per_hour: 1, retry_delay: 0, max_retries: 0 },
+      dailyCaps: { gmail: 1, workspace: 1 },
+    };
+    expect((await put(minimums)).statusCode).toBe(200);
+    const saved = await readSetting(ctx.db, 'email_delay_settings');
+    for (const [field, value] of [
+      ['batch_size', 0],
+      ['max_per_minute', 0],
+      ['max_per_hour', 0],
+      ['email_delay', -1],
+      ['retry_delay', 1.5],
+      ['max_retries', '3'],
+      ['batch_delay', null],
+    ] as const) {
+      const res = await put({ ...minimums, delay: { ...minimums.delay, [field]: value } });
+      expect([field, res.statusCode, res.json()]).toEqual([field, 400, { code: 'INVALID_SETTINGS' }]);
+    }
+    expect((await put({ delay: minimums.delay })).json()).toEqual({ code: 'INVALID_SETTINGS' });
+    expect((await put({ ...minimums, dailyCaps: { gmail: 0, workspace: 10 } })).json()).toEqual({ code: 'INVALID_SETTINGS' });
+    expect(await readSetting(ctx.db, 'email_delay_settings')).toEqual(saved);
+  });
+
+  it('is for administrators only', async () => {
+    const user = await signedInUser(ctx);
+    expect((await ctx.app.inject({ url: '/api/admin/sending/settings', headers: { cookie: user.cookie } })).statusCode).toBe(403);
+    expect(
+      (await ctx.app.inject({ method: 'PUT', url: '/api/admin/sending/settings', headers: { cookie: user.cookie }, payload: valid }))
+        .statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('send logs', () => {
+  it('searches by user e-mail or subject, filters by status, counts four summaries and pages by 50', async () => {
+    const admin = await signedInAdmin(ctx);
+    const alice = await signedInUser(ctx, { email: `alice.logs.${Date.now()}@sira.example` });
+    const bob = await signedInUser(ctx, { email: `bob.logs.${Date.now()}@sira.example` });
+    const aliceId = await profileIdOf(ctx, alice.email);
+    const bobId = await profileIdOf(ctx, bob.email);
+    const job = (profileId: string, subject: string, status: string, minutesAgo: number, counts = { sent: 0, failed: 0, total: 10 }) => ({
+      profileId,
+      subject,
+      content: '<p>x</p>',
+      resumePath: `${profileId}/cv.pdf`,
+      status,
+      sentCount: counts.sent,
+      failedCount: counts.failed,
+      totalEmailsIntended: counts.total,
+      createdAt: new Date(Date.now() - minutesAgo * 60_000),
+    });
+    await ctx.db
+      .insert(sendJobs)
+      .values([
+        job(aliceId, 'مطور واجهات — فرصة', 'completed', 5, { sent: 9, failed: 1, total: 10 }),
+        job(aliceId, 'محاسب قانوني', 'pending', 4),
+        job(bobId, 'مطور خلفيات', 'processing', 3, { sent: 2, failed: 0, total: 10 }),
+        job(bobId, 'مهندس مدني', 'failed', 2, { sent: 0, failed: 10, total: 10 }),
+        ...Array.from({ length: 55 }, (_, i) => job(bobId, `طلب رقم ${i}`, 'completed', 100 + i)),
+      ]);
+    const logs = async (query: string) => {
+      const res = await ctx.app.inject({ url: `/api/admin/sending/logs?${query}`, headers: { cookie: admin.cookie } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as SendingLogPage;
+    };
+
+    const byAlice = await logs(`search=${encodeURIComponent('ALICE.LOGS')}`);
+    expect(byAlice.summary).toEqual({ total: 2, inQueue: 1, completed: 1, failed: 0 });
+    expect(byAlice.rows.map((r) => r.subject)).toEqual(['محاسب قانوني', 'مطور واجهات — فرصة']);
+    expect(byAlice.rows[1]).toEqual(
+      expect.objectContaining({ userEmail: alice.email, packageName: 'تجريبي', status: 'completed', sent: 9, failed: 1, total: 10 }),
+    );
+
+    const bySubject = await logs(`search=${encodeURIComponent('مطور')}`);
+    expect(bySubject.rows.map((r) => r.subject)).toEqual(['مطور خلفيات', 'مطور واجهات — فرصة']);
+    const filtered = await logs(`search=${encodeURIComponent('مطور')}&status=processing`);
+    expect(filtered.rows.map((r) => r.subject)).toEqual(['مطور خلفيات']);
+    expect(filtered.total).toBe(1);
+    // The counters describe the search, not the status filter.
+    expect(filtered.summary).toEqual(bySubject.summary);
+
+    const bobs = await logs(`search=${encodeURIComponent(bob.email)}&page=1`);
+    expect(bobs.total).toBe(57);
+    expect(bobs.pageSize).toBe(50);
+    expect(bobs.rows).toHaveLength(50);
+    expect((await logs(`search=${encodeURIComponent(bob.email)}&page=2`)).rows).toHaveLength(7);
+    expect(bobs.summary).toEqual({ total: 57, inQueue: 1, completed: 55, failed: 1 });
+
+    // % and _ in a search are literal characters, not wildcards.
+    expect((await logs('search=%25')).total).toBe(0);
+    const bad = await ctx.app.inject({ url: '/api/admin/sending/logs?status=sent', headers: { cookie: admin.cookie } });
+    expect(bad.statusCode).toBe(400);
+  });
+});

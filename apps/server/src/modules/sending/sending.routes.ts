@@ -1,0 +1,95 @@
+import multipart from '@fastify/multipart';
+import { RESUME_MAX_BYTES } from '@sira/shared';
+import {
+  deliveriesQuerySchema,
+  deliveryPageSchema,
+  scheduledSendSchema,
+  scheduleSendInputSchema,
+  sendingComposeSchema,
+  sendingOverviewSchema,
+  sendingStatusSchema,
+  uploadedResumeSchema,
+} from '@sira/shared/schemas/sending';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/errors';
+import { requireViewer } from '../../plugins/access';
+import { createResumeStorage, type ResumeStorage } from './resume-storage';
+import { getCompose, scheduleSend, uploadResume } from './sending.service';
+import { getSendingOverview, getSendingStatus, listDeliveries } from './status.service';
+
+/**
+ * The user's sending API (/send-resume and the dashboard). Every query is scoped to the signed-in viewer;
+ * the access plugin has already refused anonymous callers.
+ */
+export const sendingRoutes: FastifyPluginAsyncZod<{ storage?: ResumeStorage }> = async (app, options) => {
+  const storage = options.storage ?? createResumeStorage(app.env.dataDir);
+
+  app.get('/api/sending/compose', { schema: { response: { 200: sendingComposeSchema } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return getCompose(app.db, (await requireViewer(request)).id);
+  });
+
+  // Only this route reads multipart bodies, with the résumé limit: registered in its own child context.
+  await app.register(async (upload) => {
+    await upload.register(multipart, { limits: { fileSize: RESUME_MAX_BYTES, files: 1, fields: 2, fieldSize: 1024, parts: 3 } });
+    upload.post(
+      '/api/sending/resumes',
+      { bodyLimit: RESUME_MAX_BYTES + 64 * 1024, schema: { response: { 201: uploadedResumeSchema } } },
+      async (request, reply) => {
+        const viewer = await requireViewer(request);
+        const file = await readResumeUpload(request);
+        return reply.status(201).send(await uploadResume(app.db, storage, viewer.id, file));
+      },
+    );
+  });
+
+  app.post(
+    '/api/sending/jobs',
+    { schema: { body: scheduleSendInputSchema, response: { 201: scheduledSendSchema } } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      const scheduled = await scheduleSend({ db: app.db, events: app.events }, viewer.id, request.body);
+      return reply.status(201).send(scheduled);
+    },
+  );
+
+  app.get('/api/sending/status', { schema: { response: { 200: sendingStatusSchema } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return getSendingStatus(app.db, (await requireViewer(request)).id);
+  });
+
+  app.get(
+    '/api/sending/deliveries',
+    { schema: { querystring: deliveriesQuerySchema, response: { 200: deliveryPageSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listDeliveries(app.db, (await requireViewer(request)).id, request.query.page);
+    },
+  );
+
+  app.get('/api/sending/overview', { schema: { response: { 200: sendingOverviewSchema } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return getSendingOverview(app.db, (await requireViewer(request)).id);
+  });
+};
+
+/** The multipart body: one `file` part. Size is enforced while streaming; the type is checked by content later. */
+async function readResumeUpload(request: FastifyRequest): Promise<{ filename: string; buffer: Buffer }> {
+  if (!request.isMultipart()) throw new AppError(400, 'FILE_REQUIRED');
+  let file: { filename: string; buffer: Buffer } | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      const buffer = await part.toBuffer();
+      if (part.fieldname === 'file') file = { filename: part.filename || 'resume.pdf', buffer };
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new AppError(413, 'RESUME_TOO_LARGE');
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new AppError(400, 'VALIDATION');
+    throw new AppError(400, 'FILE_REQUIRED');
+  }
+  if (!file || file.buffer.length === 0) throw new AppError(400, 'FILE_REQUIRED');
+  return file;
+}

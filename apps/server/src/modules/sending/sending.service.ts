@@ -1,0 +1,136 @@
+import { PACKAGE_COMPANY_LIMIT } from '@sira/shared';
+import type { ScheduledSend, ScheduleSendInput, SendingCompose, UploadedResume } from '@sira/shared/schemas/sending';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { type Database, rowsOf } from '../../db/client';
+import { packageTemplates, profiles, resumes, sendJobs, templates, userGmail } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { EventBus } from '../../lib/event-bus';
+import { sanitizeRichHtml } from '../../lib/html';
+import { attachmentName, htmlToText } from './mime';
+import { isPdf, type ResumeStorage, resumePath } from './resume-storage';
+
+/**
+ * /send-resume on the server: what the user may send now, the résumé upload, and scheduling — the one
+ * transaction that turns a request into a job, one delivery per company and a debited balance (ADR 002).
+ * The client sends a résumé, a subject and a content; every count and balance is decided here.
+ */
+
+/**
+ * Companies of a package this user may still be sent to: not already sent to, and not already waiting in one
+ * of their jobs (a second request must not queue the same company twice). A failed delivery does not count.
+ */
+const notContacted = (profileId: string) => sql`not exists (
+  select 1 from deliveries d
+  where d.profile_id = ${profileId} and d.company_id = c.id and d.status <> 'failed'
+)`;
+
+export async function getCompose(db: Database, profileId: string): Promise<SendingCompose> {
+  const [profile] = await db
+    .select({ packageId: profiles.packageId, balance: profiles.messagesRemaining })
+    .from(profiles)
+    .where(eq(profiles.id, profileId));
+  if (!profile) throw new AppError(404, 'PROFILE_NOT_FOUND');
+  const [offered, remaining] = await Promise.all([
+    db
+      .select({ id: templates.id, name: templates.name, subject: templates.subject, content: templates.content })
+      .from(packageTemplates)
+      .innerJoin(templates, eq(templates.id, packageTemplates.templateId))
+      .where(eq(packageTemplates.packageId, profile.packageId))
+      .orderBy(asc(packageTemplates.templateNumber), asc(templates.name)),
+    db.execute(sql`
+      select count(*)::int as n from (
+        select 1 from companies c
+        where c.package_id = ${profile.packageId} and ${notContacted(profileId)}
+        limit ${PACKAGE_COMPANY_LIMIT}
+      ) x`),
+  ]);
+  const companiesRemaining = rowsOf<{ n: number }>(remaining)[0]?.n ?? 0;
+  return {
+    templates: offered,
+    balance: profile.balance,
+    companiesRemaining,
+    sendableNow: Math.max(0, Math.min(profile.balance, companiesRemaining)),
+  };
+}
+
+export async function uploadResume(
+  db: Database,
+  storage: ResumeStorage,
+  profileId: string,
+  file: { filename: string; buffer: Buffer },
+): Promise<UploadedResume> {
+  if (!isPdf(file.buffer)) throw new AppError(400, 'NOT_PDF');
+  const path = resumePath(profileId, file.filename);
+  await storage.put(path, file.buffer);
+  try {
+    const [row] = await db
+      .insert(resumes)
+      .values({ profileId, path, originalName: attachmentName(file.filename), sizeBytes: file.buffer.length })
+      .returning({ id: resumes.id, name: resumes.originalName, sizeBytes: resumes.sizeBytes });
+    if (!row) throw new Error('résumé insert returned nothing');
+    return row;
+  } catch (error) {
+    // No row, no file: a stored file nobody can reference would only take space.
+    await storage.delete(path).catch(() => undefined);
+    throw error;
+  }
+}
+
+export interface ScheduleDeps {
+  db: Database;
+  events: EventBus;
+}
+
+export async function scheduleSend(deps: ScheduleDeps, profileId: string, input: ScheduleSendInput): Promise<ScheduledSend> {
+  const subject = input.subject.replace(/[\r\n]+/g, ' ').trim();
+  const content = sanitizeRichHtml(input.content).trim();
+  // Content that sanitises to nothing visible (only tags, or only a script) counts as empty (spec §5).
+  if (!subject || !content || !htmlToText(content)) throw new AppError(400, 'MISSING_FIELDS');
+
+  const result = await deps.db.transaction(async (tx) => {
+    // The profile row is the lock: concurrent requests of one user queue here, so the balance read below is
+    // the balance the debit applies to (50 simultaneous submissions cannot spend it twice).
+    const [profile] = rowsOf<{ balance: number; package_id: string }>(
+      await tx.execute(sql`select messages_remaining as balance, package_id from profiles where id = ${profileId} for update`),
+    );
+    if (!profile) throw new AppError(404, 'PROFILE_NOT_FOUND');
+    const [resume] = await tx
+      .select({ path: resumes.path, name: resumes.originalName })
+      .from(resumes)
+      .where(and(eq(resumes.id, input.resumeId), eq(resumes.profileId, profileId)));
+    if (!resume) throw new AppError(404, 'RESUME_NOT_FOUND');
+    if (profile.balance <= 0) throw new AppError(409, 'NO_BALANCE');
+    const [mailbox] = await tx.select({ email: userGmail.email }).from(userGmail).where(eq(userGmail.profileId, profileId));
+    if (!mailbox) throw new AppError(409, 'MAILBOX_NOT_LINKED');
+
+    const [job] = await tx
+      .insert(sendJobs)
+      .values({ profileId, subject, content, resumePath: resume.path, resumeName: resume.name, status: 'pending' })
+      .returning({ id: sendJobs.id });
+    if (!job) throw new Error('send job insert returned nothing');
+
+    // One statement for every company: the recipients are chosen and copied by the database, not a loop.
+    const inserted = await tx.execute(sql`
+      insert into deliveries (job_id, profile_id, company_id, recipient_email, company_name, sector, location)
+      select ${job.id}, ${profileId}, c.id, c.email, c.name, c.sector, c.location
+      from companies c
+      where c.package_id = ${profile.package_id} and ${notContacted(profileId)}
+      order by c.name, c.id
+      limit ${Math.min(profile.balance, PACKAGE_COMPANY_LIMIT)}`);
+    const scheduled =
+      (inserted as { rowCount?: number | null; affectedRows?: number }).rowCount ??
+      (inserted as { affectedRows?: number }).affectedRows ??
+      0;
+    if (scheduled === 0) throw new AppError(409, 'NO_COMPANIES');
+
+    await tx.update(sendJobs).set({ totalEmailsIntended: scheduled }).where(eq(sendJobs.id, job.id));
+    await tx
+      .update(profiles)
+      .set({ messagesRemaining: sql`${profiles.messagesRemaining} - ${scheduled}` })
+      .where(eq(profiles.id, profileId));
+    return { jobId: job.id, scheduled };
+  });
+  deps.events.publish({ topic: 'sending', profileId });
+  deps.events.publish({ topic: 'profile', profileId });
+  return result;
+}

@@ -1,0 +1,381 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PACKAGE_COMPANY_LIMIT, RESUME_MAX_BYTES } from '@sira/shared';
+import type { DeliveryPage, SendingCompose, SendingOverview, SendingStatus } from '@sira/shared/schemas/sending';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { providerEndpoints } from '../../config/providers';
+import { rowsOf } from '../../db/client';
+import { companies, deliveries, packages, packageTemplates, profiles, resumes, sendJobs, templates } from '../../db/schema';
+import { type GoogleSandbox, startGoogleSandbox } from '../../sandbox/google';
+import { useTestApp } from '../../test/app';
+import { signedInUser } from '../../test/auth';
+import { TEST_BASE_URL } from '../../test/global-setup';
+import { linkMailboxForTest } from '../../test/mailbox';
+import { multipart } from '../companies/test-uploads';
+import {
+  balanceOf,
+  profileIdOf,
+  samplePdf,
+  schedule,
+  setBalance,
+  tempDataDir,
+  testEnvWithDataDir,
+  uploadedResumeId,
+  uploadResume,
+} from './test-support';
+
+/** /send-resume and the dashboard on the server: compose, upload, scheduling, status — over real HTTP routes. */
+
+let sandbox: GoogleSandbox;
+const dataDir = tempDataDir();
+beforeAll(async () => {
+  sandbox = await startGoogleSandbox();
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+const ctx = useTestApp(() => ({
+  env: testEnvWithDataDir(dataDir),
+  providers: { ...providerEndpoints('embedded', TEST_BASE_URL), google: sandbox.endpoints },
+}));
+
+/** A signed-in user on the trial package (200 demo companies), with a linked mailbox unless told otherwise. */
+async function user(options: { linked?: boolean; balance?: number } = {}) {
+  const account = await signedInUser(ctx);
+  const profileId = await profileIdOf(ctx, account.email);
+  if (options.linked !== false) await linkMailboxForTest(ctx, account.cookie, sandbox, `${profileId.slice(0, 8)}@gmail.com`);
+  if (options.balance !== undefined) await setBalance(ctx, profileId, options.balance);
+  return { ...account, profileId };
+}
+
+const get = async <T>(cookie: string, url: string) => {
+  const res = await ctx.app.inject({ url, headers: { cookie } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as T;
+};
+
+const trialCompanyCount = async () => {
+  const [row] = rowsOf<{ n: number }>(
+    await ctx.db.execute(sql`select count(*)::int as n from companies c join packages p on p.id = c.package_id where p.name = 'تجريبي'`),
+  );
+  return row?.n ?? 0;
+};
+
+const body = (resumeId: string) => ({
+  resumeId,
+  subject: 'طلب توظيف لدى {{company_name}}',
+  content: '<p>السلام عليكم، أرفقت سيرتي الذاتية.</p>',
+});
+
+describe('GET /api/sending/compose', () => {
+  it("offers the templates of the user's package in template order, the balance and what can be sent now", async () => {
+    const u = await user({ linked: false });
+    const compose = await get<SendingCompose>(u.cookie, '/api/sending/compose');
+    const expected = await ctx.db
+      .select({ id: templates.id })
+      .from(packageTemplates)
+      .innerJoin(templates, eq(templates.id, packageTemplates.templateId))
+      .innerJoin(packages, eq(packages.id, packageTemplates.packageId))
+      .where(eq(packages.name, 'تجريبي'))
+      .orderBy(asc(packageTemplates.templateNumber), asc(templates.name));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(compose.templates.map((t) => t.id)).toEqual(expected.map((t) => t.id));
+    expect(compose.templates[0]).toEqual(
+      expect.objectContaining({ name: expect.any(String), subject: expect.any(String), content: expect.any(String) }),
+    );
+    expect(compose.balance).toBe(10);
+    expect(compose.companiesRemaining).toBe(await trialCompanyCount());
+    expect(compose.sendableNow).toBe(10);
+
+    await setBalance(ctx, u.profileId, 100_000);
+    const rich = await get<SendingCompose>(u.cookie, '/api/sending/compose');
+    expect(rich.sendableNow).toBe(rich.companiesRemaining);
+  });
+
+  it('refuses anonymous callers', async () => {
+    const res = await ctx.app.inject({ url: '/api/sending/compose' });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/sending/resumes', () => {
+  it('stores a PDF under <user id>/<sanitised name>-<timestamp>.pdf and records it', async () => {
+    const u = await user({ linked: false });
+    const pdf = samplePdf(10_000);
+    const res = await uploadResume(ctx, u.cookie, pdf, '../سيرتي الذاتية (2024).pdf');
+    expect(res.statusCode, res.body).toBe(201);
+    const uploaded = res.json() as { id: string; name: string; sizeBytes: number };
+    expect(uploaded.sizeBytes).toBe(pdf.length);
+    expect(uploaded.name).toBe('سيرتي الذاتية (2024).pdf');
+    const [row] = await ctx.db.select().from(resumes).where(eq(resumes.id, uploaded.id));
+    expect(row?.profileId).toBe(u.profileId);
+    expect(row?.path).toMatch(new RegExp(`^${u.profileId}/سيرتي-الذاتية-2024-\\d{13}\\.pdf$`));
+    expect(readFileSync(join(dataDir, 'resumes', row?.path as string)).equals(pdf)).toBe(true);
+  });
+
+  it('judges by content, not by name: a PDF named .txt is accepted, a text file named .pdf is not', async () => {
+    const u = await user({ linked: false });
+    expect((await uploadResume(ctx, u.cookie, samplePdf(), 'cv.txt')).statusCode).toBe(201);
+    const notPdf = await uploadResume(ctx, u.cookie, Buffer.from('just some text, not a document'), 'cv.pdf');
+    expect(notPdf.statusCode).toBe(400);
+    expect(notPdf.json()).toEqual({ code: 'NOT_PDF' });
+    // A header without the trailer is a truncated or fake file.
+    const truncated = samplePdf(4096).subarray(0, 3000);
+    expect((await uploadResume(ctx, u.cookie, truncated, 'cv.pdf')).json()).toEqual({ code: 'NOT_PDF' });
+  });
+
+  it('refuses more than 5 MB on the server (413) and stores nothing', async () => {
+    const u = await user({ linked: false });
+    const before = await ctx.db.select({ id: resumes.id }).from(resumes).where(eq(resumes.profileId, u.profileId));
+    const res = await uploadResume(ctx, u.cookie, samplePdf(RESUME_MAX_BYTES + 1), 'big.pdf');
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ code: 'RESUME_TOO_LARGE' });
+    expect(existsSync(join(dataDir, 'resumes', u.profileId))).toBe(false);
+    const after = await ctx.db.select({ id: resumes.id }).from(resumes).where(eq(resumes.profileId, u.profileId));
+    expect(after).toEqual(before);
+    // Exactly 5 MB is allowed.
+    expect((await uploadResume(ctx, u.cookie, samplePdf(RESUME_MAX_BYTES), 'max.pdf')).statusCode).toBe(201);
+  });
+
+  it('answers FILE_REQUIRED without a file part', async () => {
+    const u = await user({ linked: false });
+    const form = multipart([{ name: 'other', content: 'x' }]);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/sending/resumes',
+      headers: { cookie: u.cookie, ...form.headers },
+      payload: form.payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'FILE_REQUIRED' });
+    const json = await ctx.app.inject({ method: 'POST', url: '/api/sending/resumes', headers: { cookie: u.cookie }, payload: {} });
+    expect(json.json()).toEqual({ code: 'FILE_REQUIRED' });
+  });
+});
+
+describe('POST /api/sending/jobs', () => {
+  it('schedules min(balance, companies) in one go: job, one delivery per company with its snapshot, balance debited', async () => {
+    const u = await user({ balance: 25 });
+    const resumeId = await uploadedResumeId(ctx, u.cookie);
+    // A count or a balance sent by the client is ignored: the server decides.
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/sending/jobs',
+      headers: { cookie: u.cookie },
+      payload: { ...body(resumeId), count: 9999, balance: 9999 },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { jobId, scheduled } = res.json() as { jobId: string; scheduled: number };
+    expect(scheduled).toBe(25);
+    expect(await balanceOf(ctx, u.profileId)).toBe(0);
+
+    const [job] = await ctx.db.select().from(sendJobs).where(eq(sendJobs.id, jobId));
+    expect(job).toEqual(
+      expect.objectContaining({
+        profileId: u.profileId,
+        status: 'pending',
+        totalEmailsIntended: 25,
+        subject: body(resumeId).subject,
+        resumeName: 'سيرتي الذاتية.pdf',
+      }),
+    );
+    const rows = await ctx.db.select().from(deliveries).where(eq(deliveries.jobId, jobId));
+    expect(rows).toHaveLength(25);
+    const directory = new Map((await ctx.db.select().from(companies)).map((c) => [c.id, c]));
+    for (const d of rows) {
+      const company = directory.get(d.companyId as string);
+      expect(d.status).toBe('pending');
+      expect(d.profileId).toBe(u.profileId);
+      expect({ email: d.recipientEmail, name: d.companyName, sector: d.sector, location: d.location }).toEqual({
+        email: company?.email,
+        name: company?.name,
+        sector: company?.sector,
+        location: company?.location,
+      });
+    }
+    expect(new Set(rows.map((d) => d.companyId)).size).toBe(25);
+  });
+
+  it('never queues a company twice for one user, and answers NO_COMPANIES when every company is taken', async () => {
+    const total = await trialCompanyCount();
+    const u = await user({ balance: total + 50 });
+    const resumeId = await uploadedResumeId(ctx, u.cookie);
+    const first = await schedule(ctx, u.cookie, body(resumeId));
+    expect(first.json().scheduled).toBe(total);
+    expect(await balanceOf(ctx, u.profileId)).toBe(50);
+    const again = await schedule(ctx, u.cookie, body(resumeId));
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ code: 'NO_COMPANIES' });
+    expect(await balanceOf(ctx, u.profileId)).toBe(50);
+    expect((await get<SendingCompose>(u.cookie, '/api/sending/compose')).companiesRemaining).toBe(0);
+
+    // A failed delivery frees its company again.
+    const [oneRow] = await ctx.db.select({ id: deliveries.id }).from(deliveries).where(eq(deliveries.profileId, u.profileId)).limit(1);
+    await ctx.db
+      .update(deliveries)
+      .set({ status: 'failed' })
+      .where(eq(deliveries.id, oneRow?.id as string));
+    const retry = await schedule(ctx, u.cookie, body(resumeId));
+    expect(retry.json().scheduled).toBe(1);
+  });
+
+  it('checks its rules on the server: fields, résumé ownership, balance, linked mailbox', async () => {
+    const u = await user({ linked: false });
+    const resumeId = await uploadedResumeId(ctx, u.cookie);
+    const code = async (payload: object, cookie = u.cookie) => {
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/sending/jobs', headers: { cookie }, payload });
+      return [res.statusCode, res.json().code];
+    };
+    expect(await code({ ...body(resumeId), subject: '   ' })).toEqual([400, 'MISSING_FIELDS']);
+    expect(await code({ ...body(resumeId), content: '<p> </p>' })).toEqual([400, 'MISSING_FIELDS']);
+    expect(await code({ ...body(resumeId), content: '<script>alert(1)</script>' })).toEqual([400, 'MISSING_FIELDS']);
+    expect(await code({ subject: 'x', content: 'y' })).toEqual([400, 'VALIDATION']);
+    expect(await code(body(resumeId))).toEqual([409, 'MAILBOX_NOT_LINKED']);
+
+    const other = await user({ linked: false });
+    expect(await code(body(resumeId), other.cookie)).toEqual([404, 'RESUME_NOT_FOUND']);
+
+    const linked = await user({ balance: 0 });
+    const ownResume = await uploadedResumeId(ctx, linked.cookie);
+    expect(await code(body(ownResume), linked.cookie)).toEqual([409, 'NO_BALANCE']);
+    expect(await ctx.db.select().from(sendJobs).where(eq(sendJobs.profileId, linked.profileId))).toHaveLength(0);
+  });
+
+  it('stores the content sanitised', async () => {
+    const u = await user({ balance: 1 });
+    const resumeId = await uploadedResumeId(ctx, u.cookie);
+    const res = await schedule(ctx, u.cookie, {
+      ...body(resumeId),
+      content: '<p onclick="x()">مرحبا {{company_name}}</p><script>steal()</script>',
+    });
+    const [job] = await ctx.db.select().from(sendJobs).where(eq(sendJobs.id, res.json().jobId));
+    expect(job?.content).toBe('<p>مرحبا {{company_name}}</p>');
+  });
+
+  it('50 simultaneous submissions by one user never spend more than the balance', async () => {
+    const u = await user({ balance: 37 });
+    const resumeId = await uploadedResumeId(ctx, u.cookie);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => schedule(ctx, u.cookie, body(resumeId))));
+    const created = answers.filter((a) => a.statusCode === 201).map((a) => a.json().scheduled as number);
+    const refused = answers.filter((a) => a.statusCode !== 201).map((a) => a.json().code);
+    expect(created.reduce((a, b) => a + b, 0)).toBe(37);
+    expect(new Set(refused)).toEqual(new Set(['NO_BALANCE']));
+    expect(await balanceOf(ctx, u.profileId)).toBe(0);
+    const rows = await ctx.db.select({ companyId: deliveries.companyId }).from(deliveries).where(eq(deliveries.profileId, u.profileId));
+    expect(rows).toHaveLength(37);
+    expect(new Set(rows.map((r) => r.companyId)).size).toBe(37);
+    const [sum] = rowsOf<{ n: number }>(
+      await ctx.db.execute(sql`select coalesce(sum(total_emails_intended), 0)::int as n from send_jobs where profile_id = ${u.profileId}`),
+    );
+    expect(sum?.n).toBe(37);
+  });
+
+  it('50 simultaneous submissions with a balance above the directory still queue each company once', async () => {
+    const total = await trialCompanyCount();
+    const u = await user({ balance: total * 3 });
+    const resumeId = await uploadedResumeId(ctx, u.cookie);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => schedule(ctx, u.cookie, body(resumeId))));
+    const created = answers.filter((a) => a.statusCode === 201).map((a) => a.json().scheduled as number);
+    expect(created).toEqual([total]);
+    expect(await balanceOf(ctx, u.profileId)).toBe(total * 2);
+  });
+
+  it(`caps one job at ${PACKAGE_COMPANY_LIMIT} companies`, async () => {
+    const u = await user({ balance: PACKAGE_COMPANY_LIMIT + 500 });
+    const [pkg] = await ctx.db.select({ id: packages.id }).from(packages).where(eq(packages.name, 'تجريبي'));
+    await ctx.db.execute(sql`
+      insert into companies (name, email, sector, location, package_id)
+      select 'شركة الاختبار ' || g, 'cap-' || g || '-' || ${u.profileId.slice(0, 8)} || '@cap.example', 'تقنية', 'الرياض', ${pkg?.id}
+      from generate_series(1, ${PACKAGE_COMPANY_LIMIT}) g`);
+    try {
+      const resumeId = await uploadedResumeId(ctx, u.cookie);
+      const res = await schedule(ctx, u.cookie, body(resumeId));
+      expect(res.json().scheduled).toBe(PACKAGE_COMPANY_LIMIT);
+      expect(await balanceOf(ctx, u.profileId)).toBe(500);
+    } finally {
+      await ctx.db.execute(sql`delete from deliveries where profile_id = ${u.profileId}`);
+      await ctx.db.execute(sql`delete from companies where email like 'cap-%@cap.example'`);
+    }
+  });
+});
+
+describe('dashboard: status, deliveries, overview', () => {
+  it("counts the viewer's deliveries, lists recent jobs, estimates the finish and pages the log — and only theirs", async () => {
+    const u = await user({ balance: 60 });
+    const resumeId = await uploadedResumeId(ctx, u.cookie);
+    const { jobId } = (await schedule(ctx, u.cookie, body(resumeId))).json() as { jobId: string };
+    // Shape the rows as the worker would have left them.
+    const rows = await ctx.db
+      .select({ id: deliveries.id })
+      .from(deliveries)
+      .where(eq(deliveries.jobId, jobId))
+      .orderBy(asc(deliveries.companyName));
+    const ids = rows.map((r) => r.id);
+    const set = async (slice: string[], values: Partial<typeof deliveries.$inferInsert>) => {
+      for (const id of slice) await ctx.db.update(deliveries).set(values).where(eq(deliveries.id, id));
+    };
+    await set(ids.slice(0, 10), { status: 'sent', sentAt: new Date(), senderEmail: `${u.profileId.slice(0, 8)}@gmail.com` });
+    await set(ids.slice(10, 13), { status: 'failed', lastError: 'رفض' });
+    await set(ids.slice(13, 15), { status: 'sending' });
+    await set(ids.slice(15, 20), { status: 'held' });
+    await ctx.db.update(sendJobs).set({ status: 'processing', sentCount: 10, failedCount: 3 }).where(eq(sendJobs.id, jobId));
+
+    const status = await get<SendingStatus>(u.cookie, '/api/sending/status');
+    expect(status.counts).toEqual({ total: 60, pending: 45, processing: 2, completed: 10, failed: 3 });
+    expect(status.held).toBe(5);
+    expect(status.pausedUntil).toBeNull();
+    expect(status.jobs).toEqual([
+      expect.objectContaining({ id: jobId, status: 'processing', total: 60, sent: 10, failed: 3, subject: body(resumeId).subject }),
+    ]);
+    // 40 pending + 2 sending at 1 s apart (defaults) → about 42 s from now, well within a day.
+    const eta = Date.parse(status.estimatedFinishAt as string);
+    expect(eta).toBeGreaterThan(Date.now() + 30_000);
+    expect(eta).toBeLessThan(Date.now() + 120_000);
+
+    const page1 = await get<DeliveryPage>(u.cookie, '/api/sending/deliveries?page=1');
+    const page2 = await get<DeliveryPage>(u.cookie, '/api/sending/deliveries?page=2');
+    expect(page1.pageSize).toBe(50);
+    expect(page1.total).toBe(60);
+    expect(page1.rows).toHaveLength(50);
+    expect(page2.rows).toHaveLength(10);
+    expect(new Set([...page1.rows, ...page2.rows].map((r) => r.id)).size).toBe(60);
+    expect([...page1.rows, ...page2.rows].filter((r) => r.status === 'failed').every((r) => r.lastError === 'رفض')).toBe(true);
+
+    const overview = await get<SendingOverview>(u.cookie, '/api/sending/overview');
+    expect(overview).toEqual({ email: u.email, packageName: 'تجريبي', messagesRemaining: 0, sentMessages: 10, failedCount: 0 });
+
+    // Someone else sees none of it.
+    const stranger = await user({ linked: false });
+    expect((await get<SendingStatus>(stranger.cookie, '/api/sending/status')).counts.total).toBe(0);
+    expect((await get<DeliveryPage>(stranger.cookie, '/api/sending/deliveries')).total).toBe(0);
+  });
+
+  it('reports a provider pause and pushes the estimate past it', async () => {
+    const u = await user({ balance: 3 });
+    const resumeId = await uploadedResumeId(ctx, u.cookie);
+    await schedule(ctx, u.cookie, body(resumeId));
+    const until = new Date(Date.now() + 6 * 3600_000);
+    await ctx.db.execute(sql`update user_gmail set paused_until = ${until} where profile_id = ${u.profileId}`);
+    const status = await get<SendingStatus>(u.cookie, '/api/sending/status');
+    expect(status.pausedUntil).toBe(until.toISOString());
+    expect(Date.parse(status.estimatedFinishAt as string)).toBeGreaterThanOrEqual(until.getTime());
+  });
+
+  it('has no estimate without a linked mailbox or anything to send', async () => {
+    const u = await user({ linked: false });
+    const status = await get<SendingStatus>(u.cookie, '/api/sending/status');
+    expect(status).toEqual({
+      counts: { total: 0, pending: 0, processing: 0, completed: 0, failed: 0 },
+      estimatedFinishAt: null,
+      pausedUntil: null,
+      held: 0,
+      jobs: [],
+    });
+    const [profile] = await ctx.db
+      .select()
+      .from(profiles)
+      .where(and(eq(profiles.id, u.profileId)));
+    expect(profile?.messagesRemaining).toBe(10);
+  });
+});

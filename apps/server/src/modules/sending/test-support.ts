@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_DAILY_CAPS } from '@sira/shared';
+import type { SendingSettings } from '@sira/shared/schemas/sending-admin';
+import { eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { BackgroundContext } from '../../background';
+import { parseEnv } from '../../config/env';
+import { rowsOf } from '../../db/client';
+import { profiles } from '../../db/schema';
+import { writeSetting } from '../../lib/settings';
+import type { TestContext } from '../../test/app';
+import { multipart } from '../companies/test-uploads';
+import { DAILY_CAPS_KEY, DELAY_SETTINGS_KEY } from './sending-settings';
+
+// Test helpers of the sending engine: résumés, settings, a worker context over the test app, and waiting.
+
+/** A data folder per test file, so stored résumés never land in the working tree. */
+export const tempDataDir = () => mkdtempSync(join(tmpdir(), 'sira-sending-'));
+
+/** The test app's environment with its own data folder. */
+export const testEnvWithDataDir = (dataDir: string) => parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+
+/** Bytes a PDF reader accepts as a PDF (header, body, trailer), padded with random bytes to `size`. */
+export function samplePdf(size = 2048): Buffer {
+  const head = Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj << /Type /Catalog >> endobj\nstream\n', 'latin1');
+  const tail = Buffer.from('\nendstream\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
+  return Buffer.concat([head, randomBytes(Math.max(0, size - head.length - tail.length)), tail]);
+}
+
+export async function uploadResume(ctx: TestContext, cookie: string, content: Buffer, filename = 'سيرتي الذاتية.pdf') {
+  const body = multipart([{ name: 'file', filename, content }]);
+  return ctx.app.inject({ method: 'POST', url: '/api/sending/resumes', headers: { cookie, ...body.headers }, payload: body.payload });
+}
+
+export async function uploadedResumeId(ctx: TestContext, cookie: string, content: Buffer = samplePdf()): Promise<string> {
+  const res = await uploadResume(ctx, cookie, content);
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json() as { id: string }).id;
+}
+
+export async function schedule(ctx: TestContext, cookie: string, body: { resumeId: string; subject: string; content: string }) {
+  return ctx.app.inject({ method: 'POST', url: '/api/sending/jobs', headers: { cookie }, payload: body });
+}
+
+export async function profileIdOf(ctx: TestContext, email: string): Promise<string> {
+  const [row] = await ctx.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email));
+  if (!row) throw new Error(`no profile for ${email}`);
+  return row.id;
+}
+
+export async function setBalance(ctx: TestContext, profileId: string, balance: number): Promise<void> {
+  await ctx.db.update(profiles).set({ messagesRemaining: balance }).where(eq(profiles.id, profileId));
+}
+
+export async function balanceOf(ctx: TestContext, profileId: string): Promise<number> {
+  const [row] = await ctx.db.select({ n: profiles.messagesRemaining }).from(profiles).where(eq(profiles.id, profileId));
+  return row?.n ?? Number.NaN;
+}
+
+/** No waiting between sends and caps out of the way: tests about outcomes, not pacing. */
+export const FAST_SETTINGS: SendingSettings = {
+  delay: {
+    batch_size: 100_000,
+    batch_delay: 0,
+    email_delay: 0,
+    max_per_minute: 100_000,
+    max_per_hour: 10_000_000,
+    retry_delay: 0,
+    max_retries: 3,
+  },
+  dailyCaps: { gmail: 100_000, workspace: 100_000 },
+};
+
+export async function useSendingSettings(ctx: TestContext, settings: SendingSettings = FAST_SETTINGS): Promise<void> {
+  await writeSetting(ctx.db, DELAY_SETTINGS_KEY, settings.delay);
+  await writeSetting(ctx.db, DAILY_CAPS_KEY, settings.dailyCaps ?? DEFAULT_DAILY_CAPS);
+}
+
+/** What the worker gets from the server: the test app's own parts. */
+export function backgroundContextOf(ctx: TestContext, dataDir: string): BackgroundContext {
+  return {
+    env: ctx.app.env,
+    db: ctx.db,
+    dbKind: ctx.app.dbKind,
+    events: ctx.app.events,
+    secretBox: ctx.app.secretBox,
+    providers: ctx.app.providers,
+    publicBaseUrl: ctx.app.publicBaseUrl,
+    dataDir,
+    log: ctx.app.log,
+  };
+}
+
+/** Polls until `check` returns a value (not undefined/false), or fails after `timeoutMs`. */
+export async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs = 15_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Delivery counts of one user by status. */
+export async function deliveryCounts(ctx: TestContext, profileId: string): Promise<Record<string, number>> {
+  const rows = rowsOf<{ status: string; n: number }>(
+    await ctx.db.execute(sql`select status, count(*)::int as n from deliveries where profile_id = ${profileId} group by status`),
+  );
+  return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+}
+
+/** A logger for the worker under test that keeps its warnings and errors, so a test can assert on them. */
+export function recordingLogger() {
+  const entries: Array<{ level: 'warn' | 'error' | 'fatal'; obj: unknown; msg?: string }> = [];
+  const noop = () => undefined;
+  const log = {
+    level: 'info',
+    silent: noop,
+    trace: noop,
+    debug: noop,
+    info: noop,
+    warn: (obj: unknown, msg?: string) => entries.push({ level: 'warn', obj, msg }),
+    error: (obj: unknown, msg?: string) => entries.push({ level: 'error', obj, msg }),
+    fatal: (obj: unknown, msg?: string) => entries.push({ level: 'fatal', obj, msg }),
+    child: () => log,
+  };
+  return { log: log as unknown as BackgroundContext['log'], entries };
+}

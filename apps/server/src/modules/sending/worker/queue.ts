@@ -1,0 +1,404 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { type Database, rowsOf } from '../../../db/client';
+
+/**
+ * The send queue's row operations (ADR 002, ADR 008). Each is one statement or one short transaction; no
+ * transaction is ever held open across a call to the provider.
+ *
+ * Lease semantics: a worker claims a few due deliveries of one mailbox at a time by setting them 'sending'
+ * with `lease_expires_at` and the mailbox in `sender_email` ("claimed, not handed over": provider_message_id
+ * null). Right before the provider call it marks the row handed over (provider_message_id = '', the
+ * provider's answer pending) — a write to unindexed columns only, so PostgreSQL updates the row in place
+ * (HOT) and the mark costs little. The lease timestamp doubles as a fencing token: every later update names
+ * the lease it holds, so a worker that lost its rows to the sweeper can never write over someone else's.
+ * While a mailbox has any 'sending' row no other worker claims for it, so each mailbox sends strictly one
+ * message at a time, in pacing order, whichever worker holds it.
+ */
+
+const dialect = new PgDialect();
+
+/**
+ * The statements run for every message, on PostgreSQL as named prepared statements: each connection plans
+ * them once instead of on every call (planning the recording statement costs more than running it).
+ * PGlite runs them as usual. The same name must always carry the same text.
+ */
+async function hotQuery<T>(db: Database, name: string, query: SQL): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    return (await client.query({ name, text, values: params as unknown[] })).rows as T[];
+  }
+  return rowsOf<T>(await db.execute(query));
+}
+
+/** provider_message_id of a row handed to the provider whose answer has not been recorded yet. */
+export const HANDED_OVER = '';
+
+export interface ActiveMailbox {
+  profileId: string;
+  email: string;
+  dailyCap: number | null;
+}
+
+/**
+ * Linked, not paused mailboxes whose owner has a job still in progress, leaving out `skip` (mailboxes this
+ * worker is sending from or knows to have nothing due yet). In random order, so with more mailboxes than
+ * `limit` every one of them gets its turn.
+ */
+export async function activeMailboxes(db: Database, limit: number, skip: readonly string[] = []): Promise<ActiveMailbox[]> {
+  const rows = rowsOf<{ profile_id: string; email: string; daily_cap: number | null }>(
+    await db.execute(sql`
+      select g.profile_id, g.email, g.daily_cap
+      from user_gmail g
+      where g.profile_id in (select j.profile_id from send_jobs j where j.status in ('pending', 'processing'))
+        and (g.paused_until is null or g.paused_until <= now())
+        and not (g.profile_id = any(${sql.param([...skip])}::text[]))
+      order by random()
+      limit ${limit}`),
+  );
+  return rows.map((r) => ({ profileId: r.profile_id, email: r.email, dailyCap: r.daily_cap }));
+}
+
+export interface ClaimedDelivery {
+  id: string;
+  jobId: string;
+  recipientEmail: string;
+  companyName: string;
+  sector: string;
+  location: string;
+  attempts: number;
+  /** The fencing token: the lease this worker holds on the row. */
+  lease: string;
+}
+
+export type ClaimResult =
+  | { kind: 'claimed'; email: string; dailyCap: number | null; rows: ClaimedDelivery[] }
+  /** Nothing due now; `nextDueAt` is when the earliest pending delivery becomes due (null: none pending). */
+  | { kind: 'idle'; email: string; dailyCap: number | null; nextDueAt: Date | null }
+  /** Another worker holds this mailbox (it has a delivery in 'sending'). */
+  | { kind: 'busy' }
+  | { kind: 'unavailable'; reason: 'not_linked' | 'paused'; pausedUntil: Date | null };
+
+/**
+ * Claims up to `limit` due deliveries of one user's mailbox. The user_gmail row lock serialises claims for the
+ * mailbox across workers, so the "nothing in 'sending'" check and the claim cannot interleave.
+ */
+export async function claimDeliveries(db: Database, profileId: string, limit: number, leaseSeconds: number): Promise<ClaimResult> {
+  return db.transaction(async (tx) => {
+    const [mailbox] = rowsOf<{ email: string; daily_cap: number | null; paused_until: Date | string | null }>(
+      await tx.execute(sql`select email, daily_cap, paused_until from user_gmail where profile_id = ${profileId} for update`),
+    );
+    if (!mailbox) return { kind: 'unavailable', reason: 'not_linked', pausedUntil: null } as const;
+    if (mailbox.paused_until && new Date(mailbox.paused_until).getTime() > Date.now()) {
+      return { kind: 'unavailable', reason: 'paused', pausedUntil: new Date(mailbox.paused_until) } as const;
+    }
+    const [inFlight] = rowsOf<{ n: number }>(
+      await tx.execute(sql`select count(*)::int as n from deliveries where profile_id = ${profileId} and status = 'sending'`),
+    );
+    if ((inFlight?.n ?? 0) > 0) return { kind: 'busy' } as const;
+    const claimed = rowsOf<{
+      id: string;
+      job_id: string;
+      recipient_email: string;
+      company_name: string;
+      sector: string;
+      location: string;
+      attempts: number;
+      lease: string;
+      next_attempt_at: Date | string;
+      created_at: Date | string;
+    }>(
+      await tx.execute(sql`
+        with picked as (
+          select d.id from deliveries d
+          where d.job_id in (select j.id from send_jobs j where j.profile_id = ${profileId} and j.status in ('pending', 'processing'))
+            and d.status = 'pending' and d.next_attempt_at <= now()
+          order by d.next_attempt_at, d.created_at, d.company_name, d.id
+          limit ${limit}
+          for update skip locked
+        )
+        update deliveries d
+        set status = 'sending', sender_email = ${mailbox.email}, provider_message_id = null,
+          lease_expires_at = now() + make_interval(secs => ${leaseSeconds}::int)
+        from picked where d.id = picked.id
+        returning d.id, d.job_id, d.recipient_email, d.company_name, d.sector, d.location, d.attempts,
+          d.lease_expires_at::text as lease, d.next_attempt_at, d.created_at`),
+    );
+    if (claimed.length === 0) {
+      const [next] = rowsOf<{ at: Date | string | null }>(
+        await tx.execute(sql`
+          select min(d.next_attempt_at) as at from deliveries d
+          where d.job_id in (select j.id from send_jobs j where j.profile_id = ${profileId} and j.status in ('pending', 'processing'))
+            and d.status = 'pending'`),
+      );
+      return { kind: 'idle', email: mailbox.email, dailyCap: mailbox.daily_cap, nextDueAt: next?.at ? new Date(next.at) : null } as const;
+    }
+    const jobIds = [...new Set(claimed.map((r) => r.job_id))];
+    await tx.execute(sql`
+      update send_jobs set status = 'processing'
+      where status = 'pending' and id in (${sql.join(
+        jobIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`);
+    // RETURNING has no order: put them back in the order they were picked in.
+    const key = (r: (typeof claimed)[number]) => [new Date(r.next_attempt_at).getTime(), new Date(r.created_at).getTime()] as const;
+    claimed.sort((a, b) => {
+      const [an, ac] = key(a);
+      const [bn, bc] = key(b);
+      return an - bn || ac - bc || (a.company_name < b.company_name ? -1 : a.company_name > b.company_name ? 1 : a.id < b.id ? -1 : 1);
+    });
+    return {
+      kind: 'claimed',
+      email: mailbox.email,
+      dailyCap: mailbox.daily_cap,
+      rows: claimed.map((r) => ({
+        id: r.id,
+        jobId: r.job_id,
+        recipientEmail: r.recipient_email,
+        companyName: r.company_name,
+        sector: r.sector,
+        location: r.location,
+        attempts: r.attempts,
+        lease: r.lease,
+      })),
+    } as const;
+  });
+}
+
+/** The mailbox's sends over the last 24 h (ms since the epoch, ascending): the pacing history. */
+export async function sendHistory(db: Database, senderEmail: string): Promise<number[]> {
+  const rows = rowsOf<{ at: number | string }>(
+    await db.execute(sql`
+      select (extract(epoch from sent_at) * 1000)::float8 as at from deliveries
+      where sender_email = ${senderEmail} and status = 'sent' and sent_at > now() - interval '24 hours'
+      order by sent_at`),
+  );
+  return rows.map((r) => Number(r.at));
+}
+
+export interface HandOver {
+  rows: ReadonlyArray<{ id: string; lease: string }>;
+  senderEmail: string;
+  /** The lease is extended to at least this far ahead (it usually already is: no indexed column changes). */
+  leaseSeconds: number;
+}
+
+export interface SentRecord {
+  id: string;
+  lease: string;
+  at: Date;
+  providerMessageId: string;
+}
+
+/**
+ * One statement for the worker's steady state: records deliveries the provider accepted (each row sent, its
+ * job's counters and the user's sent count — all in this statement) and hands the next deliveries over
+ * (`provider_message_id = ''`: in the provider's hands, answer pending — durable before the calls are made).
+ * Either list may be empty. Returns how many were recorded and the lease each handed-over row now holds
+ * (a row missing from it is no longer this worker's).
+ */
+export async function recordAndHandOver(
+  db: Database,
+  sent: readonly SentRecord[],
+  handOver: HandOver | null,
+): Promise<{ recorded: number; handed: Map<string, string> }> {
+  const handed = handOver?.rows ?? [];
+  const horizon = sql`now() + make_interval(secs => ${handOver?.leaseSeconds ?? 0}::int)`;
+  const rows = await hotQuery<{ kind: 'sent' | 'handed'; id: string | null; lease: string | null; n: number }>(
+    db,
+    'sira_record_and_hand_over_v1',
+    sql`
+      with s as (
+        select * from unnest(
+          ${sql.param(sent.map((r) => r.id))}::uuid[], ${sql.param(sent.map((r) => r.lease))}::text[],
+          ${sql.param(sent.map((r) => r.at.toISOString()))}::text[], ${sql.param(sent.map((r) => r.providerMessageId))}::text[]
+        ) as v(id, lease, at, mid)
+      ), d as (
+        update deliveries d
+        set status = 'sent', sent_at = s.at::timestamptz, provider_message_id = nullif(s.mid, ''),
+          lease_expires_at = null, last_error = null, attempts = d.attempts + 1
+        from s
+        where d.id = s.id and d.status = 'sending' and d.lease_expires_at = s.lease::timestamptz
+        returning d.job_id, d.profile_id
+      ), per_job as (
+        select job_id, count(*)::int as n from d group by job_id
+      ), j as (
+        update send_jobs x
+        set sent_count = x.sent_count + per_job.n,
+          status = case when x.sent_count + per_job.n + x.failed_count >= x.total_emails_intended then 'completed' else 'processing' end,
+          completed_at = case when x.sent_count + per_job.n + x.failed_count >= x.total_emails_intended then now() else x.completed_at end
+        from per_job where x.id = per_job.job_id
+        returning x.id
+      ), per_profile as (
+        select profile_id, count(*)::int as n from d group by profile_id
+      ), p as (
+        update profiles pr set sent_messages = pr.sent_messages + per_profile.n
+        from per_profile where pr.id = per_profile.profile_id
+        returning pr.id
+      ), h as (
+        update deliveries d
+        set provider_message_id = ${HANDED_OVER}, sender_email = ${handOver?.senderEmail ?? ''},
+          lease_expires_at = case when d.lease_expires_at < ${horizon} then ${horizon} else d.lease_expires_at end
+        from unnest(${sql.param(handed.map((r) => r.id))}::uuid[], ${sql.param(handed.map((r) => r.lease))}::text[]) as v(id, lease)
+        where d.id = v.id and d.status = 'sending' and d.lease_expires_at = v.lease::timestamptz
+        returning d.id, d.lease_expires_at::text as lease
+      )
+      select 'sent' as kind, null::uuid as id, null::text as lease, (select count(*) from d)::int as n
+      union all
+      select 'handed', h.id, h.lease, 0 from h`,
+  );
+  return {
+    recorded: rows.find((r) => r.kind === 'sent')?.n ?? 0,
+    handed: new Map(rows.filter((r) => r.kind === 'handed').map((r) => [r.id as string, r.lease as string])),
+  };
+}
+
+/** Hands one claimed delivery to the provider. Returns the lease it now holds, or null if it is not ours. */
+export async function markInFlight(db: Database, row: ClaimedDelivery, senderEmail: string, leaseSeconds: number): Promise<string | null> {
+  const { handed } = await recordAndHandOver(db, [], { rows: [row], senderEmail, leaseSeconds });
+  return handed.get(row.id) ?? null;
+}
+
+/** Records one accepted message (see recordAndHandOver). */
+export async function recordSent(db: Database, sent: SentRecord): Promise<boolean> {
+  return (await recordAndHandOver(db, [sent], null)).recorded > 0;
+}
+
+/**
+ * The delivery ends failed: failed_emails row, job counter (and the job's end when it was the last), and the
+ * message credit back to the user — all in the one statement that fails it.
+ */
+export async function recordFailed(db: Database, id: string, lease: string, reason: string): Promise<boolean> {
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      with d as (
+        update deliveries
+        set status = 'failed', last_error = ${reason}, lease_expires_at = null, provider_message_id = null, attempts = attempts + 1
+        where id = ${id} and status = 'sending' and lease_expires_at = ${lease}::timestamptz
+        returning id, job_id, profile_id, recipient_email
+      ), f as (
+        insert into failed_emails (profile_id, delivery_id, email, error)
+        select profile_id, id, recipient_email, ${reason} from d
+        returning id
+      ), j as (
+        update send_jobs
+        set failed_count = failed_count + 1,
+          status = case when sent_count + failed_count + 1 >= total_emails_intended
+            then case when sent_count > 0 then 'completed' else 'failed' end else 'processing' end,
+          completed_at = case when sent_count + failed_count + 1 >= total_emails_intended then now() else completed_at end,
+          error_message = ${reason}
+        where id in (select job_id from d)
+        returning id
+      ), p as (
+        update profiles set messages_remaining = messages_remaining + 1 where id in (select profile_id from d) returning id
+      )
+      select count(*)::int as n from d`),
+  );
+  return (row?.n ?? 0) > 0;
+}
+
+/** A transient failure with attempts left: back to pending, due again after retry_delay. */
+export async function scheduleRetry(db: Database, id: string, lease: string, reason: string, retryDelaySeconds: number): Promise<boolean> {
+  const [row] = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      update deliveries
+      set status = 'pending', sender_email = null, provider_message_id = null, lease_expires_at = null, attempts = attempts + 1,
+        last_error = ${reason},
+        next_attempt_at = now() + make_interval(secs => ${retryDelaySeconds}::int)
+      where id = ${id} and status = 'sending' and lease_expires_at = ${lease}::timestamptz
+      returning id`),
+  );
+  return !!row;
+}
+
+/**
+ * Gives claimed rows back without counting an attempt: to 'pending' (stopping, a provider pause, a passing
+ * refresh problem) or to 'held' when the mailbox is gone — unless it was linked again meanwhile.
+ */
+export async function releaseDeliveries(
+  db: Database,
+  rows: ReadonlyArray<{ id: string; lease: string }>,
+  to: 'pending' | 'held',
+  options: { lastError?: string; dueInSeconds?: number } = {},
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const pairs = sql.join(
+    rows.map((r) => sql`(${r.id}::uuid, ${r.lease}::timestamptz)`),
+    sql`, `,
+  );
+  const status =
+    to === 'held'
+      ? sql`case when exists (select 1 from user_gmail g where g.profile_id = d.profile_id) then 'pending' else 'held' end`
+      : sql`'pending'`;
+  const released = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      update deliveries d
+      set status = ${status}, sender_email = null, provider_message_id = null, lease_expires_at = null,
+        last_error = coalesce(${options.lastError ?? null}, d.last_error),
+        next_attempt_at = greatest(d.next_attempt_at, now() + make_interval(secs => ${options.dueInSeconds ?? 0}::int))
+      where d.status = 'sending' and (d.id, d.lease_expires_at) in (${pairs})
+      returning d.id`),
+  );
+  return released.length;
+}
+
+/** 429 "(Mail sending)": the mailbox rests until Google's retry time; its rows wait, no attempt counted. */
+export async function pauseMailbox(db: Database, profileId: string, until: Date): Promise<void> {
+  await db.execute(sql`update user_gmail set paused_until = ${until} where profile_id = ${profileId}`);
+}
+
+/**
+ * Rows whose lease ran out. Claimed but never handed over (provider_message_id null): back to pending,
+ * nothing was sent. Handed over without an answer recorded (the worker died mid-call): failed with the
+ * reason and the credit returned — never sent again, since the provider may have accepted it.
+ */
+export async function sweepExpiredLeases(db: Database, reason: string, batch = 500): Promise<{ released: string[]; failed: string[] }> {
+  const released = rowsOf<{ profile_id: string }>(
+    await db.execute(sql`
+      update deliveries d set status = 'pending', lease_expires_at = null, sender_email = null
+      where d.id in (
+        select id from deliveries
+        where status = 'sending' and lease_expires_at < now() and provider_message_id is null
+        limit ${batch} for update skip locked
+      )
+      returning d.profile_id`),
+  );
+  const failed = rowsOf<{ profile_id: string }>(
+    await db.execute(sql`
+      with d as (
+        update deliveries
+        set status = 'failed', last_error = ${reason}, lease_expires_at = null, provider_message_id = null, attempts = attempts + 1
+        where id in (
+          select id from deliveries
+          where status = 'sending' and lease_expires_at < now() and provider_message_id is not null
+          limit ${batch} for update skip locked
+        )
+        returning id, job_id, profile_id, recipient_email
+      ), f as (
+        insert into failed_emails (profile_id, delivery_id, email, error)
+        select profile_id, id, recipient_email, ${reason} from d
+        returning id
+      ), per_job as (
+        select job_id, count(*)::int as n from d group by job_id
+      ), j as (
+        update send_jobs s
+        set failed_count = s.failed_count + per_job.n,
+          status = case when s.sent_count + s.failed_count + per_job.n >= s.total_emails_intended
+            then case when s.sent_count > 0 then 'completed' else 'failed' end else s.status end,
+          completed_at = case when s.sent_count + s.failed_count + per_job.n >= s.total_emails_intended then now() else s.completed_at end,
+          error_message = ${reason}
+        from per_job where s.id = per_job.job_id
+        returning s.id
+      ), per_profile as (
+        select profile_id, count(*)::int as n from d group by profile_id
+      ), p as (
+        update profiles pr set messages_remaining = pr.messages_remaining + per_profile.n
+        from per_profile where pr.id = per_profile.profile_id
+        returning pr.id
+      )
+      select d.profile_id from d`),
+  );
+  return { released: released.map((r) => r.profile_id), failed: failed.map((r) => r.profile_id) };
+}

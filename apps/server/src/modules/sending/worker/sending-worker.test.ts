@@ -1,0 +1,362 @@
+import { deliveryFailureText } from '@sira/shared/messages/sending';
+import type { SendingStatus } from '@sira/shared/schemas/sending';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { providerEndpoints } from '../../../config/providers';
+import { rowsOf } from '../../../db/client';
+import { deliveries, failedEmails, profiles, sendJobs, userGmail } from '../../../db/schema';
+import type { LiveEvent } from '../../../lib/event-bus';
+import { type GoogleSandbox, startGoogleSandbox } from '../../../sandbox/google';
+import { header, parseMessage } from '../../../sandbox/google/mime';
+import { useTestApp } from '../../../test/app';
+import { signedInUser } from '../../../test/auth';
+import { TEST_BASE_URL } from '../../../test/global-setup';
+import { linkMailboxForTest } from '../../../test/mailbox';
+import {
+  backgroundContextOf,
+  balanceOf,
+  deliveryCounts,
+  FAST_SETTINGS,
+  profileIdOf,
+  recordingLogger,
+  samplePdf,
+  schedule,
+  setBalance,
+  tempDataDir,
+  testEnvWithDataDir,
+  uploadedResumeId,
+  useSendingSettings,
+  waitFor,
+} from '../test-support';
+import { type SendingWorkerOptions, startSendingWorker } from './sending-worker';
+
+/**
+ * The worker against the real Google sandbox over HTTP and a real database: what it sends, how it paces,
+ * and how each class of provider error ends.
+ */
+
+let sandbox: GoogleSandbox;
+const dataDir = tempDataDir();
+beforeAll(async () => {
+  sandbox = await startGoogleSandbox();
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+const ctx = useTestApp(() => ({
+  env: testEnvWithDataDir(dataDir),
+  providers: { ...providerEndpoints('embedded', TEST_BASE_URL), google: sandbox.endpoints },
+}));
+
+const running: Array<{ stop(): Promise<void> }> = [];
+let logged = recordingLogger();
+beforeAll(async () => {
+  await useSendingSettings(ctx);
+});
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((w) => w.stop()));
+  sandbox.clearFaults();
+  await useSendingSettings(ctx);
+});
+
+function startWorker(options: SendingWorkerOptions = {}) {
+  logged = recordingLogger();
+  const worker = startSendingWorker(
+    { ...backgroundContextOf(ctx, dataDir), log: logged.log },
+    { pollMs: 50, sweepEveryMs: 100, settingsTtlMs: 0, notifyWindowMs: 200, ...options },
+  );
+  running.push(worker);
+  return worker;
+}
+
+let mailboxCounter = 0;
+/** A user linked to a fresh sandbox mailbox, with a job of `count` deliveries scheduled. */
+async function userWithJob(count: number, options: { content?: string; pdf?: Buffer } = {}) {
+  const account = await signedInUser(ctx);
+  const profileId = await profileIdOf(ctx, account.email);
+  const mailbox = `applicant${mailboxCounter++}.${profileId.slice(0, 6)}@gmail.com`;
+  await linkMailboxForTest(ctx, account.cookie, sandbox, mailbox);
+  await setBalance(ctx, profileId, count);
+  const pdf = options.pdf ?? samplePdf(30_000);
+  const resumeId = await uploadedResumeId(ctx, account.cookie, pdf);
+  const res = await schedule(ctx, account.cookie, {
+    resumeId,
+    subject: 'طلب توظيف لدى {{company_name}}',
+    content: options.content ?? '<p>إلى فريق التوظيف في {{company_name}} ({{sector}} — {{location}})</p>',
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { ...account, profileId, mailbox, pdf, jobId: res.json().jobId as string };
+}
+
+/** Time between consecutive sends. */
+const gaps = (times: number[]) => times.slice(1).map((t, i) => t - (times[i] as number));
+
+const jobOf = async (jobId: string) => (await ctx.db.select().from(sendJobs).where(eq(sendJobs.id, jobId)))[0];
+const waitForJob = (jobId: string, status: 'completed' | 'failed', timeoutMs = 20_000) =>
+  waitFor(async () => (await jobOf(jobId))?.status === status, timeoutMs, `job ${status}`);
+
+describe('sending', () => {
+  it('sends each delivery once from the user’s mailbox, personalised, with the résumé; counts and events follow', async () => {
+    const u = await userWithJob(12);
+    const events: LiveEvent[] = [];
+    const unsubscribe = ctx.app.events.subscribe((e) => e.profileId === u.profileId && events.push(e));
+    startWorker();
+    await waitForJob(u.jobId, 'completed');
+    unsubscribe();
+
+    const sent = sandbox.sentMessages(u.mailbox);
+    const rows = await ctx.db.select().from(deliveries).where(eq(deliveries.jobId, u.jobId));
+    expect(sent).toHaveLength(12);
+    expect(new Set(sent.map((m) => m.to))).toEqual(new Set(rows.map((r) => r.recipientEmail)));
+    for (const row of rows) {
+      expect(row).toEqual(expect.objectContaining({ status: 'sent', senderEmail: u.mailbox, attempts: 1, leaseExpiresAt: null }));
+      const message = sent.find((m) => m.id === row.providerMessageId);
+      expect(message?.to).toBe(row.recipientEmail);
+      const parsed = parseMessage(message?.raw as Buffer);
+      expect(header(parsed.headers, 'subject')).toBe(`طلب توظيف لدى ${row.companyName}`);
+      expect(header(parsed.headers, 'from')).toBe(u.mailbox);
+      expect(parsed.html).toContain(`(${row.sector} — ${row.location})`);
+      expect(parsed.attachments[0]?.filename).toBe('سيرتي الذاتية.pdf');
+      expect(parsed.attachments[0]?.content.equals(u.pdf)).toBe(true);
+    }
+    expect(await jobOf(u.jobId)).toEqual(expect.objectContaining({ sentCount: 12, failedCount: 0, completedAt: expect.any(Date) }));
+    const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.id, u.profileId));
+    expect(profile?.sentMessages).toBe(12);
+    expect(profile?.messagesRemaining).toBe(0);
+    // Coalesced: far fewer events than deliveries, but the last change is always announced.
+    const sending = events.filter((e) => e.topic === 'sending');
+    expect(sending.length).toBeGreaterThanOrEqual(1);
+    expect(sending.length).toBeLessThan(12);
+    expect(logged.entries).toEqual([]);
+  });
+
+  it('paces each mailbox: batch_size sends, then batch_delay, and email_delay between sends', async () => {
+    await useSendingSettings(ctx, { ...FAST_SETTINGS, delay: { ...FAST_SETTINGS.delay, batch_size: 3, batch_delay: 2, email_delay: 0 } });
+    const u = await userWithJob(6);
+    startWorker();
+    await waitForJob(u.jobId, 'completed');
+    const times = rowsOf<{ at: number }>(
+      await ctx.db.execute(
+        sql`select (extract(epoch from sent_at) * 1000)::float8 as at from deliveries where job_id = ${u.jobId} order by sent_at`,
+      ),
+    ).map((r) => Number(r.at));
+    expect(times).toHaveLength(6);
+    const [g1, g2, g3] = gaps(times);
+    // Three in the first batch, then the batch delay before the fourth.
+    expect((g1 as number) + (g2 as number)).toBeLessThan(2000);
+    expect(g3).toBeGreaterThanOrEqual(2000);
+
+    await useSendingSettings(ctx, { ...FAST_SETTINGS, delay: { ...FAST_SETTINGS.delay, email_delay: 1 } });
+    const v = await userWithJob(3);
+    await waitForJob(v.jobId, 'completed');
+    const spaced = sandbox
+      .sentMessages(v.mailbox)
+      .map((m) => m.receivedAt.getTime())
+      .sort((a, b) => a - b);
+    expect(spaced).toHaveLength(3);
+    for (const gap of gaps(spaced)) expect(gap).toBeGreaterThanOrEqual(900);
+  });
+
+  it('holds the rolling daily cap of the mailbox and tells when the rest will go', async () => {
+    const u = await userWithJob(6);
+    await ctx.db.update(userGmail).set({ dailyCap: 4 }).where(eq(userGmail.profileId, u.profileId));
+    startWorker();
+    await waitFor(async () => (await deliveryCounts(ctx, u.profileId)).sent === 4, 15_000, '4 sent');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await deliveryCounts(ctx, u.profileId)).toEqual({ sent: 4, pending: 2 });
+    expect(sandbox.sentMessages(u.mailbox)).toHaveLength(4);
+    const status = (await ctx.app.inject({ url: '/api/sending/status', headers: { cookie: u.cookie } })).json() as SendingStatus;
+    expect(Date.parse(status.estimatedFinishAt as string)).toBeGreaterThan(Date.now() + 23 * 3600_000);
+  });
+});
+
+describe('provider errors', () => {
+  it('429 "Mail sending" pauses only that mailbox until Google’s time; another user keeps sending', async () => {
+    const a = await userWithJob(5);
+    const b = await userWithJob(5);
+    const retryAfter = new Date(Date.now() + 3600_000);
+    sandbox.injectFault({ mailbox: a.mailbox, status: 429, retryAfter });
+    startWorker();
+    await waitForJob(b.jobId, 'completed');
+    const [link] = await ctx.db.select().from(userGmail).where(eq(userGmail.profileId, a.profileId));
+    expect(link?.pausedUntil?.toISOString()).toBe(retryAfter.toISOString());
+    expect(sandbox.sentMessages(a.mailbox)).toHaveLength(0);
+    expect(sandbox.sentMessages(b.mailbox)).toHaveLength(5);
+    const rows = await ctx.db.select().from(deliveries).where(eq(deliveries.jobId, a.jobId));
+    // Back in the queue, no attempt counted, no credit moved.
+    expect(rows.map((r) => [r.status, r.attempts])).toEqual(Array(5).fill(['pending', 0]));
+    expect(await balanceOf(ctx, a.profileId)).toBe(0);
+    const status = (await ctx.app.inject({ url: '/api/sending/status', headers: { cookie: a.cookie } })).json() as SendingStatus;
+    expect(status.pausedUntil).toBe(retryAfter.toISOString());
+    expect(logged.entries.map((e) => e.msg)).toEqual(['sending: Gmail daily sending limit reached; mailbox paused']);
+  });
+
+  it('5xx is retried after retry_delay up to max_retries, then fails, is recorded and refunded', async () => {
+    await useSendingSettings(ctx, { ...FAST_SETTINGS, delay: { ...FAST_SETTINGS.delay, max_retries: 2, retry_delay: 1 } });
+    const u = await userWithJob(1);
+    sandbox.injectFault({ mailbox: u.mailbox, status: 500 });
+    const started = Date.now();
+    startWorker();
+    await waitForJob(u.jobId, 'failed');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
+    const [row] = await ctx.db.select().from(deliveries).where(eq(deliveries.jobId, u.jobId));
+    expect(row?.status).toBe('failed');
+    expect(row?.attempts).toBe(3);
+    expect(row?.lastError).toContain(deliveryFailureText.retriesExhausted);
+    expect(row?.lastError).toContain('500');
+    const failed = await ctx.db.select().from(failedEmails).where(eq(failedEmails.profileId, u.profileId));
+    expect(failed).toEqual([expect.objectContaining({ deliveryId: row?.id, email: row?.recipientEmail })]);
+    expect(await balanceOf(ctx, u.profileId)).toBe(1);
+    expect(sandbox.sentMessages(u.mailbox)).toHaveLength(0);
+  });
+
+  it('a transient error that clears is retried and the message goes once', async () => {
+    const u = await userWithJob(2);
+    sandbox.injectFault({ mailbox: u.mailbox, status: 503, times: 2 });
+    sandbox.injectFault({ mailbox: u.mailbox, status: 403, reason: 'userRateLimitExceeded', times: 1 });
+    startWorker();
+    await waitForJob(u.jobId, 'completed');
+    expect(sandbox.sentMessages(u.mailbox)).toHaveLength(2);
+    const attempts = (await ctx.db.select().from(deliveries).where(eq(deliveries.jobId, u.jobId))).map((r) => r.attempts);
+    expect(attempts.reduce((x, y) => x + y, 0)).toBe(5);
+  });
+
+  it('a permanent refusal fails at once, with failed_emails and the credit back', async () => {
+    const u = await userWithJob(2);
+    sandbox.injectFault({ mailbox: u.mailbox, status: 403, reason: 'domainPolicy', times: 1 });
+    startWorker();
+    await waitForJob(u.jobId, 'completed');
+    const rows = await ctx.db.select().from(deliveries).where(eq(deliveries.jobId, u.jobId));
+    expect(rows.map((r) => r.status).sort()).toEqual(['failed', 'sent']);
+    expect(rows.find((r) => r.status === 'failed')?.attempts).toBe(1);
+    expect(await jobOf(u.jobId)).toEqual(expect.objectContaining({ sentCount: 1, failedCount: 1, status: 'completed' }));
+    expect(await balanceOf(ctx, u.profileId)).toBe(1);
+  });
+
+  it('401 makes it refresh the token once and send', async () => {
+    const u = await userWithJob(1);
+    const [before] = await ctx.db.select().from(userGmail).where(eq(userGmail.profileId, u.profileId));
+    sandbox.injectFault({ mailbox: u.mailbox, status: 401, times: 1 });
+    startWorker();
+    await waitForJob(u.jobId, 'completed');
+    const [after] = await ctx.db.select().from(userGmail).where(eq(userGmail.profileId, u.profileId));
+    expect(after?.accessToken).not.toBe(before?.accessToken);
+    expect(sandbox.sentMessages(u.mailbox)).toHaveLength(1);
+  });
+
+  it('invalid_grant holds the deliveries until the user links again, then they all go, once', async () => {
+    const u = await userWithJob(4);
+    sandbox.revokeAll(u.mailbox);
+    startWorker();
+    await waitFor(async () => (await deliveryCounts(ctx, u.profileId)).held === 4, 15_000, 'held');
+    const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.id, u.profileId));
+    expect(profile?.mailboxNotice).toBe('invalid_grant');
+    expect(await ctx.db.select().from(userGmail).where(eq(userGmail.profileId, u.profileId))).toHaveLength(0);
+    expect(sandbox.sentMessages(u.mailbox)).toHaveLength(0);
+    expect(await balanceOf(ctx, u.profileId)).toBe(0);
+
+    await linkMailboxForTest(ctx, u.cookie, sandbox, u.mailbox);
+    await waitForJob(u.jobId, 'completed');
+    expect(sandbox.sentMessages(u.mailbox)).toHaveLength(4);
+    expect(new Set(sandbox.sentMessages(u.mailbox).map((m) => m.to)).size).toBe(4);
+  });
+});
+
+describe('leases', () => {
+  it('a delivery handed to the provider whose lease ran out is failed with the reason and refunded, never resent', async () => {
+    const u = await userWithJob(3);
+    const rows = await ctx.db.select().from(deliveries).where(eq(deliveries.jobId, u.jobId));
+    const [inFlight, claimed] = rows;
+    // As a worker that died would leave them: one handed to the provider, one only claimed.
+    await ctx.db.execute(sql`
+      update deliveries set status = 'sending', sender_email = ${u.mailbox}, provider_message_id = '', lease_expires_at = now() - interval '1 second'
+      where id = ${inFlight?.id}`);
+    await ctx.db.execute(sql`
+      update deliveries set status = 'sending', sender_email = ${u.mailbox}, lease_expires_at = now() - interval '1 second'
+      where id = ${claimed?.id}`);
+    startWorker();
+    await waitForJob(u.jobId, 'completed');
+    const after = new Map((await ctx.db.select().from(deliveries).where(eq(deliveries.jobId, u.jobId))).map((r) => [r.id, r]));
+    expect(after.get(inFlight?.id as string)).toEqual(
+      expect.objectContaining({ status: 'failed', lastError: deliveryFailureText.leaseExpired }),
+    );
+    expect(after.get(claimed?.id as string)?.status).toBe('sent');
+    expect(
+      sandbox
+        .sentMessages(u.mailbox)
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual(
+      rows
+        .filter((r) => r.id !== inFlight?.id)
+        .map((r) => r.recipientEmail)
+        .sort(),
+    );
+    expect(await balanceOf(ctx, u.profileId)).toBe(1);
+    expect(
+      await ctx.db
+        .select()
+        .from(failedEmails)
+        .where(eq(failedEmails.deliveryId, inFlight?.id as string)),
+    ).toHaveLength(1);
+  });
+
+  it('with ordinary pacing one message at a time is in flight, and stopping gives claimed rows back', async () => {
+    await useSendingSettings(ctx, { ...FAST_SETTINGS, delay: { ...FAST_SETTINGS.delay, email_delay: 1 } });
+    const u = await userWithJob(4);
+    const worker = startWorker({ claimHorizonMs: 10_000 });
+    await waitFor(async () => (await deliveryCounts(ctx, u.profileId)).sent === 1, 10_000, 'first sent');
+    // With ordinary pacing, never more than one row of the mailbox is in the provider's hands.
+    for (let sample = 0; sample < 10; sample++) {
+      const [handed] = rowsOf<{ n: number }>(
+        await ctx.db.execute(sql`select count(*)::int as n from deliveries where profile_id = ${u.profileId} and provider_message_id = ''`),
+      );
+      expect(handed?.n).toBeLessThanOrEqual(1);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await worker.stop();
+    const counts = await deliveryCounts(ctx, u.profileId);
+    expect(counts.sending ?? 0).toBe(0);
+    expect((counts.sent ?? 0) + (counts.pending ?? 0)).toBe(4);
+  });
+});
+
+describe('several workers', () => {
+  it('two workers share the queue and never send the same delivery', async () => {
+    await useSendingSettings(ctx, { ...FAST_SETTINGS, delay: { ...FAST_SETTINGS.delay, email_delay: 0 } });
+    const users = [await userWithJob(15), await userWithJob(15), await userWithJob(15)];
+    const paced = await userWithJob(5);
+    await ctx.db.execute(sql`update user_gmail set daily_cap = null where profile_id = ${paced.profileId}`);
+    startWorker({ concurrency: 2 });
+    startWorker({ concurrency: 2 });
+    for (const u of [...users, paced]) await waitForJob(u.jobId, 'completed', 30_000);
+    for (const u of [...users, paced]) {
+      const sent = sandbox.sentMessages(u.mailbox);
+      expect(sent).toHaveLength(u === paced ? 5 : 15);
+      expect(new Set(sent.map((m) => m.to)).size).toBe(sent.length);
+    }
+    const total = rowsOf<{ n: number }>(
+      await ctx.db.execute(
+        sql`select count(*)::int as n from deliveries where job_id in (${sql.join(
+          [...users, paced].map((u) => sql`${u.jobId}::uuid`),
+          sql`, `,
+        )}) and status = 'sent'`,
+      ),
+    );
+    expect(total[0]?.n).toBe(50);
+  });
+
+  it('two workers keep one mailbox to its email_delay', async () => {
+    await useSendingSettings(ctx, { ...FAST_SETTINGS, delay: { ...FAST_SETTINGS.delay, email_delay: 1 } });
+    const u = await userWithJob(4);
+    startWorker();
+    startWorker();
+    await waitForJob(u.jobId, 'completed', 30_000);
+    const times = sandbox
+      .sentMessages(u.mailbox)
+      .map((m) => m.receivedAt.getTime())
+      .sort((a, b) => a - b);
+    expect(times).toHaveLength(4);
+    for (const gap of gaps(times)) expect(gap).toBeGreaterThanOrEqual(900);
+  });
+});

@@ -1,0 +1,501 @@
+import { deliveryFailureText } from '@sira/shared/messages/sending';
+import type { SendingSettings } from '@sira/shared/schemas/sending-admin';
+import type { BackgroundContext, BackgroundTask } from '../../../background';
+import { getSendingCredentials, MailboxUnavailableError } from '../../mailbox/mailbox-credentials';
+import { createGmailSendClient, type GmailSendClient, GmailSendError } from '../gmail-send';
+import { InvalidRecipientError, renderMessage } from '../mime';
+import { DAY_MS, MailboxPacer } from '../pacing';
+import { createResumeStorage, ResumeMissingError, type ResumeStorage } from '../resume-storage';
+import { dailyCapFor, readSendingSettings } from '../sending-settings';
+import { JobMessageCache } from './job-cache';
+import { CoalescingNotifier } from './notifier';
+import {
+  type ActiveMailbox,
+  activeMailboxes,
+  type ClaimedDelivery,
+  claimDeliveries,
+  pauseMailbox,
+  recordAndHandOver,
+  recordFailed,
+  releaseDeliveries,
+  type SentRecord,
+  scheduleRetry,
+  sendHistory,
+  sweepExpiredLeases,
+} from './queue';
+
+/**
+ * The sending worker (ARCHITECTURE.md "Sending engine", ADR 002, ADR 008). A scheduler loop finds mailboxes
+ * with work and runs one session per mailbox, several mailboxes at once (bounded). A session owns its mailbox
+ * while it has rows in 'sending': it claims a few due deliveries and sends them one at a time at the times the
+ * pacing rule allows, marking each row handed over before its call and recording the answer in it after
+ * (see sendClaimed for the full-speed pipeline). A sweeper settles rows whose lease ran out (a worker that
+ * died). The same code runs inside the embedded server and in `npm run worker`
+ * processes; any number of them coordinate through row locks.
+ */
+
+export interface SendingWorkerOptions {
+  /** Mailboxes sending at the same time in this process. */
+  concurrency?: number;
+  /** How far ahead a claim reaches: the sends pacing allows within this window. */
+  claimHorizonMs?: number;
+  /** Most deliveries one claim takes. */
+  maxClaim?: number;
+  /** Lease beyond what the horizon and the calls need, before the sweeper may settle a row. */
+  leaseMarginMs?: number;
+  /** Deadline of one provider call. */
+  sendTimeoutMs?: number;
+  /** At full-speed pacing, how many messages of a mailbox are handed over ahead (see sendClaimed). */
+  pipelineDepth?: number;
+  /** Polling when nothing wakes the scheduler. */
+  pollMs?: number;
+  sweepEveryMs?: number;
+  /** A session gives its slot back after this long when other mailboxes wait. */
+  sessionSliceMs?: number;
+  settingsTtlMs?: number;
+  storage?: ResumeStorage;
+  /** Live-event window per user and topic. */
+  notifyWindowMs?: number;
+}
+
+const DEFAULTS = {
+  concurrency: 16,
+  claimHorizonMs: 5_000,
+  maxClaim: 100,
+  leaseMarginMs: 60_000,
+  sendTimeoutMs: 30_000,
+  pipelineDepth: 4,
+  pollMs: 1_000,
+  sweepEveryMs: 10_000,
+  sessionSliceMs: 30_000,
+  settingsTtlMs: 5_000,
+  notifyWindowMs: 300,
+};
+
+/** How long a cached access token is trusted before asking the mailbox module again (it refreshes early). */
+const CREDENTIALS_TTL_MS = 5 * 60_000;
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const withDetail = (reason: string, detail: string) => `${reason} (${detail.slice(0, 500)})`;
+
+export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWorkerOptions = {}): BackgroundTask {
+  const o = { ...DEFAULTS, ...overrides };
+  const storage = overrides.storage ?? createResumeStorage(ctx.dataDir);
+  const gmail: GmailSendClient = createGmailSendClient({
+    apiBase: ctx.providers.google.gmailApiBase,
+    timeoutMs: o.sendTimeoutMs,
+    maxSockets: o.concurrency * 2,
+  });
+  const jobs = new JobMessageCache(ctx.db, storage);
+  const notifier = new CoalescingNotifier(ctx.events, o.notifyWindowMs);
+  const mailboxDeps = { db: ctx.db, secretBox: ctx.secretBox, providers: ctx.providers, events: ctx.events };
+
+  const sessions = new Map<string, Promise<void>>();
+  /**
+   * Mailboxes with nothing to do here before a time: a pacing wait, retries not yet due, token trouble, or
+   * another worker holding the mailbox ('busy', which events about that mailbox do not clear).
+   */
+  const notBefore = new Map<string, { until: number; busy?: boolean }>();
+  const rest = (profileId: string, until: number, busy = false) => notBefore.set(profileId, { until, busy });
+  const lastServed = new Map<string, number>();
+  let stopping = false;
+  let lastSweep = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let timerDue = 0;
+  let ticking: Promise<void> | undefined;
+  const sleepers = new Set<() => void>();
+
+  let settingsCache: { at: number; value: SendingSettings } | undefined;
+  const settings = async (): Promise<SendingSettings> => {
+    if (!settingsCache || Date.now() - settingsCache.at > o.settingsTtlMs) {
+      settingsCache = { at: Date.now(), value: await readSendingSettings(ctx.db) };
+    }
+    return settingsCache.value;
+  };
+
+  /** Sleeps, but wakes at once when the worker stops. */
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (stopping || ms <= 0) return resolve();
+      const done = () => {
+        clearTimeout(t);
+        sleepers.delete(done);
+        resolve();
+      };
+      const t = setTimeout(done, ms);
+      sleepers.add(done);
+    });
+
+  const notifyChange = (profileId: string, balanceChanged: boolean) => {
+    notifier.notify(profileId, 'sending');
+    if (balanceChanged) notifier.notify(profileId, 'profile');
+  };
+
+  async function sweep() {
+    lastSweep = Date.now();
+    const { released, failed } = await sweepExpiredLeases(ctx.db, deliveryFailureText.leaseExpired);
+    for (const profileId of new Set(released)) notifyChange(profileId, false);
+    for (const profileId of new Set(failed)) notifyChange(profileId, true);
+    if (failed.length > 0) ctx.log.warn({ count: failed.length }, 'sending: deliveries failed after their lease expired without an answer');
+  }
+
+  async function tick() {
+    if (stopping) return;
+    try {
+      if (Date.now() - lastSweep >= o.sweepEveryMs) await sweep();
+      const free = o.concurrency - sessions.size;
+      if (free <= 0) return;
+      const now = Date.now();
+      for (const [profileId, resting] of notBefore) if (resting.until <= now) notBefore.delete(profileId);
+      const candidates = (await activeMailboxes(ctx.db, free * 4, [...sessions.keys(), ...notBefore.keys()])).sort(
+        (a, b) => (lastServed.get(a.profileId) ?? 0) - (lastServed.get(b.profileId) ?? 0),
+      );
+      for (const mailbox of candidates.slice(0, free)) startSession(mailbox, candidates.length > free);
+    } catch (error) {
+      ctx.log.error({ err: error }, 'sending: scheduler pass failed');
+    }
+  }
+
+  function schedule(delayMs: number) {
+    if (stopping) return;
+    // An earlier pass already planned wins: a stream of events cannot keep pushing the pass back.
+    if (timer && timerDue <= Date.now() + delayMs) return;
+    if (timer) clearTimeout(timer);
+    timerDue = Date.now() + delayMs;
+    timer = setTimeout(() => {
+      timer = undefined;
+      ticking = tick().finally(() => {
+        ticking = undefined;
+        schedule(o.pollMs);
+      });
+    }, delayMs);
+  }
+
+  function startSession(mailbox: ActiveMailbox, othersWaiting: boolean) {
+    lastServed.set(mailbox.profileId, Date.now());
+    const run = runSession(mailbox, othersWaiting)
+      .catch((error: unknown) => {
+        ctx.log.error({ err: error, profileId: mailbox.profileId }, 'sending: mailbox session failed');
+        rest(mailbox.profileId, Date.now() + 5_000);
+      })
+      .finally(() => {
+        sessions.delete(mailbox.profileId);
+        // A slot is free: look for the next mailbox soon rather than at the next poll.
+        schedule(10);
+      });
+    sessions.set(mailbox.profileId, run);
+  }
+
+  async function runSession(mailbox: ActiveMailbox, othersWaiting: boolean): Promise<void> {
+    const { profileId } = mailbox;
+    const started = Date.now();
+    let current = await settings();
+    let email = mailbox.email;
+    let cap = dailyCapFor(email, current.dailyCaps, mailbox.dailyCap);
+    let pacer = new MailboxPacer(current.delay, cap, await sendHistory(ctx.db, email));
+    let credentials: { email: string; accessToken: string; at: number } | undefined;
+
+    const credentialsFor = async (force = false) => {
+      if (force || !credentials || Date.now() - credentials.at > CREDENTIALS_TTL_MS) {
+        const fresh = await getSendingCredentials(mailboxDeps, profileId, force ? { forceRefresh: true } : {});
+        credentials = { ...fresh, at: Date.now() };
+      }
+      return credentials;
+    };
+
+    while (!stopping) {
+      if (othersWaiting && Date.now() - started > o.sessionSliceMs) return;
+      current = await settings();
+      cap = dailyCapFor(email, current.dailyCaps, mailbox.dailyCap);
+      pacer.update(current.delay, cap);
+      const now = Date.now();
+      const next = pacer.next(now);
+      if (next > now + o.claimHorizonMs) {
+        rest(profileId, next - o.claimHorizonMs / 2);
+        return;
+      }
+      const want = Math.max(1, pacer.sendableWithin(now, o.claimHorizonMs, o.maxClaim));
+      // Long enough to wait out the horizon and make the calls, so the usual hand-over need not extend it.
+      const claimLease = Math.ceil((o.claimHorizonMs + o.sendTimeoutMs * 2 + o.leaseMarginMs) / 1000);
+      const claim = await claimDeliveries(ctx.db, profileId, want, claimLease);
+      if (claim.kind === 'busy') {
+        rest(profileId, Date.now() + 5 * o.pollMs, true);
+        return;
+      }
+      if (claim.kind === 'unavailable') return;
+      if (claim.kind === 'idle') {
+        rest(profileId, claim.nextDueAt ? claim.nextDueAt.getTime() : Date.now() + 5 * o.pollMs);
+        return;
+      }
+      if (claim.email !== email) {
+        // Relinked to another address between the poll and the claim: pace by the new mailbox's history.
+        email = claim.email;
+        cap = dailyCapFor(email, current.dailyCaps, claim.dailyCap);
+        pacer = new MailboxPacer(current.delay, cap, await sendHistory(ctx.db, email));
+      }
+      const verdict = await sendClaimed(profileId, email, claim.rows, pacer, current, credentialsFor);
+      if (verdict === 'stop-session') return;
+    }
+  }
+
+  type Verdict = 'continue' | 'stop-session';
+
+  /**
+   * Sends a claimed batch in order, one provider call at a time.
+   *
+   * With ordinary pacing each message is handed over (the durable "in flight" mark) right before its call and
+   * recorded right after: one row of the mailbox is ever in the provider's hands unrecorded.
+   *
+   * When pacing lets messages leave back to back, waiting for a commit between calls would make the database
+   * the pace-setter, so the work is pipelined: the next few messages (up to `pipelineDepth`) are handed over
+   * in one statement, and the accepted ones are recorded together, while calls are on the wire. A worker that
+   * dies then leaves at most 2 × depth + 1 rows of the mailbox handed over: the sweeper fails and refunds
+   * them — it never sends one twice.
+   */
+  async function sendClaimed(
+    profileId: string,
+    email: string,
+    rows: ClaimedDelivery[],
+    pacer: MailboxPacer,
+    current: SendingSettings,
+    credentialsFor: (force?: boolean) => Promise<{ email: string; accessToken: string }>,
+  ): Promise<Verdict> {
+    const leaseSeconds = Math.ceil((o.sendTimeoutMs * 2 + o.leaseMarginMs) / 1000);
+    const depth = Math.max(1, o.pipelineDepth);
+    /** Rows handed over and not settled yet, with the lease each now holds. */
+    const handedOver = new Map<string, string>();
+    /** Rows a hand-over found no longer ours (the sweeper took them): skipped. */
+    const lost = new Set<string>();
+    const leaseOf = (row: ClaimedDelivery) => handedOver.get(row.id) ?? row.lease;
+    const holding = (from: number) => rows.slice(from).map((r) => ({ id: r.id, lease: leaseOf(r) }));
+    let unrecorded: SentRecord[] = [];
+    /** A statement running in the background while calls go on, and the rows it is handing over. */
+    let background: Promise<void> | null = null;
+    let backgroundError: unknown = null;
+    const beingHanded = new Set<string>();
+
+    const flushNow = async (toHand: ClaimedDelivery[], senderEmail: string) => {
+      const sent = unrecorded;
+      unrecorded = [];
+      if (sent.length === 0 && toHand.length === 0) return;
+      const hand = toHand.length > 0 ? { rows: toHand.map((r) => ({ id: r.id, lease: leaseOf(r) })), senderEmail, leaseSeconds } : null;
+      const result = await recordAndHandOver(ctx.db, sent, hand);
+      if (result.recorded > 0) notifyChange(profileId, false);
+      if (result.recorded < sent.length) ctx.log.error({ profileId }, 'sending: sent, but the row was settled by the sweeper meanwhile');
+      for (const r of toHand) {
+        const lease = result.handed.get(r.id);
+        if (lease) handedOver.set(r.id, lease);
+        else lost.add(r.id);
+      }
+    };
+    const settleBackground = async () => {
+      if (background) await background;
+      background = null;
+      if (backgroundError) {
+        const error = backgroundError;
+        backgroundError = null;
+        throw error;
+      }
+    };
+    const flush = async (toHand: ClaimedDelivery[] = [], senderEmail = email) => {
+      await settleBackground();
+      await flushNow(toHand, senderEmail);
+    };
+    const flushInBackground = async (toHand: ClaimedDelivery[], senderEmail: string) => {
+      await settleBackground();
+      for (const r of toHand) beingHanded.add(r.id);
+      background = flushNow(toHand, senderEmail)
+        .catch((error: unknown) => {
+          backgroundError = error;
+        })
+        .finally(() => {
+          for (const r of toHand) beingHanded.delete(r.id);
+        });
+    };
+    /** Up to `count` rows from `from` that are neither handed over nor lost. */
+    const toHandFrom = (from: number, count: number) =>
+      rows.slice(from, from + count).filter((r) => !handedOver.has(r.id) && !lost.has(r.id) && !beingHanded.has(r.id));
+    const giveBack = async (from: number, to: 'pending' | 'held', options?: { lastError?: string; dueInSeconds?: number }) => {
+      await flush();
+      await releaseDeliveries(ctx.db, holding(from), to, options);
+      return 'stop-session' as const;
+    };
+
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i] as ClaimedDelivery;
+      if (beingHanded.has(row.id)) await settleBackground();
+      if (lost.has(row.id)) continue; // The sweeper took it back (this worker stalled); it is someone else's now.
+      if (stopping) return giveBack(i, 'pending');
+      const wait = pacer.next(Date.now()) - Date.now();
+      if (wait > 0) {
+        // Nothing to overlap with: record what was sent before waiting.
+        await flush();
+        await sleep(wait);
+      }
+      if (stopping) return giveBack(i, 'pending');
+
+      let creds: { email: string; accessToken: string };
+      try {
+        creds = await credentialsFor();
+      } catch (error) {
+        if (error instanceof MailboxUnavailableError) {
+          // The mailbox module unlinked it (invalid_grant) and held the pending rows; ours join them.
+          await giveBack(i, 'held');
+          notifyChange(profileId, false);
+          return 'stop-session';
+        }
+        // The token endpoint is unreachable or refuses the platform: nothing was sent, try again later.
+        ctx.log.warn({ err: error, profileId }, 'sending: could not get mailbox credentials');
+        await giveBack(i, 'pending', { lastError: errorText(error), dueInSeconds: 30 });
+        rest(profileId, Date.now() + 30_000);
+        return 'stop-session';
+      }
+
+      let parts: Buffer[];
+      try {
+        const job = await jobs.get(row.jobId, creds.email);
+        parts = renderMessage(job, {
+          email: row.recipientEmail,
+          company_name: row.companyName,
+          sector: row.sector,
+          location: row.location,
+        });
+      } catch (error) {
+        if (error instanceof InvalidRecipientError || error instanceof ResumeMissingError) {
+          const reason =
+            error instanceof ResumeMissingError
+              ? deliveryFailureText.resumeMissing
+              : withDetail(deliveryFailureText.rejected, error.message);
+          if (await recordFailed(ctx.db, row.id, leaseOf(row), reason)) notifyChange(profileId, true);
+          handedOver.delete(row.id);
+          continue;
+        }
+        throw error;
+      }
+
+      // How many of the following messages may leave right behind this one (pacing at full speed).
+      const backToBack = Math.min(depth, pacer.sendableWithin(Date.now(), 0, depth + 1) - 1);
+      if (!handedOver.has(row.id)) {
+        await flush([row, ...toHandFrom(i + 1, backToBack)], creds.email);
+        if (!handedOver.has(row.id)) continue;
+      } else {
+        const ahead = rows.slice(i + 1, i + 1 + depth).filter((r) => handedOver.has(r.id) || beingHanded.has(r.id)).length;
+        const topUp = backToBack > 0 && ahead < Math.ceil(depth / 2) ? toHandFrom(i + 1, backToBack) : [];
+        if (topUp.length > 0 || unrecorded.length >= depth) await flushInBackground(topUp, creds.email);
+      }
+      const lease = handedOver.get(row.id) as string;
+
+      const outcome = await attempt(profileId, parts, pacer, creds, credentialsFor);
+      if (outcome === 'unavailable') {
+        // invalid_grant on the forced refresh after a 401: Gmail refused the call, nothing left.
+        await giveBack(i, 'held');
+        notifyChange(profileId, false);
+        return 'stop-session';
+      }
+      handedOver.delete(row.id);
+      if (outcome.ok) {
+        unrecorded.push({ id: row.id, lease, at: outcome.at, providerMessageId: outcome.id });
+        continue;
+      }
+      const verdict = await settleFailure(profileId, email, row, lease, outcome.error, current);
+      if (verdict === 'stop-session') return giveBack(i + 1, 'pending');
+    }
+    await flush();
+    return 'continue';
+  }
+
+  type Attempt = { ok: true; at: Date; id: string } | { ok: false; error: GmailSendError };
+
+  /** One provider call (two when Gmail answers 401 and a forced refresh gives a new token). */
+  async function attempt(
+    profileId: string,
+    parts: Buffer[],
+    pacer: MailboxPacer,
+    creds: { accessToken: string },
+    credentialsFor: (force?: boolean) => Promise<{ email: string; accessToken: string }>,
+  ): Promise<Attempt | 'unavailable'> {
+    let token = creds.accessToken;
+    for (let call = 0; call < 2; call++) {
+      const at = Date.now();
+      pacer.record(at);
+      try {
+        const sent = await gmail.send(token, parts);
+        return { ok: true, at: new Date(at), id: sent.id };
+      } catch (error) {
+        if (!(error instanceof GmailSendError)) throw error;
+        if (error.kind !== 'unauthorized' || call > 0) return { ok: false, error };
+        try {
+          token = (await credentialsFor(true)).accessToken;
+        } catch (refreshError) {
+          if (refreshError instanceof MailboxUnavailableError) return 'unavailable';
+          return { ok: false, error: new GmailSendError('transient', 401, 'refresh', `token refresh failed: ${errorText(refreshError)}`) };
+        }
+        ctx.log.info({ profileId }, 'sending: Gmail answered 401, retrying once with a refreshed token');
+      }
+    }
+    throw new Error('unreachable');
+  }
+
+  async function settleFailure(
+    profileId: string,
+    email: string,
+    row: ClaimedDelivery,
+    lease: string,
+    error: GmailSendError,
+    current: SendingSettings,
+  ): Promise<Verdict> {
+    switch (error.kind) {
+      case 'mail-limit': {
+        const until = error.retryAt && error.retryAt.getTime() > Date.now() ? error.retryAt : new Date(Date.now() + DAY_MS);
+        await pauseMailbox(ctx.db, profileId, until);
+        await releaseDeliveries(ctx.db, [{ id: row.id, lease }], 'pending', { lastError: error.message });
+        ctx.log.warn({ profileId, mailbox: email, until }, 'sending: Gmail daily sending limit reached; mailbox paused');
+        rest(profileId, until.getTime());
+        notifyChange(profileId, false);
+        return 'stop-session';
+      }
+      case 'permanent': {
+        if (await recordFailed(ctx.db, row.id, lease, withDetail(deliveryFailureText.rejected, error.message)))
+          notifyChange(profileId, true);
+        return 'continue';
+      }
+      default: {
+        // Transient (and a 401 that survived a refresh): retry after retry_delay, up to max_retries.
+        if (row.attempts + 1 > current.delay.max_retries) {
+          if (await recordFailed(ctx.db, row.id, lease, withDetail(deliveryFailureText.retriesExhausted, error.message))) {
+            notifyChange(profileId, true);
+          }
+        } else if (await scheduleRetry(ctx.db, row.id, lease, error.message, current.delay.retry_delay)) {
+          notifyChange(profileId, false);
+        }
+        return 'continue';
+      }
+    }
+  }
+
+  const unsubscribe = ctx.events.subscribe((event) => {
+    // A new job, a relink or a settings change elsewhere: look again now instead of at the next poll.
+    if ((event.topic === 'sending' || event.topic === 'mailbox') && !sessions.has(event.profileId)) {
+      const resting = notBefore.get(event.profileId);
+      if (resting && (!resting.busy || event.topic === 'mailbox')) notBefore.delete(event.profileId);
+      schedule(20);
+    }
+  });
+
+  schedule(0);
+
+  return {
+    name: 'sending-worker',
+    async stop() {
+      stopping = true;
+      unsubscribe();
+      if (timer) clearTimeout(timer);
+      for (const wake of [...sleepers]) wake();
+      await ticking;
+      await Promise.allSettled([...sessions.values()]);
+      notifier.flush();
+      jobs.clear();
+      gmail.close();
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { eq } from 'drizzle-orm';
+import { settings } from '../db/schema';
+import { readGmailSetting } from '../modules/mailbox/gmail-settings';
+import type { GoogleSandbox } from '../sandbox/google';
+import type { TestContext } from './app';
+
+/**
+ * Test helpers for the Gmail link. They drive the real flow: the app's connect endpoint, the sandbox's consent
+ * page over HTTP (as a person would answer it), and the app's callback.
+ */
+
+/** Stores the sandbox's client id and secret as the admin's gmail settings (sealed, like the admin tab does). */
+export async function useSandboxClient(ctx: TestContext, sandbox: GoogleSandbox): Promise<void> {
+  const current = await readGmailSetting(ctx.db);
+  const value = { ...current, client_id: sandbox.clientId, client_secret: ctx.app.secretBox.seal(sandbox.clientSecret) };
+  await ctx.db.update(settings).set({ value }).where(eq(settings.key, 'gmail'));
+}
+
+export interface ConsentAnswer {
+  email: string;
+  /** false unticks the send permission on the consent page. */
+  grantSend?: boolean;
+  /** true presses "deny". */
+  deny?: boolean;
+}
+
+/** Opens the consent page at `consentUrl`, answers it, and returns the app address Google redirects to. */
+export async function answerConsent(consentUrl: string, answer: ConsentAnswer): Promise<string> {
+  const page = await fetch(consentUrl);
+  if (page.status !== 200) throw new Error(`consent page answered ${page.status}: ${await page.text()}`);
+  await page.text();
+  const url = new URL(consentUrl);
+  const form = new URLSearchParams(url.search);
+  form.set('decision', answer.deny ? 'deny' : 'approve');
+  form.set('email', answer.email);
+  if (answer.grantSend !== false) form.set('grant_send', '1');
+  const decision = await fetch(`${url.origin}${url.pathname}/decision`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form.toString(),
+    redirect: 'manual',
+  });
+  const location = decision.headers.get('location');
+  if (decision.status !== 303 || !location) throw new Error(`consent decision answered ${decision.status}: ${await decision.text()}`);
+  return location;
+}
+
+/** Starts a connect as the signed-in user (cookie) and returns Google's consent URL. */
+export async function startConnect(ctx: TestContext, cookie: string): Promise<string> {
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/mailbox/connect', headers: { cookie } });
+  if (res.statusCode !== 200) throw new Error(`connect answered ${res.statusCode}: ${res.body}`);
+  return (res.json() as { url: string }).url;
+}
+
+/** Delivers Google's redirect to the app's callback as the browser would, returning the `?mailbox=` result. */
+export async function followCallback(ctx: TestContext, cookie: string, callbackUrl: string): Promise<string | null> {
+  const target = new URL(callbackUrl);
+  const res = await ctx.app.inject({ method: 'GET', url: `${target.pathname}${target.search}`, headers: { cookie } });
+  if (res.statusCode !== 303) throw new Error(`callback answered ${res.statusCode}: ${res.body}`);
+  return new URL(String(res.headers.location), 'http://app.invalid').searchParams.get('mailbox');
+}
+
+/**
+ * contracts.md: runs connect → sandbox consent (approve over HTTP) → callback and leaves the user linked to
+ * `email`. Points the app's gmail settings at the sandbox's client first.
+ */
+export async function linkMailboxForTest(ctx: TestContext, cookie: string, sandbox: GoogleSandbox, email: string): Promise<void> {
+  await useSandboxClient(ctx, sandbox);
+  const consentUrl = await startConnect(ctx, cookie);
+  const callbackUrl = await answerConsent(consentUrl, { email });
+  const result = await followCallback(ctx, cookie, callbackUrl);
+  if (result !== 'linked') throw new Error(`linking ${email} ended with ?mailbox=${result}`);
+}

@@ -1,0 +1,13 @@
+import { ar } from '@sira/shared';
+import { sendingSettingsText } from '@sira/shared/messages/sending-admin';
+import type { MetaFunction } from 'react-router';
+import { AdminEmailSettingsPanel } from '~/features/sending/components/admin-email-settings-panel';
+
+export const meta: MetaFunction = () => [
+  { title: `${sendingSettingsText.heading} | ${ar.nav.admin} | ${ar.app.name}` },
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function AdminEmailSettings() {
+  return <AdminEmailSettingsPanel />;
+}

@@ -1,0 +1,25 @@
+import type { AdminGatewaySettings, AdminGatewayUpdate } from '@sira/shared/schemas/billing-admin';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '~/lib/api-client';
+
+export const adminGatewayKey = ['admin', 'billing', 'gateway'] as const;
+
+export const getGatewaySettings = () => api<AdminGatewaySettings>('/api/admin/billing/gateway');
+
+export const gatewaySettingsQueryOptions = () => queryOptions({ queryKey: adminGatewayKey, queryFn: getGatewaySettings, staleTime: 0 });
+
+export const useGatewaySettings = () => useQuery(gatewaySettingsQueryOptions());
+
+export const updateGatewaySettings = (body: AdminGatewayUpdate) =>
+  api<AdminGatewaySettings>('/api/admin/billing/gateway', { method: 'PUT', json: body });
+
+export function useUpdateGatewaySettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateGatewaySettings,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(adminGatewayKey, saved);
+      return queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
+    },
+  });
+}

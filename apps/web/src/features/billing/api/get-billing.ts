@@ -1,0 +1,12 @@
+import type { BillingOverview } from '@sira/shared/schemas/billing';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '~/lib/api-client';
+
+/** Everything the billing feature reads for the signed-in user; a payment invalidates it all. */
+export const billingKey = ['billing'] as const;
+
+export const getBilling = () => api<BillingOverview>('/api/billing');
+
+export const billingQueryOptions = () => queryOptions({ queryKey: [...billingKey, 'overview'], queryFn: getBilling, staleTime: 0 });
+
+export const useBilling = () => useQuery(billingQueryOptions());

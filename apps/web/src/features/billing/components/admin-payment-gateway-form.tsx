@@ -1,0 +1,127 @@
+import { Alert, Badge, Button, Card, Group, PasswordInput, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ar } from '@sira/shared';
+import { gatewayAdminMessageForCode, gatewayAdminTexts as t } from '@sira/shared/messages/billing-admin';
+import type { AdminGatewaySettings } from '@sira/shared/schemas/billing-admin';
+import { type FormEvent, useState } from 'react';
+import { ApiRequestError } from '~/lib/api-client';
+import { notify } from '~/lib/notify';
+import { useGatewaySettings, useUpdateGatewaySettings } from '../api/admin-gateway-settings';
+
+/** The admin payment_gateway tab (spec §2): Paylink keys and address. Secrets are write-only. */
+export function AdminPaymentGatewayPanel() {
+  const settings = useGatewaySettings();
+  return (
+    <Stack gap="md" component="section" aria-labelledby="admin-gateway-title">
+      <Title order={2} fz="xl" id="admin-gateway-title">
+        {t.title}
+      </Title>
+      <Text size="sm" c="gray.8">
+        {t.intro}
+      </Text>
+      {settings.isPending ? (
+        <Skeleton height={320} radius="md" aria-busy="true" />
+      ) : settings.isError ? (
+        <Alert color="red" role="alert" title={t.loadFailed}>
+          <Button mt="sm" variant="light" color="red.9" onClick={() => settings.refetch()}>
+            {ar.errors.retry}
+          </Button>
+        </Alert>
+      ) : (
+        // Re-mounted after a save, so the form starts again from what the server stored.
+        <GatewayForm key={`${settings.data.apiId}|${settings.data.baseUrl}|${settings.dataUpdatedAt}`} initial={settings.data} />
+      )}
+    </Stack>
+  );
+}
+
+function SetBadge({ set }: { set: boolean }) {
+  return (
+    <Badge color={set ? 'green' : 'gray'} variant="light" c={set ? 'green.9' : 'gray.9'}>
+      {set ? t.set : t.notSet}
+    </Badge>
+  );
+}
+
+function GatewayForm({ initial }: { initial: AdminGatewaySettings }) {
+  const [apiId, setApiId] = useState(initial.apiId);
+  const [baseUrl, setBaseUrl] = useState(initial.baseUrl);
+  const [secretKey, setSecretKey] = useState('');
+  const [webhookSecret, setWebhookSecret] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const save = useUpdateGatewaySettings();
+  const options = initial.baseUrlOptions.map((o) => ({ value: o.url, label: `${t.environments[o.environment]} — ${o.url}` }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    save.mutate(
+      {
+        apiId: apiId.trim(),
+        baseUrl,
+        ...(secretKey.trim() ? { secretKey: secretKey.trim() } : {}),
+        ...(webhookSecret.trim() ? { webhookSecret: webhookSecret.trim() } : {}),
+      },
+      {
+        onSuccess: () => notify.success(t.saved),
+        onError: (e) => {
+          const rule = gatewayAdminMessageForCode(e instanceof ApiRequestError ? e.code : undefined);
+          if (rule) setError(rule);
+          notify.error(t.saveFailed);
+        },
+      },
+    );
+  };
+
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {initial.usingDefaults ? (
+            <Alert color="blue" role="note">
+              {t.defaultsNotice}
+            </Alert>
+          ) : null}
+          <TextInput label={t.apiId} dir="ltr" value={apiId} onChange={(e) => setApiId(e.currentTarget.value)} autoComplete="off" />
+          <PasswordInput
+            label={
+              <Group gap="xs" component="span">
+                {t.secretKey} <SetBadge set={initial.secretKeySet} />
+              </Group>
+            }
+            description={t.keepHint}
+            dir="ltr"
+            value={secretKey}
+            onChange={(e) => setSecretKey(e.currentTarget.value)}
+            autoComplete="new-password"
+            visibilityToggleButtonProps={{ 'aria-label': 'إظهار المفتاح أو إخفاؤه' }}
+          />
+          <Select label={t.baseUrl} data={options} value={baseUrl} onChange={(v) => v && setBaseUrl(v)} allowDeselect={false} />
+          <PasswordInput
+            label={
+              <Group gap="xs" component="span">
+                {t.webhookSecret} <SetBadge set={initial.webhookSecretSet} />
+              </Group>
+            }
+            description={`${t.keepHint} ${t.webhookSecretHint}`}
+            dir="ltr"
+            value={webhookSecret}
+            onChange={(e) => setWebhookSecret(e.currentTarget.value)}
+            autoComplete="new-password"
+            visibilityToggleButtonProps={{ 'aria-label': 'إظهار السر أو إخفاؤه' }}
+          />
+          <TextInput label={t.webhookUrl} dir="ltr" value={initial.webhookUrl} readOnly />
+          {error ? (
+            <Text c="red.8" size="sm" role="alert">
+              {error}
+            </Text>
+          ) : null}
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending}>
+              {t.save}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,157 @@
+import { Alert, Button, Card, Group, Pagination, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { ar, CURRENCY_LABEL, DATE_LOCALE } from '@sira/shared';
+import { billingMessageForCode, billingTexts } from '@sira/shared/messages/billing';
+import { paymentsAdminTexts as t } from '@sira/shared/messages/billing-admin';
+import type { AdminPaymentsPage } from '@sira/shared/schemas/billing-admin';
+import { useState } from 'react';
+import { ApiRequestError } from '~/lib/api-client';
+import { useLiveInvalidate } from '~/lib/live-events';
+import { adminPaymentsKey, useAdminPayments } from '../api/admin-get-payments';
+import { formatDateTime } from './format';
+import { InvoiceStatusBadge } from './invoice-status-badge';
+
+const number = new Intl.NumberFormat(DATE_LOCALE);
+const pageControls: Record<string, string> = {
+  first: 'الصفحة الأولى',
+  previous: 'الصفحة السابقة',
+  next: 'الصفحة التالية',
+  last: 'الصفحة الأخيرة',
+};
+
+/**
+ * The admin payment tab (spec §2): revenue, transactions and completed counts, a search by user e-mail and
+ * the invoices paged on the server. Any invoice change anywhere refreshes it (live 'admin-billing').
+ */
+export function AdminPaymentsPanel() {
+  const [searchInput, setSearchInput] = useState('');
+  const [search] = useDebouncedValue(searchInput.trim(), 300);
+  const [page, setPage] = useState(1);
+  const [searchKey, setSearchKey] = useState(search);
+  if (searchKey !== search) {
+    setSearchKey(search);
+    setPage(1);
+  }
+  const payments = useAdminPayments({ search, page });
+  useLiveInvalidate('admin-billing', [adminPaymentsKey, ['admin', 'stats']]);
+  const data = payments.isError ? undefined : payments.data;
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby="admin-payments-title">
+      <Title order={2} fz="xl" id="admin-payments-title">
+        {t.title}
+      </Title>
+      <Totals summary={data?.summary} />
+      <TextInput
+        label={t.search}
+        placeholder={t.searchPlaceholder}
+        type="search"
+        value={searchInput}
+        onChange={(event) => setSearchInput(event.currentTarget.value)}
+        maw={420}
+      />
+      {payments.isPending ? (
+        <Stack gap="xs" aria-busy="true">
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} height={36} radius="sm" />
+          ))}
+        </Stack>
+      ) : !data ? (
+        <Alert color="red" role="alert">
+          <Text size="sm" c="red.9" fw={700} mb="sm">
+            {t.loadFailed(billingMessageForCode(payments.error instanceof ApiRequestError ? payments.error.code : 'NETWORK'))}
+          </Text>
+          <Button variant="light" color="red.9" onClick={() => payments.refetch()}>
+            {ar.errors.retry}
+          </Button>
+        </Alert>
+      ) : data.items.length === 0 ? (
+        <Text c="gray.8" role="status" py="lg" ta="center">
+          {search ? t.noMatch : t.empty}
+        </Text>
+      ) : (
+        <>
+          <Group justify="space-between" role="status">
+            <Text size="sm" c="gray.8">
+              {t.summary((data.page - 1) * data.pageSize + 1, (data.page - 1) * data.pageSize + data.items.length, data.total)}
+            </Text>
+            <Text size="sm" c="gray.8">
+              {t.pageOf(data.page, data.pageCount)}
+            </Text>
+          </Group>
+          <PaymentsTable page={data} busy={payments.isFetching} />
+          {data.pageCount > 1 ? (
+            <nav aria-label={t.pages}>
+              <Pagination
+                total={data.pageCount}
+                value={page}
+                onChange={setPage}
+                getItemProps={(p) => ({ 'aria-label': t.pageLabel(p) })}
+                getControlProps={(control) => ({ 'aria-label': pageControls[control] })}
+              />
+            </nav>
+          ) : null}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function Totals({ summary }: { summary: AdminPaymentsPage['summary'] | undefined }) {
+  const cards = [
+    { label: t.revenue, value: summary ? `${number.format(summary.revenue)} ${CURRENCY_LABEL}` : null, id: 'revenue' },
+    { label: t.transactions, value: summary ? number.format(summary.transactions) : null, id: 'transactions' },
+    { label: t.completed, value: summary ? number.format(summary.completed) : null, id: 'completed' },
+  ];
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      {cards.map((card) => (
+        <Card key={card.id} withBorder padding="lg" radius="md" data-testid={`payments-${card.id}`}>
+          <Text size="sm" c="gray.7">
+            {card.label}
+          </Text>
+          {card.value === null ? (
+            <Skeleton height={28} mt={4} />
+          ) : (
+            <Text fz={24} fw={700} mt={4}>
+              {card.value}
+            </Text>
+          )}
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function PaymentsTable({ page, busy }: { page: AdminPaymentsPage; busy: boolean }) {
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table striped highlightOnHover verticalSpacing="xs" aria-label={t.table} aria-busy={busy || undefined}>
+        <Table.Thead>
+          <Table.Tr>
+            {Object.values(t.columns).map((title) => (
+              <Table.Th key={title} scope="col">
+                {title}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {page.items.map((row) => (
+            <Table.Tr key={row.id}>
+              <Table.Td>
+                <span dir="ltr">{row.userEmail}</span>
+              </Table.Td>
+              <Table.Td>{row.packageName ?? billingTexts.unavailable}</Table.Td>
+              <Table.Td>{billingTexts.amount(row.amount)}</Table.Td>
+              <Table.Td>
+                <InvoiceStatusBadge status={row.status} />
+              </Table.Td>
+              <Table.Td>{formatDateTime(row.createdAt)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,75 @@
+import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ar, DATE_LOCALE, paths } from '@sira/shared';
+import { billingTexts as t } from '@sira/shared/messages/billing';
+import { Link } from 'react-router';
+import { useLiveInvalidate } from '~/lib/live-events';
+import { billingKey, useBilling } from '../api/get-billing';
+import { InvoiceHistoryTable } from './invoice-history-table';
+
+const number = new Intl.NumberFormat(DATE_LOCALE);
+
+/**
+ * The billing page (spec §2): current package and balance, the way to upgrade, and the payment history.
+ * It re-fetches when an invoice or the balance changes anywhere (a webhook, another tab, reconciliation).
+ */
+export function BillingPanel() {
+  const billing = useBilling();
+  useLiveInvalidate('billing', [billingKey]);
+  useLiveInvalidate('profile', [billingKey]);
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center">
+        <Title order={1} fz={28}>
+          {t.title}
+        </Title>
+        <Button component={Link} to={paths.upgrade}>
+          {t.upgrade}
+        </Button>
+      </Group>
+      {billing.isPending ? (
+        <Stack aria-busy="true">
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <Skeleton height={90} radius="md" />
+            <Skeleton height={90} radius="md" />
+          </SimpleGrid>
+          <Skeleton height={160} radius="md" />
+        </Stack>
+      ) : billing.isError ? (
+        <Alert color="red" role="alert" title={t.loadFailed}>
+          <Text size="sm">{billing.error.message}</Text>
+          <Button mt="sm" variant="light" color="red.9" onClick={() => billing.refetch()} loading={billing.isFetching}>
+            {ar.errors.retry}
+          </Button>
+        </Alert>
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <Card withBorder padding="lg" radius="md" data-testid="billing-package">
+              <Text size="sm" c="gray.7">
+                {t.currentPackage}
+              </Text>
+              <Text fz={24} fw={700} mt={4}>
+                {billing.data.packageName}
+              </Text>
+            </Card>
+            <Card withBorder padding="lg" radius="md" data-testid="billing-remaining">
+              <Text size="sm" c="gray.7">
+                {t.remaining}
+              </Text>
+              <Text fz={24} fw={700} mt={4}>
+                {number.format(billing.data.messagesRemaining)}
+              </Text>
+            </Card>
+          </SimpleGrid>
+          <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="billing-history-title">
+            <Title order={2} fz="lg" id="billing-history-title" mb="sm">
+              {t.history}
+            </Title>
+            <InvoiceHistoryTable invoices={billing.data.invoices} busy={billing.isFetching} />
+          </Card>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,42 @@
+import { Table, Text } from '@mantine/core';
+import { billingTexts as t } from '@sira/shared/messages/billing';
+import type { InvoiceRow } from '@sira/shared/schemas/billing';
+import { formatDateTime } from './format';
+import { InvoiceStatusBadge } from './invoice-status-badge';
+
+/** The payment history (spec §2 billing): date, package, amount in riyals, status. */
+export function InvoiceHistoryTable({ invoices, busy }: { invoices: InvoiceRow[]; busy: boolean }) {
+  if (invoices.length === 0) {
+    return (
+      <Text c="gray.8" role="status" py="lg" ta="center">
+        {t.empty}
+      </Text>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table striped verticalSpacing="sm" aria-label={t.history} aria-busy={busy || undefined}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t.columns.date}</Table.Th>
+            <Table.Th scope="col">{t.columns.package}</Table.Th>
+            <Table.Th scope="col">{t.columns.amount}</Table.Th>
+            <Table.Th scope="col">{t.columns.status}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {invoices.map((invoice) => (
+            <Table.Tr key={invoice.id} data-invoice-id={invoice.id}>
+              <Table.Td>{formatDateTime(invoice.createdAt)}</Table.Td>
+              <Table.Td>{invoice.packageName ?? t.unavailable}</Table.Td>
+              <Table.Td>{t.amount(invoice.amount)}</Table.Td>
+              <Table.Td>
+                <InvoiceStatusBadge status={invoice.status} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

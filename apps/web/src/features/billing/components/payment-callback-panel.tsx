@@ -1,0 +1,78 @@
+import { Alert, Button, Card, Loader, Stack, Text, Title } from '@mantine/core';
+import { PAYMENT_POLLING, paths } from '@sira/shared';
+import { paymentCallbackTexts as t } from '@sira/shared/messages/billing';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { notify } from '~/lib/notify';
+import { loginHref } from '~/lib/safe-return';
+import { referenceFrom, usePaymentVerification } from '../hooks/use-payment-verification';
+
+/**
+ * /payment-callback (spec §2, §4): Paylink sends the browser here; the server checks the invoice with
+ * Paylink and credits it. Loading, then success (to /dashboard after 3 s) or error (to /pricing, or /login
+ * when signed out, after 3 s).
+ */
+export function PaymentCallbackPanel() {
+  const [search] = useSearchParams();
+  const reference = referenceFrom(search);
+  const state = usePaymentVerification(reference);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const next =
+    state.kind === 'success'
+      ? paths.dashboard
+      : state.kind === 'error'
+        ? state.signedOut
+          ? loginHref(`${paths.paymentCallback}?${search.toString()}`)
+          : paths.pricing
+        : null;
+
+  useEffect(() => {
+    if (state.kind === 'success') {
+      // The balance, package and history changed: every page shows the new numbers.
+      void queryClient.invalidateQueries();
+      notify.success(t.upgraded);
+    }
+    if (state.kind === 'error') notify.error(state.message);
+  }, [state, queryClient]);
+
+  useEffect(() => {
+    if (!next) return;
+    const timer = setTimeout(() => navigate(next, { replace: true }), PAYMENT_POLLING.redirectAfterMs);
+    return () => clearTimeout(timer);
+  }, [next, navigate]);
+
+  return (
+    <Card withBorder radius="lg" padding="xl">
+      <Stack align="center" gap="md" ta="center">
+        <Title order={1} fz={26}>
+          {t.title}
+        </Title>
+        {state.kind === 'checking' ? (
+          <Stack align="center" gap="xs" role="status" aria-live="polite">
+            <Loader color="teal.9" aria-hidden="true" />
+            <Text fw={700}>{t.checking}</Text>
+            <Text size="sm" c="gray.8">
+              {t.checkingAttempt(state.attempt, PAYMENT_POLLING.attempts)}
+            </Text>
+          </Stack>
+        ) : state.kind === 'success' ? (
+          <Alert color="teal" role="status" w="100%" title={state.packageName ? t.successPackage(state.packageName) : t.success}>
+            <Text size="sm">{t.toDashboard}</Text>
+          </Alert>
+        ) : (
+          <Alert color="red" role="alert" w="100%" title={state.message}>
+            <Text size="sm">{state.signedOut ? t.toLogin : t.toPricing}</Text>
+          </Alert>
+        )}
+        {next ? (
+          <Button variant="light" onClick={() => navigate(next, { replace: true })}>
+            {t.goNow}
+          </Button>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,26 @@
+import type { GmailSettings, GmailSettingsInput } from '@sira/shared/schemas/mailbox-admin';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '~/lib/api-client';
+
+const SETTINGS_URL = '/api/admin/mailbox/settings';
+export const adminGmailSettingsKey = ['admin', 'mailbox', 'settings'] as const;
+
+export const getAdminGmailSettings = () => api<GmailSettings>(SETTINGS_URL);
+
+export const adminGmailSettingsQueryOptions = () =>
+  queryOptions({ queryKey: adminGmailSettingsKey, queryFn: getAdminGmailSettings, staleTime: 0 });
+
+export const useAdminGmailSettings = () => useQuery(adminGmailSettingsQueryOptions());
+
+export const updateAdminGmailSettings = (body: GmailSettingsInput) => api<GmailSettings>(SETTINGS_URL, { method: 'PUT', json: body });
+
+export function useUpdateAdminGmailSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateAdminGmailSettings,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(adminGmailSettingsKey, saved);
+      return queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
+    },
+  });
+}

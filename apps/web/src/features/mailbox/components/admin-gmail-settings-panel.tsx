@@ -1,0 +1,173 @@
+import { Alert, Badge, Button, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  checkGmailSettings,
+  isValidOrigin,
+  isValidUrl,
+  type MailboxAdminErrorCode,
+  mailboxAdminMessage,
+  mailboxAdminText as t,
+} from '@sira/shared/messages/mailbox-admin';
+import type { GmailSettings } from '@sira/shared/schemas/mailbox-admin';
+import { useState } from 'react';
+import { PasswordField } from '~/components/ui/password-field';
+import { ApiRequestError } from '~/lib/api-client';
+import { notify } from '~/lib/notify';
+import { useAdminGmailSettings, useUpdateAdminGmailSettings } from '../api/admin-gmail-settings';
+import { AdminListField } from './admin-list-field';
+
+/** The admin "gmail" tab (spec §2, §5): the OAuth client users link their Gmail with. */
+export function AdminGmailSettingsPanel() {
+  const settings = useAdminGmailSettings();
+  return (
+    <Stack component="section" aria-labelledby="gmail-settings-heading">
+      <Title order={2} id="gmail-settings-heading" fz="xl">
+        {t.heading}
+      </Title>
+      <Text c="gray.8">{t.intro}</Text>
+      {settings.isPending ? (
+        <Stack gap="sm" aria-busy="true">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} height={56} />
+          ))}
+        </Stack>
+      ) : settings.isError ? (
+        <Alert color="red" role="alert" title={t.loadFailed}>
+          <Button mt="sm" variant="light" color="red.9" onClick={() => settings.refetch()} loading={settings.isFetching}>
+            {t.retry}
+          </Button>
+        </Alert>
+      ) : (
+        // Keyed by the stored values: after a save the form starts again from what the server kept.
+        <SettingsForm key={JSON.stringify(settings.data)} saved={settings.data} />
+      )}
+    </Stack>
+  );
+}
+
+type Field = 'clientId' | 'clientSecret' | 'redirectUris' | 'javascriptOrigins' | 'scopes' | 'form';
+const fieldOf: Record<MailboxAdminErrorCode, Field> = {
+  GMAIL_CLIENT_ID_INVALID: 'clientId',
+  GMAIL_CLIENT_SECRET_REQUIRED: 'clientSecret',
+  GMAIL_REDIRECT_URI_REQUIRED: 'redirectUris',
+  GMAIL_JS_ORIGIN_REQUIRED: 'javascriptOrigins',
+  GMAIL_SCOPES_REQUIRED: 'scopes',
+  GMAIL_URL_INVALID: 'form',
+};
+
+function SettingsForm({ saved }: { saved: GmailSettings }) {
+  const [clientId, setClientId] = useState(saved.clientId);
+  const [clientSecret, setClientSecret] = useState('');
+  const [redirectUris, setRedirectUris] = useState(saved.redirectUris);
+  const [javascriptOrigins, setJavascriptOrigins] = useState(saved.javascriptOrigins);
+  const [scopes, setScopes] = useState(saved.scopes);
+  const [problem, setProblem] = useState<{ field: Field; message: string } | null>(null);
+  const update = useUpdateAdminGmailSettings();
+  const errorFor = (field: Field) => (problem?.field === field ? problem.message : undefined);
+
+  const save = () => {
+    const input = { clientId: clientId.trim(), clientSecret, scopes, redirectUris, javascriptOrigins };
+    // The same rule the server applies; it answers with the same codes if anything slips through.
+    const code = checkGmailSettings(input, saved.clientSecretSet);
+    if (code) {
+      setProblem({ field: fieldOf[code], message: mailboxAdminMessage(code) ?? t.saveFailed });
+      notify.error(t.saveFailed);
+      return;
+    }
+    setProblem(null);
+    update.mutate(input, {
+      onSuccess: () => notify.success(t.saved),
+      onError: (error) => {
+        notify.error(t.saveFailed);
+        const serverCode = error instanceof ApiRequestError ? (error.code as MailboxAdminErrorCode) : undefined;
+        const message = mailboxAdminMessage(serverCode);
+        setProblem({ field: serverCode && message ? fieldOf[serverCode] : 'form', message: message ?? t.saveFailed });
+      },
+    });
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        save();
+      }}
+    >
+      <Stack gap="lg">
+        <TextInput
+          label={t.clientId}
+          description={t.clientIdHint}
+          dir="ltr"
+          value={clientId}
+          onChange={(event) => setClientId(event.currentTarget.value)}
+          error={errorFor('clientId')}
+          disabled={update.isPending}
+          autoComplete="off"
+        />
+        <Stack gap={6}>
+          <Group gap="xs">
+            <Text size="sm" fw={500}>
+              {t.secretStatus}
+            </Text>
+            <Badge color={saved.clientSecretSet ? 'teal.9' : 'gray.7'} variant="filled" data-testid="gmail-secret-status">
+              {saved.clientSecretSet ? t.secretStatusSet : t.secretStatusNotSet}
+            </Badge>
+          </Group>
+          <PasswordField
+            label={t.clientSecret}
+            description={saved.clientSecretSet ? t.clientSecretSet : t.clientSecretNotSet}
+            dir="ltr"
+            value={clientSecret}
+            onChange={(event) => setClientSecret(event.currentTarget.value)}
+            error={errorFor('clientSecret')}
+            disabled={update.isPending}
+            autoComplete="new-password"
+          />
+        </Stack>
+        <AdminListField
+          legend={t.redirectUris}
+          inputLabel={t.newRedirectUri}
+          items={redirectUris}
+          onChange={setRedirectUris}
+          isValid={isValidUrl}
+          invalidMessage={t.invalidUrl}
+          error={errorFor('redirectUris')}
+          disabled={update.isPending}
+          testId="gmail-redirect-uris"
+        />
+        <AdminListField
+          legend={t.javascriptOrigins}
+          inputLabel={t.newOrigin}
+          items={javascriptOrigins}
+          onChange={setJavascriptOrigins}
+          isValid={isValidOrigin}
+          invalidMessage={t.invalidUrl}
+          error={errorFor('javascriptOrigins')}
+          disabled={update.isPending}
+          testId="gmail-js-origins"
+        />
+        <AdminListField
+          legend={t.scopes}
+          inputLabel={t.newScope}
+          items={scopes}
+          onChange={setScopes}
+          isValid={(value) => value.length > 0 && !/\s/.test(value)}
+          invalidMessage={t.scopesRequired}
+          error={errorFor('scopes')}
+          disabled={update.isPending}
+          testId="gmail-scopes"
+        />
+        {errorFor('form') ? (
+          <Alert color="red" role="alert">
+            <Text size="sm" c="red.9">
+              {errorFor('form')}
+            </Text>
+          </Alert>
+        ) : null}
+        <Button type="submit" loading={update.isPending} style={{ alignSelf: 'flex-start' }}>
+          {t.save}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

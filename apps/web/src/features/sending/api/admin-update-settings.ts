@@ -1,0 +1,22 @@
+import type { SendingSettings } from '@sira/shared/schemas/sending-admin';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '~/lib/api-client';
+import { adminSendingSettingsKey } from './admin-get-settings';
+
+export const updateAdminSendingSettings = (body: SendingSettings) =>
+  api<SendingSettings>('/api/admin/sending/settings', { method: 'PUT', json: body });
+
+/**
+ * The body is always numbers (the form turns anything else into 0); the server still checks every rule.
+ * The saved values, as the server stored them, replace the form's; the audit log gains an entry.
+ */
+export function useUpdateAdminSendingSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateAdminSendingSettings,
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(adminSendingSettingsKey, saved);
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
+    },
+  });
+}

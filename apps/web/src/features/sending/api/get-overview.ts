@@ -1,0 +1,12 @@
+import type { SendingOverview } from '@sira/shared/schemas/sending';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '~/lib/api-client';
+import { sendingKey } from './get-compose';
+
+export const getSendingOverview = () => api<SendingOverview>('/api/sending/overview');
+
+/** The dashboard header: e-mail, package, balance, sent and failed counts. */
+export const sendingOverviewQueryOptions = () =>
+  queryOptions({ queryKey: [...sendingKey, 'overview'], queryFn: getSendingOverview, staleTime: 0 });
+
+export const useSendingOverview = () => useQuery(sendingOverviewQueryOptions());

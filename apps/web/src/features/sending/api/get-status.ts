@@ -1,0 +1,12 @@
+import type { SendingStatus } from '@sira/shared/schemas/sending';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '~/lib/api-client';
+import { sendingKey } from './get-compose';
+
+export const getSendingStatus = () => api<SendingStatus>('/api/sending/status');
+
+/** Job progress, estimated finish and pause state of the user's deliveries. */
+export const sendingStatusQueryOptions = () =>
+  queryOptions({ queryKey: [...sendingKey, 'status'], queryFn: getSendingStatus, staleTime: 0 });
+
+export const useSendingStatus = () => useQuery(sendingStatusQueryOptions());

@@ -1,0 +1,124 @@
+import { Alert, Button, Card, Group, Pagination, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { DELIVERY_PAGE_SIZE, SEND_STATUSES } from '@sira/shared';
+import { sendingLogsText as t } from '@sira/shared/messages/sending-admin';
+import type { JobStatus } from '@sira/shared/schemas/sending';
+import { useState } from 'react';
+import { useLiveInvalidate } from '~/lib/live-events';
+import { adminSendingLogsKey, useAdminSendingLogs } from '../api/admin-get-logs';
+import { useErrorToast } from '../hooks/use-error-toast';
+import { formatNumber } from '../utils/format';
+import { AdminEmailLogsTable, logStatusLabel } from './admin-email-logs-table';
+
+const texts = {
+  search: 'بحث',
+  pages: 'صفحات سجلات الرسائل',
+  pageLabel: (page: number) => `الصفحة ${page}`,
+  controls: { first: 'الصفحة الأولى', previous: 'الصفحة السابقة', next: 'الصفحة التالية', last: 'الصفحة الأخيرة' } as Record<
+    string,
+    string
+  >,
+  range: (from: string, to: string, total: string) => `عرض ${from} إلى ${to} من ${total}`,
+};
+
+const statusOptions = [{ value: '', label: t.allStatuses }, ...SEND_STATUSES.map((s) => ({ value: s, label: logStatusLabel(s) }))];
+
+/** The admin email_logs tab (spec §2): search, status filter, four counters, the jobs table; live on changes. */
+export function AdminEmailLogsPanel() {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<JobStatus | ''>('');
+  const [page, setPage] = useState(1);
+  const [debouncedSearch] = useDebouncedValue(search, 300);
+  const logs = useAdminSendingLogs({ search: debouncedSearch, status, page });
+  useLiveInvalidate('admin-sending', [adminSendingLogsKey]);
+  useErrorToast(logs, t.loadFailed);
+  const data = logs.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / DELIVERY_PAGE_SIZE)) : 1;
+
+  return (
+    <Stack component="section" aria-labelledby="email-logs-heading">
+      <Title order={2} id="email-logs-heading" fz="xl">
+        {t.heading}
+      </Title>
+      <Group align="flex-end" wrap="wrap">
+        <TextInput
+          label={texts.search}
+          placeholder={t.searchPlaceholder}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          w={360}
+          maw="100%"
+        />
+        <Select
+          label={t.statusFilter}
+          data={statusOptions}
+          value={status}
+          onChange={(value) => {
+            setStatus((value ?? '') as JobStatus | '');
+            setPage(1);
+          }}
+          allowDeselect={false}
+          w={220}
+        />
+      </Group>
+      {data ? (
+        <SimpleGrid cols={{ base: 2, md: 4 }}>
+          {(['total', 'inQueue', 'completed', 'failed'] as const).map((key) => (
+            <Card key={key} withBorder padding="md" radius="md" data-testid={`logs-summary-${key}`}>
+              <Text size="sm" c="gray.7">
+                {t.summary[key]}
+              </Text>
+              <Text fz={22} fw={700}>
+                {formatNumber(data.summary[key])}
+              </Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+      ) : null}
+      {logs.isPending ? (
+        <Stack gap="xs" aria-busy="true">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} height={36} />
+          ))}
+        </Stack>
+      ) : logs.isError && !data ? (
+        <Alert color="red" role="alert" title={t.loadFailed}>
+          <Button mt="sm" color="red.9" onClick={() => logs.refetch()} loading={logs.isFetching}>
+            {t.retry}
+          </Button>
+        </Alert>
+      ) : !data || data.rows.length === 0 ? (
+        <Text c="gray.8" ta="center" py="lg">
+          {t.empty}
+        </Text>
+      ) : (
+        <>
+          <Text size="sm" c="gray.8">
+            {texts.range(
+              formatNumber((data.page - 1) * data.pageSize + 1),
+              formatNumber((data.page - 1) * data.pageSize + data.rows.length),
+              formatNumber(data.total),
+            )}
+          </Text>
+          <AdminEmailLogsTable rows={data.rows} />
+          {pageCount > 1 ? (
+            <Group justify="center">
+              <nav aria-label={texts.pages}>
+                <Pagination
+                  total={pageCount}
+                  value={page}
+                  onChange={setPage}
+                  getItemProps={(p) => ({ 'aria-label': texts.pageLabel(p) })}
+                  getControlProps={(control) => ({ 'aria-label': texts.controls[control] })}
+                />
+              </nav>
+            </Group>
+          ) : null}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,64 @@
+import { Table, Text } from '@mantine/core';
+import { sendingLogsText as t } from '@sira/shared/messages/sending-admin';
+import type { SendingLogRow } from '@sira/shared/schemas/sending-admin';
+import { formatDateTime, formatNumber, jobStatusLabel } from '../utils/format';
+import { StatusBadge } from './status-badge';
+
+/** In the logs a job not yet started reads 'in queue' (spec §2); other statuses use their usual label. */
+export const logStatusLabel = (status: string) => (status === 'pending' ? t.inQueue : jobStatusLabel(status));
+
+/** One send job per row: who, which package, the subject, its state and its success/failure counts. */
+export function AdminEmailLogsTable({ rows }: { rows: SendingLogRow[] }) {
+  return (
+    <Table.ScrollContainer minWidth={860}>
+      <Table striped highlightOnHover verticalSpacing="xs" aria-label={t.heading}>
+        <Table.Thead>
+          <Table.Tr>
+            {Object.values(t.columns).map((title) => (
+              <Table.Th key={title} scope="col">
+                {title}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.id}>
+              <Table.Td>
+                <span dir="ltr">{row.userEmail}</span>
+              </Table.Td>
+              <Table.Td>{row.packageName ?? t.noPackage}</Table.Td>
+              <Table.Td maw={280}>
+                <Text size="sm" lineClamp={1} title={row.subject}>
+                  {row.subject}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <StatusBadge status={row.status} label={logStatusLabel(row.status)} />
+              </Table.Td>
+              <Table.Td>
+                {/* Queued jobs have nothing to count yet: no numbers rather than misleading zeros. */}
+                {row.status === 'pending' ? (
+                  <Text size="sm" c="gray.7">
+                    —
+                  </Text>
+                ) : (
+                  <Text size="sm">
+                    <Text span c="teal.9" fw={700}>
+                      {formatNumber(row.sent)}
+                    </Text>{' '}
+                    /{' '}
+                    <Text span c="red.9" fw={700}>
+                      {formatNumber(row.failed)}
+                    </Text>
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>{formatDateTime(row.createdAt)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,141 @@
+import { Alert, Button, Card, NumberInput, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { sendingAdminMessage, sendingSettingsText as t } from '@sira/shared/messages/sending-admin';
+import type { SendingSettings } from '@sira/shared/schemas/sending-admin';
+import { useState } from 'react';
+import { ApiRequestError } from '~/lib/api-client';
+import { notify } from '~/lib/notify';
+import { useAdminSendingSettings } from '../api/admin-get-settings';
+import { useUpdateAdminSendingSettings } from '../api/admin-update-settings';
+import { useErrorToast } from '../hooks/use-error-toast';
+import {
+  CAP_FIELDS,
+  DELAY_FIELDS,
+  delayMinimum,
+  draftOf,
+  type SettingsDraft,
+  settingsInput,
+  settingsProblems,
+} from '../utils/settings-form';
+
+const minimumText = (min: number) => `القيمة يجب أن تكون عدداً صحيحاً لا يقل عن ${min}`;
+const capUnit = 'رسالة خلال 24 ساعة';
+
+/** The admin email_settings tab (spec §2, §5): the seven pacing numbers and the daily caps, saved together. */
+export function AdminEmailSettingsPanel() {
+  const settings = useAdminSendingSettings();
+  useErrorToast(settings, t.loadFailed);
+  return (
+    <Stack component="section" aria-labelledby="email-settings-heading">
+      <Title order={2} id="email-settings-heading" fz="xl">
+        {t.heading}
+      </Title>
+      {settings.isPending ? (
+        <Stack gap="sm" aria-busy="true">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} height={56} />
+          ))}
+        </Stack>
+      ) : settings.isError ? (
+        <Alert color="red" role="alert" title={t.loadFailed}>
+          <Button mt="sm" color="red.9" onClick={() => settings.refetch()} loading={settings.isFetching}>
+            {t.retry}
+          </Button>
+        </Alert>
+      ) : (
+        // Keyed by the loaded values: after a save the form starts again from what the server stored.
+        <SettingsForm key={JSON.stringify(settings.data)} saved={settings.data} />
+      )}
+    </Stack>
+  );
+}
+
+function SettingsForm({ saved }: { saved: SendingSettings }) {
+  const [draft, setDraft] = useState<SettingsDraft>(() => draftOf(saved));
+  const [problems, setProblems] = useState<ReturnType<typeof settingsProblems>>({});
+  const [serverProblem, setServerProblem] = useState<string | null>(null);
+  const update = useUpdateAdminSendingSettings();
+
+  const save = () => {
+    const input = settingsInput(draft);
+    const found = settingsProblems(input);
+    setProblems(found);
+    setServerProblem(null);
+    if (Object.keys(found).length > 0) {
+      notify.error(t.saveFailed);
+      return;
+    }
+    update.mutate(input, {
+      onSuccess: () => notify.success(t.saved),
+      onError: (error) => {
+        notify.error(t.saveFailed);
+        setServerProblem(error instanceof ApiRequestError ? (sendingAdminMessage(error.code) ?? error.message) : t.saveFailed);
+      },
+    });
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        save();
+      }}
+    >
+      <Stack gap="lg">
+        <Alert color="yellow" role="note">
+          <Text size="sm">{t.warning}</Text>
+        </Alert>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+          {DELAY_FIELDS.map((field) => (
+            <NumberInput
+              key={field}
+              label={t.fields[field]}
+              value={draft.delay[field]}
+              onChange={(value) => setDraft((d) => ({ ...d, delay: { ...d.delay, [field]: value } }))}
+              min={delayMinimum[field]}
+              allowDecimal={false}
+              clampBehavior="none"
+              error={problems[field] !== undefined ? minimumText(delayMinimum[field]) : undefined}
+              disabled={update.isPending}
+              hideControls
+            />
+          ))}
+        </SimpleGrid>
+        <Card withBorder radius="md" padding="md">
+          <Stack gap="sm">
+            <Title order={3} fz="md">
+              {t.dailyCapsHeading}
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {CAP_FIELDS.map((field) => (
+                <NumberInput
+                  key={field}
+                  label={t.dailyCaps[field]}
+                  description={capUnit}
+                  value={draft.dailyCaps[field]}
+                  onChange={(value) => setDraft((d) => ({ ...d, dailyCaps: { ...d.dailyCaps, [field]: value } }))}
+                  min={1}
+                  allowDecimal={false}
+                  clampBehavior="none"
+                  error={problems[field] !== undefined ? minimumText(1) : undefined}
+                  disabled={update.isPending}
+                  hideControls
+                />
+              ))}
+            </SimpleGrid>
+          </Stack>
+        </Card>
+        {serverProblem ? (
+          <Alert color="red" role="alert">
+            <Text size="sm" c="red.9">
+              {serverProblem}
+            </Text>
+          </Alert>
+        ) : null}
+        <Button type="submit" loading={update.isPending} style={{ alignSelf: 'flex-start' }}>
+          {t.save}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

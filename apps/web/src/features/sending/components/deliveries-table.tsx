@@ -1,0 +1,106 @@
+import { Alert, Button, Card, Group, Pagination, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { DELIVERY_PAGE_SIZE } from '@sira/shared';
+import { sendingText } from '@sira/shared/messages/sending';
+import { useState } from 'react';
+import { useDeliveries } from '../api/get-deliveries';
+import { useErrorToast } from '../hooks/use-error-toast';
+import { deliveryStatusLabel, formatDateTime, formatNumber } from '../utils/format';
+import { StatusBadge } from './status-badge';
+
+const texts = {
+  heading: 'الرسائل المرسلة إلى الشركات',
+  columns: { company: 'الشركة', status: 'الحالة', at: 'الوقت', error: 'آخر خطأ' },
+  range: (from: string, to: string, total: string) => `عرض ${from} إلى ${to} من ${total}`,
+  pages: 'صفحات الرسائل',
+  pageLabel: (page: number) => `الصفحة ${page}`,
+  controls: { first: 'الصفحة الأولى', previous: 'الصفحة السابقة', next: 'الصفحة التالية', last: 'الصفحة الأخيرة' } as Record<
+    string,
+    string
+  >,
+};
+
+/** One row per company e-mail, newest first, 50 a page (spec §9), with its state and last error. */
+export function DeliveriesTable() {
+  const [page, setPage] = useState(1);
+  const deliveries = useDeliveries(page);
+  useErrorToast(deliveries, sendingText.deliveriesLoadFailed);
+  const data = deliveries.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / DELIVERY_PAGE_SIZE)) : 1;
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="deliveries-heading">
+      <Stack gap="md">
+        <Title order={2} fz="xl" id="deliveries-heading">
+          {texts.heading}
+        </Title>
+        {deliveries.isPending ? (
+          <Stack gap="xs" aria-busy="true">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} height={36} radius="sm" />
+            ))}
+          </Stack>
+        ) : deliveries.isError && !data ? (
+          <Alert color="red" role="alert" title={sendingText.deliveriesLoadFailed}>
+            <Button mt="sm" color="red.9" onClick={() => deliveries.refetch()} loading={deliveries.isFetching}>
+              {sendingText.retry}
+            </Button>
+          </Alert>
+        ) : !data || data.rows.length === 0 ? (
+          <Text c="gray.8">{sendingText.noDeliveries}</Text>
+        ) : (
+          <>
+            <Text size="sm" c="gray.8">
+              {texts.range(
+                formatNumber((data.page - 1) * data.pageSize + 1),
+                formatNumber((data.page - 1) * data.pageSize + data.rows.length),
+                formatNumber(data.total),
+              )}
+            </Text>
+            <Table.ScrollContainer minWidth={640}>
+              <Table striped verticalSpacing="xs" aria-label={texts.heading}>
+                <Table.Thead>
+                  <Table.Tr>
+                    {Object.values(texts.columns).map((title) => (
+                      <Table.Th key={title} scope="col">
+                        {title}
+                      </Table.Th>
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.rows.map((row) => (
+                    <Table.Tr key={row.id}>
+                      <Table.Td>{row.companyName}</Table.Td>
+                      <Table.Td>
+                        <StatusBadge status={row.status} label={deliveryStatusLabel(row.status)} />
+                      </Table.Td>
+                      <Table.Td>{formatDateTime(row.at)}</Table.Td>
+                      <Table.Td maw={360}>
+                        <Text size="sm" c={row.lastError ? 'red.9' : 'gray.7'} lineClamp={2} title={row.lastError ?? undefined}>
+                          {row.lastError ?? '—'}
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            {pageCount > 1 ? (
+              <Group justify="center">
+                <nav aria-label={texts.pages}>
+                  <Pagination
+                    total={pageCount}
+                    value={page}
+                    onChange={setPage}
+                    getItemProps={(p) => ({ 'aria-label': texts.pageLabel(p) })}
+                    getControlProps={(control) => ({ 'aria-label': texts.controls[control] })}
+                  />
+                </nav>
+              </Group>
+            ) : null}
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,222 @@
+import { Alert, Button, Card, Select, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { paths, TOAST_RETRY_EXHAUSTED_MS, UPLOAD_RETRY } from '@sira/shared';
+import { sendingMessage, sendingText } from '@sira/shared/messages/sending';
+import type { UploadedResume } from '@sira/shared/schemas/sending';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiRequestError } from '~/lib/api-client';
+import { notify } from '~/lib/notify';
+import { useCompose } from '../api/get-compose';
+import { useScheduleSend } from '../api/schedule-send';
+import { useUploadResume } from '../api/upload-resume';
+import { useErrorToast } from '../hooks/use-error-toast';
+import { isTransient } from '../utils/retry';
+import { ResumeFileField } from './resume-file-field';
+import { NoBalanceAlert, SendableSummary } from './sendable-summary';
+
+const texts = {
+  heading: 'تفاصيل الرسالة',
+  template: 'القالب',
+  templatePlaceholder: 'اختر قالباً لتعبئة العنوان والمحتوى',
+  noTemplates: 'لا توجد قوالب لباقتك حالياً، اكتب العنوان والمحتوى بنفسك.',
+  subject: 'عنوان الرسالة',
+  content: 'محتوى الرسالة',
+  contentHint: 'المحتوى بصيغة HTML. يمكنك استخدام {{company_name}} و{{sector}} و{{location}} وستُستبدل ببيانات كل شركة.',
+  submit: 'إرسال السيرة الذاتية',
+  uploading: 'جارٍ رفع الملف…',
+  retrying: (n: number) => `تعذر رفع الملف، جارٍ إعادة المحاولة (${n} من ${UPLOAD_RETRY.attempts})…`,
+  scheduling: 'جارٍ جدولة الرسائل…',
+  linkFirst: 'اربط بريدك في Gmail أولاً ليتفعّل زر الإرسال.',
+};
+
+type Phase = { kind: 'idle' } | { kind: 'uploading'; retry: number } | { kind: 'scheduling' };
+type Problem = { kind: 'text'; text: string } | { kind: 'no-balance' };
+
+/**
+ * The /send-resume form (spec §2, §5, §8): template, subject, HTML content, PDF, submit. The résumé is
+ * uploaded when the user submits (retried on network/server failures), then the send is scheduled; what the
+ * user typed or chose stays on any error, and an uploaded file is not uploaded twice.
+ */
+export function SendResumeForm({ linked }: { linked: boolean }) {
+  const compose = useCompose();
+  useErrorToast(compose, sendingText.loadFailed);
+  const upload = useUploadResume();
+  const schedule = useScheduleSend();
+  const navigate = useNavigate();
+  const [templateId, setTemplateId] = useState<string | null>(null);
+  const [subject, setSubject] = useState('');
+  const [content, setContent] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [uploaded, setUploaded] = useState<{ file: File; resume: UploadedResume } | null>(null);
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [problem, setProblem] = useState<Problem | null>(null);
+
+  if (compose.isPending) {
+    return (
+      <Stack gap="sm" aria-busy="true">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} height={i === 2 ? 140 : 48} radius="sm" />
+        ))}
+      </Stack>
+    );
+  }
+  if (compose.isError) {
+    return (
+      <Alert color="red" role="alert" title={sendingText.loadFailed}>
+        <Button mt="sm" color="red.9" onClick={() => compose.refetch()} loading={compose.isFetching}>
+          {sendingText.retry}
+        </Button>
+      </Alert>
+    );
+  }
+  const data = compose.data;
+  const busy = phase.kind !== 'idle';
+
+  // A message about the form goes once the user changes what it was about.
+  const edited = () => setProblem(null);
+
+  const chooseTemplate = (id: string | null) => {
+    edited();
+    setTemplateId(id);
+    const template = data.templates.find((t) => t.id === id);
+    if (!template) return;
+    setSubject(template.subject);
+    setContent(template.content);
+  };
+
+  const fail = (next: Problem, autoClose?: number) => {
+    setProblem(next);
+    notify.error(next.kind === 'no-balance' ? sendingText.noBalance : next.text, autoClose);
+  };
+
+  const resumeFor = async (chosen: File): Promise<UploadedResume | null> => {
+    if (uploaded?.file === chosen) return uploaded.resume;
+    setPhase({ kind: 'uploading', retry: 0 });
+    try {
+      const resume = await upload.mutateAsync({ file: chosen, onRetry: (retry) => setPhase({ kind: 'uploading', retry }) });
+      setUploaded({ file: chosen, resume });
+      return resume;
+    } catch (error) {
+      // After the retries, the spec's upload failure (shown longer: retries were exhausted); a refusal of the file itself says why.
+      if (isTransient(error)) fail({ kind: 'text', text: sendingText.uploadFailed }, TOAST_RETRY_EXHAUSTED_MS);
+      else fail({ kind: 'text', text: sendingMessage(codeOf(error)) ?? sendingText.uploadFailed });
+      return null;
+    }
+  };
+
+  const submit = async () => {
+    setProblem(null);
+    if (!subject.trim() || !content.trim() || !file) return fail({ kind: 'text', text: sendingText.fieldsRequired });
+    if (data.balance <= 0) return fail({ kind: 'no-balance' });
+    if (!linked) return fail({ kind: 'text', text: sendingText.mailboxNotLinked });
+    const resume = await resumeFor(file);
+    if (!resume) return setPhase({ kind: 'idle' });
+    setPhase({ kind: 'scheduling' });
+    try {
+      const result = await schedule.mutateAsync({ resumeId: resume.id, subject, content });
+      notify.success(sendingText.scheduled(result.scheduled));
+      void navigate(paths.dashboard);
+    } catch (error) {
+      const code = codeOf(error);
+      if (code === 'RESUME_NOT_FOUND') setUploaded(null);
+      if (code === 'NO_BALANCE') fail({ kind: 'no-balance' });
+      else fail({ kind: 'text', text: sendingMessage(code) ?? sendingText.scheduleFailed });
+    } finally {
+      setPhase({ kind: 'idle' });
+    }
+  };
+
+  const busyLabel =
+    phase.kind === 'uploading'
+      ? phase.retry > 0
+        ? texts.retrying(phase.retry)
+        : texts.uploading
+      : phase.kind === 'scheduling'
+        ? texts.scheduling
+        : null;
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="compose-heading">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="md">
+          <Title order={2} fz="xl" id="compose-heading">
+            {texts.heading}
+          </Title>
+          <SendableSummary compose={data} />
+          <Select
+            label={texts.template}
+            placeholder={texts.templatePlaceholder}
+            data={data.templates.map((t) => ({ value: t.id, label: t.name }))}
+            value={templateId}
+            onChange={chooseTemplate}
+            disabled={busy}
+            description={data.templates.length === 0 ? texts.noTemplates : undefined}
+            allowDeselect={false}
+          />
+          <TextInput
+            label={texts.subject}
+            value={subject}
+            onChange={(e) => {
+              edited();
+              setSubject(e.currentTarget.value);
+            }}
+            disabled={busy}
+            withAsterisk
+          />
+          <Textarea
+            label={texts.content}
+            description={texts.contentHint}
+            value={content}
+            onChange={(e) => {
+              edited();
+              setContent(e.currentTarget.value);
+            }}
+            disabled={busy}
+            autosize
+            minRows={6}
+            maxRows={18}
+            withAsterisk
+            styles={{ input: { fontFamily: 'inherit' } }}
+          />
+          <ResumeFileField
+            value={file}
+            onChange={(chosen) => {
+              edited();
+              setFile(chosen);
+            }}
+            disabled={busy}
+          />
+          {problem?.kind === 'no-balance' ? <NoBalanceAlert /> : null}
+          {problem?.kind === 'text' ? (
+            <Alert color="red" role="alert">
+              <Text size="sm" c="red.9" fw={700}>
+                {problem.text}
+              </Text>
+            </Alert>
+          ) : null}
+          {busyLabel ? (
+            <Text size="sm" c="gray.8" role="status">
+              {busyLabel}
+            </Text>
+          ) : null}
+          {!linked ? (
+            <Text size="sm" c="gray.8">
+              {texts.linkFirst}
+            </Text>
+          ) : null}
+          <Button type="submit" size="md" disabled={!linked || busy} loading={busy} style={{ alignSelf: 'flex-start' }}>
+            {texts.submit}
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+const codeOf = (error: unknown) => (error instanceof ApiRequestError ? error.code : undefined);

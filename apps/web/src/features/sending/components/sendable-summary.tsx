@@ -1,0 +1,46 @@
+import { Alert, Anchor, Group, Text } from '@mantine/core';
+import { paths } from '@sira/shared';
+import { sendingText } from '@sira/shared/messages/sending';
+import type { SendingCompose } from '@sira/shared/schemas/sending';
+import { Link } from 'react-router';
+
+const number = new Intl.NumberFormat('ar-SA');
+
+const texts = {
+  sendableNow: (n: string) => `سيتم الإرسال الآن إلى ${n} شركة`,
+  detail: (balance: string, companies: string) => `رصيدك: ${balance} رسالة · الشركات المتاحة في باقتك ولم تراسلها بعد: ${companies}`,
+  upgrade: 'ترقية الباقة',
+};
+
+/** What one submit will do, shown before submitting (spec §9: the lesser of balance and available companies). */
+export function SendableSummary({ compose }: { compose: SendingCompose }) {
+  if (compose.balance <= 0) return <NoBalanceAlert />;
+  if (compose.companiesRemaining <= 0) {
+    return (
+      <Alert color="yellow" role="status">
+        {sendingText.noCompanies}
+      </Alert>
+    );
+  }
+  return (
+    <Alert color="teal" role="status" title={texts.sendableNow(number.format(compose.sendableNow))}>
+      <Text size="sm">{texts.detail(number.format(compose.balance), number.format(compose.companiesRemaining))}</Text>
+    </Alert>
+  );
+}
+
+/** Spec §5's balance message, always with the way out: the upgrade page. */
+export function NoBalanceAlert() {
+  return (
+    <Alert color="red" role="alert">
+      <Group gap="xs">
+        <Text size="sm" c="red.9" fw={700}>
+          {sendingText.noBalance}
+        </Text>
+        <Anchor component={Link} to={paths.upgrade} fw={700} c="red.9" td="underline">
+          {texts.upgrade}
+        </Anchor>
+      </Group>
+    </Alert>
+  );
+}

@@ -1,0 +1,128 @@
+import { Alert, Anchor, Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { paths } from '@sira/shared';
+import { sendingText } from '@sira/shared/messages/sending';
+import type { SendingStatus } from '@sira/shared/schemas/sending';
+import { Link } from 'react-router';
+import { formatDateTime, formatNumber, jobStatusLabel } from '../utils/format';
+import { StatusBadge } from './status-badge';
+
+const texts = {
+  heading: 'حالة الرسائل المجدولة',
+  counts: { pending: 'في الانتظار', processing: 'قيد الإرسال', completed: 'تم الإرسال', failed: 'فشل' },
+  progress: 'تقدم الإرسال',
+  done: (done: string, total: string) => `اكتمل ${done} من ${total}`,
+  relink: 'أعد ربط بريدك',
+  jobs: 'آخر طلبات الإرسال',
+  jobColumns: { subject: 'العنوان', status: 'الحالة', result: 'أُرسلت / فشلت / الإجمالي', date: 'التاريخ' },
+};
+
+function Count({ label, value, testId }: { label: string; value: number; testId: string }) {
+  return (
+    <Card withBorder padding="md" radius="md" data-testid={testId}>
+      <Text size="sm" c="gray.7">
+        {label}
+      </Text>
+      <Text fz={22} fw={700}>
+        {formatNumber(value)}
+      </Text>
+    </Card>
+  );
+}
+
+/**
+ * Progress of everything the user scheduled (spec §2 "scheduled-e-mail status panel"): counts by state, a
+ * progress bar, the estimated finish, and why sending waits when it does (daily limit, mailbox unlinked).
+ */
+export function SendingStatusPanel({ status }: { status: SendingStatus }) {
+  const { counts } = status;
+  const done = counts.completed + counts.failed;
+  const percent = counts.total > 0 ? Math.round((done / counts.total) * 100) : 0;
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="sending-status-heading">
+      <Stack gap="md">
+        <Title order={2} fz="xl" id="sending-status-heading">
+          {texts.heading}
+        </Title>
+        <SimpleGrid cols={{ base: 2, md: 4 }}>
+          <Count label={texts.counts.pending} value={counts.pending} testId="status-pending" />
+          <Count label={texts.counts.processing} value={counts.processing} testId="status-processing" />
+          <Count label={texts.counts.completed} value={counts.completed} testId="status-completed" />
+          <Count label={texts.counts.failed} value={counts.failed} testId="status-failed" />
+        </SimpleGrid>
+        <Stack gap={4}>
+          <Group justify="space-between">
+            <Text size="sm" fw={700}>
+              {texts.progress}
+            </Text>
+            <Text size="sm" c="gray.8" data-testid="status-progress-text">
+              {texts.done(formatNumber(done), formatNumber(counts.total))}
+            </Text>
+          </Group>
+          <Progress value={percent} size="lg" aria-label={texts.progress} color="teal" />
+        </Stack>
+        {status.estimatedFinishAt ? (
+          <Text size="sm" c="gray.8" data-testid="status-eta">
+            {sendingText.estimatedFinish(formatDateTime(status.estimatedFinishAt))}
+          </Text>
+        ) : null}
+        {status.pausedUntil ? (
+          <Alert color="yellow" role="status">
+            {sendingText.pausedUntil(formatDateTime(status.pausedUntil))}
+          </Alert>
+        ) : null}
+        {status.held > 0 ? (
+          <Alert color="orange" role="status">
+            <Group gap="xs">
+              <Text size="sm">{sendingText.held(status.held)}</Text>
+              <Anchor component={Link} to={paths.sendResume} size="sm" fw={700} c="dark.9" td="underline">
+                {texts.relink}
+              </Anchor>
+            </Group>
+          </Alert>
+        ) : null}
+        {status.jobs.length > 0 ? <RecentJobs jobs={status.jobs} /> : null}
+      </Stack>
+    </Card>
+  );
+}
+
+function RecentJobs({ jobs }: { jobs: SendingStatus['jobs'] }) {
+  return (
+    <Stack gap="xs">
+      <Title order={3} fz="md">
+        {texts.jobs}
+      </Title>
+      <Table.ScrollContainer minWidth={560}>
+        <Table verticalSpacing="xs" aria-label={texts.jobs}>
+          <Table.Thead>
+            <Table.Tr>
+              {Object.values(texts.jobColumns).map((title) => (
+                <Table.Th key={title} scope="col">
+                  {title}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {jobs.map((job) => (
+              <Table.Tr key={job.id}>
+                <Table.Td maw={280}>
+                  <Text size="sm" lineClamp={1}>
+                    {job.subject}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <StatusBadge status={job.status} label={jobStatusLabel(job.status)} />
+                </Table.Td>
+                <Table.Td>
+                  {formatNumber(job.sent)} / {formatNumber(job.failed)} / {formatNumber(job.total)}
+                </Table.Td>
+                <Table.Td>{formatDateTime(job.createdAt)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}

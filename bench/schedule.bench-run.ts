@@ -1,0 +1,101 @@
+// Scheduling a 5,000-company job (one transaction: lock, pick, bulk insert, debit) through the real service,
+// on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL (a fresh database made and dropped here).
+//   npm run bench:schedule          target: median ≤ 150 ms on PostgreSQL
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, it } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/client';
+import { migrateDatabase } from '../apps/server/src/db/migrate';
+import { profiles, sendJobs } from '../apps/server/src/db/schema';
+import { seedDatabase } from '../apps/server/src/db/seed/seed';
+import { createLocalEventBus } from '../apps/server/src/lib/event-bus';
+import { createSecretBox } from '../apps/server/src/lib/secret-box';
+import { localResumeStorage } from '../apps/server/src/modules/sending/resume-storage';
+import { scheduleSend } from '../apps/server/src/modules/sending/sending.service';
+import { BENCH_APP_SECRET, benchPackage, benchPdf, benchUsers, dropBenchDatabase, median } from './sending-fixtures';
+
+const COMPANIES = 5000;
+const RUNS = 9;
+const results: Array<Record<string, string | number>> = [];
+
+async function measure(database: string, handle: DatabaseHandle) {
+  await migrateDatabase(handle);
+  await seedDatabase(handle.db, { publicBaseUrl: 'http://localhost:3000', demoDirectory: true });
+  const dir = mkdtempSync(join(tmpdir(), 'sira-bench-schedule-'));
+  try {
+    const packageId = await benchPackage(handle.db, COMPANIES);
+    const [u] = await benchUsers(handle.db, {
+      count: 1,
+      packageId,
+      balance: COMPANIES,
+      pdf: benchPdf(200 * 1024),
+      storage: localResumeStorage(dir),
+      secretBox: createSecretBox(BENCH_APP_SECRET),
+    });
+    if (!u) throw new Error('no bench user');
+    await handle.db.execute(sql`analyze`);
+    const events = createLocalEventBus();
+    const times: number[] = [];
+    for (let run = 0; run <= RUNS; run++) {
+      const started = performance.now();
+      const result = await scheduleSend({ db: handle.db, events }, u.profileId, {
+        resumeId: u.resumeId,
+        subject: 'طلب توظيف لدى {{company_name}}',
+        content: '<p>السلام عليكم</p>',
+      });
+      const ms = performance.now() - started;
+      if (result.scheduled !== COMPANIES) throw new Error(`scheduled ${result.scheduled}, expected ${COMPANIES}`);
+      // The first run warms caches and plans; it is not counted.
+      if (run > 0) times.push(ms);
+      await handle.db.delete(sendJobs).where(eq(sendJobs.id, result.jobId));
+      await handle.db.update(profiles).set({ messagesRemaining: COMPANIES }).where(eq(profiles.id, u.profileId));
+      if (database !== 'PGlite') await handle.db.execute(sql`vacuum deliveries`);
+    }
+    results.push({
+      database,
+      companies: COMPANIES,
+      runs: RUNS,
+      'median ms': median(times).toFixed(1),
+      'min ms': Math.min(...times).toFixed(1),
+      'max ms': Math.max(...times).toFixed(1),
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+it('schedules 5,000 companies on PGlite', async () => {
+  const handle = await openDatabase({});
+  try {
+    await measure('PGlite', handle);
+  } finally {
+    await handle.close();
+  }
+});
+
+it.runIf(process.env.TEST_DATABASE_URL)('schedules 5,000 companies on PostgreSQL', async () => {
+  const url = process.env.TEST_DATABASE_URL as string;
+  const name = `sira_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const handle = await openDatabase({ url: target.toString() });
+  try {
+    await measure('PostgreSQL 15', handle);
+  } finally {
+    await handle.close();
+    await dropBenchDatabase(admin, name);
+    await admin.end();
+  }
+});
+
+afterAll(() => {
+  console.log('\nScheduling benchmark: one job of 5,000 companies (target: median ≤ 150 ms on PostgreSQL)');
+  console.table(results);
+});

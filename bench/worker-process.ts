@@ -1,0 +1,59 @@
+// The sending worker in its own process for `npm run bench:worker`: opens the benchmark database (PostgreSQL
+// by DATABASE_URL, or a PGlite data folder by PGLITE_DIR), runs the real worker until no delivery is left to
+// send, samples its own memory, prints one JSON line with the figures and exits.
+
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { parseEnv } from '../apps/server/src/config/env';
+import { googleSandboxEndpoints, providerEndpoints } from '../apps/server/src/config/providers';
+import { openDatabase, rowsOf } from '../apps/server/src/db/client';
+import { createLocalEventBus } from '../apps/server/src/lib/event-bus';
+import { createSecretBox } from '../apps/server/src/lib/secret-box';
+import { startSendingWorker } from '../apps/server/src/modules/sending/worker/sending-worker';
+
+const sandboxUrl = process.env.GOOGLE_SANDBOX_URL as string;
+const database = await openDatabase(
+  process.env.DATABASE_URL ? { url: process.env.DATABASE_URL, poolSize: 20 } : { dataDir: process.env.PGLITE_DIR },
+);
+const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: process.env.DATA_DIR as string });
+let peakRss = process.memoryUsage().rss;
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}, 50);
+
+// Jobs end when none of their deliveries is left pending or in flight (a small table to poll, unlike deliveries).
+const remaining = async () =>
+  rowsOf<{ n: number }>(
+    await database.db.execute(sql`select count(*)::int as n from send_jobs where status in ('pending', 'processing')`),
+  )[0]?.n ?? 0;
+
+const started = performance.now();
+const cpuAtStart = process.cpuUsage();
+const worker = startSendingWorker(
+  {
+    env,
+    db: database.db,
+    dbKind: database.kind,
+    events: createLocalEventBus(),
+    secretBox: createSecretBox(process.env.APP_SECRET as string),
+    providers: { ...providerEndpoints('embedded', 'http://localhost'), google: googleSandboxEndpoints(sandboxUrl) },
+    publicBaseUrl: 'http://localhost',
+    dataDir: env.dataDir,
+    log: pino({ level: 'warn' }, pino.destination(2)),
+  },
+  JSON.parse(process.env.SIRA_WORKER_OPTIONS ?? '{}'),
+);
+while ((await remaining()) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+const ms = performance.now() - started;
+const cpu = process.cpuUsage(cpuAtStart);
+const counts = rowsOf<{ status: string; n: number }>(
+  await database.db.execute(sql`select status, count(*)::int as n from deliveries group by status`),
+);
+clearInterval(sampler);
+peakRss = Math.max(peakRss, process.memoryUsage().rss);
+await worker.stop();
+await database.close();
+process.stdout.write(
+  `${JSON.stringify({ ms, counts: Object.fromEntries(counts.map((c) => [c.status, c.n])), peakRssMb: peakRss / 1024 / 1024, cpuSeconds: (cpu.user + cpu.system) / 1e6, maxRssMb: process.resourceUsage().maxRSS / 1024 })}\n`,
+);
+process.exit(0);

@@ -1,0 +1,290 @@
+// Worker throughput through the Google sandbox, each in its own process: the sandbox
+// (apps/server/src/sandbox/google/standalone.ts) and the worker (bench/worker-process.ts), on PostgreSQL
+// (when TEST_DATABASE_URL is set) and PGlite. Pacing at its maximum and caps raised, a 200 KB PDF.
+// The worker's rate is compared with a plain HTTP client posting the same messages to the same sandbox
+// in the same run (same number of mailboxes in parallel, one message at a time per mailbox).
+//   npm run bench:worker     targets: ≥ 200 deliveries/s, ratio ≥ 0.7, worker RSS ≤ 300 MB
+// SIRA_BENCH_WORKER_OPTIONS='{"pipelineDepth":8}' overrides worker options; SIRA_BENCH_CPU_PROFILE=<dir> profiles it.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, it } from 'vitest';
+import { googleSandboxEndpoints } from '../apps/server/src/config/providers';
+import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/client';
+import { migrateDatabase } from '../apps/server/src/db/migrate';
+import { deliveries, sendJobs } from '../apps/server/src/db/schema';
+import { seedDatabase } from '../apps/server/src/db/seed/seed';
+import { createLocalEventBus } from '../apps/server/src/lib/event-bus';
+import { createSecretBox } from '../apps/server/src/lib/secret-box';
+import { writeSetting } from '../apps/server/src/lib/settings';
+import { prepareJobMessage, renderMessage } from '../apps/server/src/modules/sending/mime';
+import { localResumeStorage } from '../apps/server/src/modules/sending/resume-storage';
+import { scheduleSend } from '../apps/server/src/modules/sending/sending.service';
+import { BENCH_APP_SECRET, type BenchUser, benchPackage, benchPdf, benchUsers, dropBenchDatabase } from './sending-fixtures';
+
+const MAILBOXES = 16;
+const PER_MAILBOX = 300;
+const PDF_BYTES = 200 * 1024;
+const root = new URL('..', import.meta.url).pathname;
+const results: Array<Record<string, string | number>> = [];
+const cpu: Array<Record<string, string | number>> = [];
+
+let sandboxProcess: ChildProcess;
+let sandbox: { baseUrl: string; clientId: string; clientSecret: string };
+
+beforeAll(async () => {
+  sandboxProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/sandbox/google/standalone.ts', '--headers-only'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [line] = (await once(createInterface({ input: sandboxProcess.stdout as NodeJS.ReadableStream }), 'line')) as [string];
+  sandbox = JSON.parse(line);
+});
+
+afterAll(async () => {
+  sandboxProcess?.kill('SIGTERM');
+  console.log(
+    `\nSending worker benchmark: ${MAILBOXES} mailboxes × ${PER_MAILBOX} deliveries, ${PDF_BYTES / 1024} KB PDF, pacing at its maximum` +
+      '\n(targets: ≥ 200 deliveries/s, ratio to the plain client ≥ 0.7, worker RSS ≤ 300 MB)',
+  );
+  console.table(results);
+  console.log('CPU time per message (PostgreSQL: every server process on the machine, so other load counts too)');
+  console.table(cpu);
+});
+
+/** CPU seconds used so far by a process and its ended children (from /proc), for the CPU breakdown. */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime + stime, plus cutime + cstime: what exited children (PostgreSQL backends) used.
+    return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return 0;
+  }
+}
+/** CPU seconds of every PostgreSQL server process on this machine, other users' included (0 where /proc is not readable). */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim().startsWith('postgres')) total += cpuSeconds(Number(entry));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return total;
+}
+
+const clearSandbox = () => fetch(`${sandbox.baseUrl}/_control/sent`, { method: 'DELETE' });
+const sandboxCount = async () =>
+  ((await (await fetch(`${sandbox.baseUrl}/_control/sent`)).json()) as { messages: unknown[] }).messages.length;
+
+/** The plain client: the same MIME, posted with a keep-alive agent, one at a time per mailbox, mailboxes in parallel. */
+async function plainClient(messages: Map<BenchUser, Buffer[][]>): Promise<number> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: MAILBOXES * 2 });
+  const url = new URL(`${sandbox.baseUrl}/upload/gmail/v1/users/me/messages/send?uploadType=media`);
+  const post = (token: string, parts: Buffer[]) =>
+    new Promise<void>((resolve, reject) => {
+      const req = http.request(
+        url,
+        {
+          method: 'POST',
+          agent,
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': 'message/rfc822',
+            'content-length': String(parts.reduce((n, p) => n + p.length, 0)),
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`sandbox answered ${res.statusCode}`))));
+        },
+      );
+      req.on('error', reject);
+      for (const p of parts.slice(0, -1)) req.write(p);
+      req.end(parts[parts.length - 1]);
+    });
+  const started = performance.now();
+  await Promise.all(
+    [...messages].map(async ([u, list]) => {
+      for (const parts of list) await post(u.accessToken, parts);
+    }),
+  );
+  const ms = performance.now() - started;
+  agent.destroy();
+  return ms;
+}
+
+async function runWorkerProcess(
+  env: Record<string, string>,
+): Promise<{ ms: number; counts: Record<string, number>; peakRssMb: number; maxRssMb: number; cpuSeconds: number }> {
+  const profile = process.env.SIRA_BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SIRA_BENCH_CPU_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'bench/worker-process.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [line] = (await once(createInterface({ input: child.stdout as NodeJS.ReadableStream }), 'line')) as [string];
+  await once(child, 'exit');
+  return JSON.parse(line);
+}
+
+async function measure(database: string, handle: DatabaseHandle, workerEnv: Record<string, string>, reopen: () => Promise<void>) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sira-bench-worker-'));
+  try {
+    await migrateDatabase(handle);
+    await seedDatabase(handle.db, { publicBaseUrl: 'http://localhost:3000', demoDirectory: false });
+    // Pacing at its maximum, caps out of the way: the benchmark measures the engine, not the rules.
+    await writeSetting(handle.db, 'email_delay_settings', {
+      batch_size: 100_000,
+      batch_delay: 0,
+      email_delay: 0,
+      max_per_minute: 100_000,
+      max_per_hour: 10_000_000,
+      retry_delay: 0,
+      max_retries: 3,
+    });
+    await writeSetting(handle.db, 'daily_caps', { gmail: 100_000, workspace: 100_000 });
+    const secretBox = createSecretBox(BENCH_APP_SECRET);
+    const storage = localResumeStorage(join(dataDir, 'resumes'));
+    const pdf = benchPdf(PDF_BYTES);
+    const packageId = await benchPackage(handle.db, PER_MAILBOX);
+    const users = await benchUsers(handle.db, {
+      count: MAILBOXES,
+      packageId,
+      balance: PER_MAILBOX,
+      pdf,
+      storage,
+      secretBox,
+      sandbox: { endpoints: googleSandboxEndpoints(sandbox.baseUrl), clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
+    });
+    const events = createLocalEventBus();
+    const messages = new Map<BenchUser, Buffer[][]>();
+    for (const u of users) {
+      const { jobId } = await scheduleSend({ db: handle.db, events }, u.profileId, {
+        resumeId: u.resumeId,
+        subject: 'طلب توظيف لدى {{company_name}}',
+        content: '<p>السادة في {{company_name}} ({{sector}} — {{location}})، أرفقت سيرتي الذاتية.</p>',
+      });
+      const [job] = await handle.db.select().from(sendJobs).where(eq(sendJobs.id, jobId));
+      const prepared = prepareJobMessage({
+        from: u.mailbox,
+        subject: job?.subject ?? '',
+        content: job?.content ?? '',
+        resumeName: 'cv.pdf',
+        pdf,
+      });
+      const rows = await handle.db.select().from(deliveries).where(eq(deliveries.jobId, jobId));
+      messages.set(
+        u,
+        rows.map((r) =>
+          renderMessage(prepared, { email: r.recipientEmail, company_name: r.companyName, sector: r.sector, location: r.location }),
+        ),
+      );
+    }
+    const total = MAILBOXES * PER_MAILBOX;
+    await handle.db.execute(sql`analyze`);
+
+    await clearSandbox();
+    const plainCpu0 = { self: process.cpuUsage(), sandbox: cpuSeconds(sandboxProcess.pid as number) };
+    const plainMs = await plainClient(messages);
+    const selfCpu = process.cpuUsage(plainCpu0.self);
+    const plainCpu = {
+      client: (selfCpu.user + selfCpu.system) / 1e6,
+      sandbox: cpuSeconds(sandboxProcess.pid as number) - plainCpu0.sandbox,
+    };
+    if ((await sandboxCount()) !== total) throw new Error('plain client: sandbox count mismatch');
+    messages.clear();
+    await clearSandbox();
+
+    await reopen();
+    const workerCpu0 = { sandbox: cpuSeconds(sandboxProcess.pid as number), postgres: postgresCpuSeconds() };
+    const worker = await runWorkerProcess({
+      ...workerEnv,
+      APP_SECRET: BENCH_APP_SECRET,
+      DATA_DIR: dataDir,
+      GOOGLE_SANDBOX_URL: sandbox.baseUrl,
+      SIRA_WORKER_OPTIONS: JSON.stringify({
+        concurrency: MAILBOXES,
+        pollMs: 100,
+        ...JSON.parse(process.env.SIRA_BENCH_WORKER_OPTIONS ?? '{}'),
+      }),
+    });
+    const workerCpu = {
+      sandbox: cpuSeconds(sandboxProcess.pid as number) - workerCpu0.sandbox,
+      postgres: postgresCpuSeconds() - workerCpu0.postgres,
+    };
+    const received = await sandboxCount();
+    if (worker.counts.sent !== total || received !== total) {
+      throw new Error(`worker: ${JSON.stringify(worker.counts)}, sandbox received ${received}, expected ${total}`);
+    }
+    const workerRate = total / (worker.ms / 1000);
+    const plainRate = total / (plainMs / 1000);
+    results.push({
+      database,
+      deliveries: total,
+      'plain client /s': plainRate.toFixed(0),
+      'worker /s': workerRate.toFixed(0),
+      ratio: (workerRate / plainRate).toFixed(2),
+      'worker peak RSS MB': worker.peakRssMb.toFixed(0),
+    });
+    const perMessage = (seconds: number) => ((seconds * 1000) / total).toFixed(2);
+    cpu.push(
+      {
+        database,
+        run: 'plain client',
+        'client/worker ms': perMessage(plainCpu.client),
+        'sandbox ms': perMessage(plainCpu.sandbox),
+        'postgres ms': '—',
+      },
+      {
+        database,
+        run: 'worker',
+        'client/worker ms': perMessage(worker.cpuSeconds),
+        'sandbox ms': perMessage(workerCpu.sandbox),
+        'postgres ms': database === 'PGlite' ? '(in worker)' : perMessage(workerCpu.postgres),
+      },
+    );
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+it.runIf(process.env.TEST_DATABASE_URL)('worker throughput on PostgreSQL', async () => {
+  const url = process.env.TEST_DATABASE_URL as string;
+  const name = `sira_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const handle = await openDatabase({ url: target.toString() });
+  try {
+    await measure('PostgreSQL 15', handle, { DATABASE_URL: target.toString() }, async () => undefined);
+  } finally {
+    await handle.close();
+    await dropBenchDatabase(admin, name);
+    await admin.end();
+  }
+});
+
+it('worker throughput on PGlite', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sira-bench-pglite-'));
+  const handle = await openDatabase({ dataDir: dir });
+  try {
+    // PGlite belongs to one process: the set-up closes it before the worker process opens the folder.
+    await measure('PGlite', handle, { PGLITE_DIR: dir }, () => handle.close());
+  } finally {
+    await handle.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

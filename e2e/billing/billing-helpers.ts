@@ -1,0 +1,31 @@
+import type { Page } from 'playwright-core';
+
+/** A number as the app shows it (Arabic-Indic digits, ar-SA grouping), read back. */
+export function readNumber(text: string | null): number {
+  const western = (text ?? '').replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/[^\d]/g, '');
+  if (!western) throw new Error(`no number in "${text}"`);
+  return Number(western);
+}
+
+/** The card of one package (pricing or upgrade), found by its heading. */
+export const packageCard = (page: Page, name: string) =>
+  page.locator('.mantine-Card-root', { has: page.getByRole('heading', { name, exact: true }) });
+
+/** Paylink's transaction number, from the sandbox payment page's address (/sandbox/paylink/pay/<no>). */
+export function transactionNoOf(page: Page): string {
+  const match = /\/sandbox\/paylink\/pay\/(\d+)/.exec(page.url());
+  if (!match?.[1]) throw new Error(`not on a sandbox payment page: ${page.url()}`);
+  return match[1];
+}
+
+/** From /upgrade: select a package, open 'upgrade now' and go to Paylink's page. */
+export async function upgradeTo(page: Page, name: string) {
+  await page.goto('/upgrade');
+  await packageCard(page, name).getByRole('button', { name: 'اختيار الباقة' }).click();
+  await page.getByRole('button', { name: 'ترقية الآن' }).click();
+  const dialog = page.getByRole('dialog', { name: `الدفع لـ ${name}` });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: 'الانتقال إلى الدفع' }).click();
+  await page.waitForURL('**/sandbox/paylink/pay/**');
+  return transactionNoOf(page);
+}

@@ -1,0 +1,164 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fillLogin, registerAndConfirm } from '../fixtures/accounts';
+import { expectNoAxeViolations, screenshot, useBrowser } from '../fixtures/browser';
+import { uniqueEmail } from '../fixtures/outbox';
+import { packageCard, readNumber, upgradeTo } from './billing-helpers';
+
+/**
+ * Paying for a package, end to end in the browser: the app creates the Paylink invoice, the browser pays on
+ * the sandbox's hosted page, comes back to /payment-callback, and the dashboard shows the new package and
+ * balance. Also: a declined card, the upgrade page, and the billing history refreshing live.
+ */
+const browser = useBrowser();
+const contexts: BrowserContext[] = [];
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()));
+});
+
+async function open() {
+  const opened = await browser.newPage();
+  contexts.push(opened.context);
+  return opened;
+}
+
+async function signedIn(page: Page, prefix: string) {
+  const email = uniqueEmail(prefix);
+  await registerAndConfirm(page, email, 'secret1');
+  await fillLogin(page, email, 'secret1');
+  await page.waitForURL('**/dashboard');
+  return email;
+}
+
+const dashboardNumbers = async (page: Page) => ({
+  packageName: (await page.getByTestId('overview-package').locator('p').nth(1).textContent())?.trim(),
+  remaining: readNumber(await page.getByTestId('overview-remaining').locator('p').nth(1).textContent()),
+});
+
+describe('paying for a package', () => {
+  it('pricing (chosen while signed out) → Paylink sandbox → callback → dashboard with the new package and balance', async () => {
+    const { page, consoleErrors } = await open();
+    const failed: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() >= 400) failed.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
+    });
+    const email = uniqueEmail('buyer');
+    await registerAndConfirm(page, email, 'secret1');
+    // From here on, nothing may fail (the embedded outbox used above has no favicon; not ours to judge).
+    consoleErrors.length = 0;
+
+    // Chosen while signed out: remembered through sign-in, then the payment dialog opens by itself.
+    await page.goto('/pricing');
+    await packageCard(page, 'باقة البداية').getByRole('button').click();
+    await page.waitForURL('**/login?from=%2Fpricing');
+    await fillLogin(page, email, 'secret1');
+    await page.waitForURL('**/pricing');
+    const dialog = page.getByRole('dialog', { name: 'الدفع لـ باقة البداية' });
+    await dialog.waitFor();
+    await dialog.getByText('95').first().waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'billing-payment-dialog');
+
+    await dialog.getByRole('button', { name: 'الانتقال إلى الدفع' }).click();
+    await page.waitForURL('**/sandbox/paylink/pay/**');
+    await page.getByRole('heading', { name: 'الدفع عبر Paylink' }).waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'billing-sandbox-payment-page');
+
+    await page.getByRole('button', { name: 'ادفع الآن' }).click();
+    await page.waitForURL('**/payment-callback?**');
+    expect(new URL(page.url()).searchParams.get('transactionNo')).toMatch(/^\d+$/);
+    await page.getByText('تم الدفع بنجاح وتفعيل باقة البداية.').waitFor();
+    await page.getByText('تم ترقية باقتك بنجاح').first().waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'billing-payment-callback-success');
+
+    await page.waitForURL('**/dashboard', { timeout: 10_000 });
+    await page.getByTestId('overview-package').getByText('باقة البداية').waitFor();
+    expect(await dashboardNumbers(page)).toEqual({ packageName: 'باقة البداية', remaining: 10 + 300 });
+    expect(failed).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('a declined card ends on an error and back on /pricing, with nothing credited', async () => {
+    const { page } = await open();
+    await signedIn(page, 'declined');
+    await upgradeTo(page, 'باقة نمو');
+    await page.getByRole('button', { name: 'محاكاة رفض البطاقة' }).click();
+    await page.waitForURL('**/payment-callback?**');
+    await page.getByRole('alert', { name: 'لم تكتمل عملية الدفع، ولم تُفعَّل الباقة.' }).waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'billing-payment-callback-error');
+    await page.waitForURL('**/pricing', { timeout: 10_000 });
+    await page.goto('/dashboard');
+    await page.getByTestId('overview-package').getByText('تجريبي').waitFor();
+    expect(await dashboardNumbers(page)).toEqual({ packageName: 'تجريبي', remaining: 10 });
+  });
+
+  it('upgrade page: price order, select, upgrade now, pay, and the current package is then marked and not selectable', async () => {
+    const { page } = await open();
+    await signedIn(page, 'upgrader');
+    await page.goto('/upgrade');
+    await page.getByRole('heading', { name: 'ترقية الباقة', level: 1 }).waitFor();
+    const names = await page.getByRole('heading', { level: 2 }).allTextContents();
+    expect(names.slice(0, 4)).toEqual(['باقة نمو', 'باقة البداية', 'باقة المحترف', 'باقة التميز']);
+    for (const reserved of ['تجريبي', 'مجاني', 'admin']) expect(names).not.toContain(reserved);
+    expect(await page.getByRole('button', { name: 'ترقية الآن' }).isDisabled()).toBe(true);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'billing-upgrade');
+
+    // Cancel closes the dialog and leaves the selection.
+    await packageCard(page, 'باقة المحترف').getByRole('button', { name: 'اختيار الباقة' }).click();
+    await page.getByText('الباقة المختارة: باقة المحترف (150 ريال)').waitFor();
+    await page.getByRole('button', { name: 'ترقية الآن' }).click();
+    const dialog = page.getByRole('dialog', { name: 'الدفع لـ باقة المحترف' });
+    await dialog.waitFor();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'إلغاء' }).first().click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await upgradeTo(page, 'باقة المحترف');
+    await page.getByRole('button', { name: 'ادفع الآن' }).click();
+    await page.getByText('تم ترقية باقتك بنجاح').first().waitFor();
+    await page.waitForURL('**/dashboard', { timeout: 10_000 });
+    await page.getByTestId('overview-package').getByText('باقة المحترف').waitFor();
+    expect((await dashboardNumbers(page)).remaining).toBe(10 + 600);
+
+    await page.goto('/upgrade');
+    const current = packageCard(page, 'باقة المحترف');
+    await current.getByText('الباقة الحالية').first().waitFor();
+    expect(await current.getByRole('button', { name: 'الباقة الحالية' }).isDisabled()).toBe(true);
+
+    // Back goes one step back in history.
+    await page.goto('/billing');
+    await page.goto('/upgrade');
+    await page.getByRole('button', { name: 'رجوع' }).click();
+    await page.waitForURL('**/billing');
+  });
+
+  it('the billing page shows the history and refreshes live when a payment completes elsewhere', async () => {
+    const { page } = await open();
+    await signedIn(page, 'history');
+    await page.goto('/billing');
+    await page.getByRole('heading', { name: 'الفواتير والمدفوعات' }).waitFor();
+    await page.getByText('لا توجد فواتير سابقة').waitFor();
+    await expectNoAxeViolations(page);
+
+    // Starts paying, then leaves Paylink's page without paying (closed tab).
+    const transactionNo = await upgradeTo(page, 'باقة التميز');
+    await page.goto('/billing');
+    const row = page.locator('tbody tr').first();
+    await row.getByText('معلق').waitFor();
+    expect(await row.getByRole('cell').nth(1).textContent()).toBe('باقة التميز');
+    expect(await row.getByRole('cell').nth(2).textContent()).toBe('199 ريال');
+    await expectNoAxeViolations(page);
+
+    // The buyer pays later on Paylink's side; only the webhook tells Sira. /billing updates by itself.
+    const res = await page.request.post(`/sandbox/paylink/_control/invoices/${transactionNo}/pay`, { data: {} });
+    expect(res.status()).toBe(200);
+    await row.getByText('مكتمل').waitFor({ timeout: 10_000 });
+    await page.getByTestId('billing-package').getByText('باقة التميز').waitFor();
+    expect(readNumber(await page.getByTestId('billing-remaining').locator('p').nth(1).textContent())).toBe(10 + 1000);
+    await screenshot(page, 'billing-history');
+  });
+});

@@ -1,0 +1,98 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { signedInAs } from '../fixtures/accounts';
+import { expectNoAxeViolations, screenshot, useBrowser } from '../fixtures/browser';
+import { linkGmailViaSandbox, resumeUpload } from '../fixtures/sending';
+
+/**
+ * The unhappy paths of /send-resume and the dashboard: the first-time empty state, a failed load with its
+ * retry, and an upload that keeps failing (retried 3 times with back-off, then the spec's message) without
+ * losing anything the user typed. Network failures are produced by the browser's request interception.
+ */
+const browser = useBrowser();
+let context: BrowserContext | undefined;
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+async function fresh() {
+  const opened = await browser.newPage();
+  context = opened.context;
+  return opened;
+}
+
+const seen = (page: Page, text: string | RegExp) => page.getByText(text).first().waitFor();
+
+describe('sending: empty, failing and retrying', () => {
+  it('dashboard: empty state with a link to /send-resume; a failed status load shows an error screen whose retry recovers', async () => {
+    const { page } = await fresh();
+    await signedInAs(page, 'empty-dashboard');
+    await page.getByRole('heading', { name: 'لم ترسل سيرتك الذاتية بعد' }).waitFor();
+    await page.getByText('لا توجد رسائل مجدولة بعد.').waitFor();
+    const link = page.getByRole('link', { name: 'أرسل سيرتك الذاتية الآن' });
+    expect(await link.getAttribute('href')).toBe('/send-resume');
+    // Tiles to the three places of spec §2.
+    for (const href of ['/send-resume', '/billing', '/upgrade'])
+      expect(await page.locator(`main a[href="${href}"]`).count()).toBeGreaterThan(0);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'dashboard-empty');
+
+    await page.route('**/api/sending/status', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL"}' }),
+    );
+    await page.reload();
+    // The error screen, and the same message as a toast (spec §8).
+    const alert = page.getByRole('alert', { name: 'حدث خطأ أثناء جلب حالة الرسائل المجدولة' });
+    await alert.waitFor();
+    await page.locator('.mantine-Notification-root', { hasText: 'حدث خطأ أثناء جلب حالة الرسائل المجدولة.' }).waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'dashboard-error');
+    await page.unroute('**/api/sending/status');
+    await alert.getByRole('button', { name: 'إعادة المحاولة' }).click();
+    await page.getByRole('heading', { name: 'لم ترسل سيرتك الذاتية بعد' }).waitFor();
+  });
+
+  it('an upload that keeps failing is retried 3 times (2 s, 4 s, 8 s), then says so; the form is intact and a later submit goes through', {
+    timeout: 120_000,
+  }, async () => {
+    const { page } = await fresh();
+    await signedInAs(page, 'upload-retry');
+    await linkGmailViaSandbox(page, `upload.retry.${Date.now()}@gmail.com`);
+
+    await page.getByLabel(/^عنوان الرسالة/).fill('طلب وظيفة – {{company_name}}');
+    await page.getByLabel(/^محتوى الرسالة/).fill('<p>السلام عليكم فريق {{company_name}} في {{location}}</p>');
+    await page.locator('input[type="file"]').setInputFiles(resumeUpload('retry'));
+
+    const attempts: number[] = [];
+    await page.route('**/api/sending/resumes', (route) => {
+      attempts.push(Date.now());
+      return route.abort('connectionreset');
+    });
+    await page.getByRole('button', { name: 'إرسال السيرة الذاتية' }).click();
+    await seen(page, /جارٍ إعادة المحاولة \(1 من 3\)/);
+    await expectNoAxeViolations(page);
+    await seen(page, 'فشل رفع ملف السيرة الذاتية. يرجى المحاولة مرة أخرى.');
+    expect(attempts).toHaveLength(4);
+    const gaps = attempts.slice(1).map((at, i) => at - (attempts[i] as number));
+    // 2 s, 4 s, 8 s apart (a little more for the round trip).
+    expect(gaps.map((g) => Math.round(g / 1000))).toEqual([2, 4, 8]);
+
+    // Nothing typed or chosen was lost.
+    expect(await page.getByLabel(/^عنوان الرسالة/).inputValue()).toBe('طلب وظيفة – {{company_name}}');
+    expect(await page.getByLabel(/^محتوى الرسالة/).inputValue()).toContain('{{location}}');
+    await page.getByText(/حجم الملف:/).waitFor();
+
+    // One server error, then the real server: a single retry and the send is scheduled.
+    await page.unroute('**/api/sending/resumes');
+    let failedOnce = false;
+    await page.route('**/api/sending/resumes', (route) => {
+      if (failedOnce) return route.continue();
+      failedOnce = true;
+      return route.fulfill({ status: 503, contentType: 'application/json', body: '{"code":"INTERNAL"}' });
+    });
+    await page.getByRole('button', { name: 'إرسال السيرة الذاتية' }).click();
+    await seen(page, /تمت جدولة \d+ رسالة بنجاح/);
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * The admin "gmail" tab (spec §2, §5 "Mail-connection settings", §8): Arabic texts, error codes and the rule
+ * both sides apply — the form before sending, the server before writing.
+ */
+export const GOOGLE_CLIENT_ID_SUFFIX = '.apps.googleusercontent.com';
+/** The suffix as a left-to-right island inside Arabic text, so its leading dot stays in place. */
+const suffixLtr = `\u2066${GOOGLE_CLIENT_ID_SUFFIX}\u2069`;
+
+export const mailboxAdminText = {
+  heading: 'إعدادات ربط Gmail',
+  intro: 'بيانات عميل OAuth في Google Cloud التي يربط بها المستخدمون حساباتهم في Gmail لإرسال سيرهم الذاتية.',
+  clientId: 'معرّف العميل (Client ID)',
+  clientIdHint: `ينتهي بـ ${suffixLtr}`,
+  clientSecret: 'سر العميل (Client Secret)',
+  secretStatus: 'حالة سر العميل:',
+  clientSecretSet: 'محفوظ. اترك الحقل فارغًا للإبقاء عليه، أو أدخل قيمة جديدة لاستبداله.',
+  clientSecretNotSet: 'غير محفوظ بعد.',
+  secretStatusSet: 'محفوظ',
+  secretStatusNotSet: 'غير محفوظ',
+  redirectUris: 'روابط إعادة التوجيه (Redirect URIs)',
+  javascriptOrigins: 'مصادر JavaScript المسموح بها',
+  scopes: 'الصلاحيات (Scopes)',
+  addItem: 'إضافة',
+  remove: 'حذف',
+  removeItem: (value: string) => `حذف ${value}`,
+  newRedirectUri: 'رابط إعادة توجيه جديد',
+  newOrigin: 'مصدر جديد',
+  newScope: 'صلاحية جديدة',
+  emptyList: 'لا توجد عناصر بعد.',
+  save: 'حفظ',
+  saving: 'جارٍ الحفظ…',
+  loadFailed: 'فشل تحميل إعدادات Gmail',
+  retry: 'إعادة المحاولة',
+  /** Spec §8, verbatim. */
+  saved: 'تم حفظ الإعدادات بنجاح',
+  /** Spec §8, verbatim. */
+  saveFailed: 'فشل الحفظ',
+  /** Spec §5, verbatim. */
+  invalidUrl: 'الرجاء إدخال رابط صالح',
+  clientIdInvalid: `معرّف العميل يجب أن ينتهي بـ ${suffixLtr}`,
+  clientSecretRequired: 'سر العميل مطلوب',
+  redirectUriRequired: 'يجب إضافة رابط إعادة توجيه واحد على الأقل',
+  originRequired: 'يجب إضافة مصدر JavaScript واحد على الأقل',
+  scopesRequired: 'يجب إضافة صلاحية واحدة على الأقل',
+  duplicate: 'هذا العنصر موجود بالفعل',
+} as const;
+
+export const mailboxAdminErrorCodes = {
+  GMAIL_CLIENT_ID_INVALID: 'GMAIL_CLIENT_ID_INVALID',
+  /** No secret given and none stored. */
+  GMAIL_CLIENT_SECRET_REQUIRED: 'GMAIL_CLIENT_SECRET_REQUIRED',
+  GMAIL_REDIRECT_URI_REQUIRED: 'GMAIL_REDIRECT_URI_REQUIRED',
+  GMAIL_JS_ORIGIN_REQUIRED: 'GMAIL_JS_ORIGIN_REQUIRED',
+  GMAIL_SCOPES_REQUIRED: 'GMAIL_SCOPES_REQUIRED',
+  /** A redirect URI or origin is not an http(s) URL (an origin must also have no path). */
+  GMAIL_URL_INVALID: 'GMAIL_URL_INVALID',
+} as const;
+export type MailboxAdminErrorCode = keyof typeof mailboxAdminErrorCodes;
+
+const messageByCode: Record<MailboxAdminErrorCode, string> = {
+  GMAIL_CLIENT_ID_INVALID: mailboxAdminText.clientIdInvalid,
+  GMAIL_CLIENT_SECRET_REQUIRED: mailboxAdminText.clientSecretRequired,
+  GMAIL_REDIRECT_URI_REQUIRED: mailboxAdminText.redirectUriRequired,
+  GMAIL_JS_ORIGIN_REQUIRED: mailboxAdminText.originRequired,
+  GMAIL_SCOPES_REQUIRED: mailboxAdminText.scopesRequired,
+  GMAIL_URL_INVALID: mailboxAdminText.invalidUrl,
+};
+
+export function mailboxAdminMessage(code: string | undefined): string | undefined {
+  return code && code in messageByCode ? messageByCode[code as MailboxAdminErrorCode] : undefined;
+}
+
+/** An absolute http(s) URL (spec §5: 'الرجاء إدخال رابط صالح'). */
+export function isValidUrl(value: string): boolean {
+  if (value.trim() !== value || value === '') return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** A JavaScript origin as Google takes it: scheme, host and port only — no path, query or trailing slash. */
+export function isValidOrigin(value: string): boolean {
+  return isValidUrl(value) && new URL(value).origin === value;
+}
+
+export interface GmailSettingsCheck {
+  clientId: string;
+  clientSecret: string;
+  scopes: readonly string[];
+  redirectUris: readonly string[];
+  javascriptOrigins: readonly string[];
+}
+
+/**
+ * Spec §5 "Mail-connection settings", in the order the form shows the fields. `secretStored` lets an empty
+ * secret field mean "keep the stored one".
+ */
+export function checkGmailSettings(input: GmailSettingsCheck, secretStored: boolean): MailboxAdminErrorCode | null {
+  if (!input.clientId.trim().endsWith(GOOGLE_CLIENT_ID_SUFFIX) || input.clientId.trim() === GOOGLE_CLIENT_ID_SUFFIX) {
+    return 'GMAIL_CLIENT_ID_INVALID';
+  }
+  if (!input.clientSecret.trim() && !secretStored) return 'GMAIL_CLIENT_SECRET_REQUIRED';
+  if (input.redirectUris.length === 0) return 'GMAIL_REDIRECT_URI_REQUIRED';
+  if (input.javascriptOrigins.length === 0) return 'GMAIL_JS_ORIGIN_REQUIRED';
+  if (input.scopes.filter((s) => s.trim()).length === 0) return 'GMAIL_SCOPES_REQUIRED';
+  if (!input.redirectUris.every(isValidUrl) || !input.javascriptOrigins.every(isValidOrigin)) return 'GMAIL_URL_INVALID';
+  return null;
+}

@@ -1,0 +1,71 @@
+/**
+ * The admin panel's email_settings and email_logs tabs (spec §2, §5, §8): Arabic texts and error codes.
+ * zod-free, so the web can import it at run time; the schemas are in schemas/sending-admin.
+ */
+
+export const sendingSettingsText = {
+  heading: 'إعدادات الإرسال',
+  /** Spec §2: the tab warns about performance and reliability. */
+  warning:
+    'تنبيه: تغيير هذه القيم يؤثر على أداء الإرسال وموثوقيته. القيم المرتفعة جداً قد تؤدي إلى إيقاف Google لحسابات المستخدمين مؤقتاً أو وصول الرسائل إلى البريد المزعج، والقيم المنخفضة جداً تبطئ الإرسال.',
+  fields: {
+    batch_size: 'حجم الدفعة (عدد الرسائل)',
+    batch_delay: 'التأخير بين الدفعات (بالثواني)',
+    email_delay: 'التأخير بين الرسائل (بالثواني)',
+    max_per_minute: 'الحد الأقصى في الدقيقة',
+    max_per_hour: 'الحد الأقصى في الساعة',
+    retry_delay: 'التأخير قبل إعادة المحاولة (بالثواني)',
+    max_retries: 'الحد الأقصى لإعادة المحاولة',
+  },
+  dailyCapsHeading: 'الحد اليومي لكل بريد (خلال 24 ساعة متحركة)',
+  dailyCaps: {
+    gmail: 'حسابات Gmail الشخصية',
+    workspace: 'حسابات Google Workspace',
+  },
+  save: 'حفظ الإعدادات',
+  saving: 'جارٍ الحفظ…',
+  /** Spec §8, verbatim. */
+  loadFailed: 'فشل جلب إعدادات الإرسال',
+  /** Spec §8, verbatim. */
+  saveFailed: 'فشل الحفظ',
+  /** Spec §8, verbatim. */
+  saved: 'تم حفظ الإعدادات بنجاح',
+  invalid: 'قيم غير صالحة: يجب أن تكون أعداداً صحيحة، وحجم الدفعة والحد في الدقيقة والحد في الساعة 1 على الأقل، وباقي القيم 0 على الأقل.',
+  retry: 'إعادة المحاولة',
+} as const;
+
+export const sendingLogsText = {
+  heading: 'سجلات الرسائل',
+  /** Spec §8, verbatim. */
+  loadFailed: 'حدث خطأ أثناء جلب سجلات الرسائل',
+  searchPlaceholder: 'ابحث بالبريد الإلكتروني للمستخدم أو عنوان الرسالة',
+  statusFilter: 'الحالة',
+  allStatuses: 'جميع الحالات',
+  summary: { total: 'إجمالي الطلبات', inQueue: 'في قائمة الانتظار', completed: 'مكتملة', failed: 'فاشلة' },
+  columns: { user: 'المستخدم', package: 'الباقة', subject: 'العنوان', status: 'الحالة', result: 'نجاح / فشل', date: 'التاريخ' },
+  /** Spec §2: scheduled e-mails appear as 'in queue' without counts. */
+  inQueue: 'في قائمة الانتظار',
+  empty: 'لا توجد سجلات رسائل.',
+  noPackage: 'غير متوفر',
+  retry: 'إعادة المحاولة',
+} as const;
+
+export const sendingAdminErrorCodes = {
+  /** A value is not an integer or below its spec §5 minimum (batch_size/max_per_minute/max_per_hour ≥ 1, others ≥ 0). */
+  INVALID_SETTINGS: 'INVALID_SETTINGS',
+} as const;
+export type SendingAdminErrorCode = keyof typeof sendingAdminErrorCodes;
+
+const messageByCode: Record<SendingAdminErrorCode, string> = {
+  INVALID_SETTINGS: sendingSettingsText.invalid,
+};
+
+export function sendingAdminMessage(code: string | undefined): string | undefined {
+  return code && code in messageByCode ? messageByCode[code as SendingAdminErrorCode] : undefined;
+}
+
+/** Spec §5: non-numeric becomes 0 (the form's job, shared here so the form and tests agree). */
+export function toSettingNumber(value: unknown): number {
+  const n = typeof value === 'number' ? value : Number(String(value ?? '').trim());
+  return Number.isFinite(n) ? n : 0;
+}

@@ -1,0 +1,107 @@
+/**
+ * /send-resume and the dashboard's sending panel (spec §2, §5, §8): Arabic texts, the error codes of
+ * /api/sending/* with the text each shows, and the reasons the engine records on a failed delivery.
+ * zod-free, so the web can import it at run time; the schemas are in schemas/sending.
+ */
+import { RESUME_MAX_BYTES } from '../constants';
+
+export const sendingText = {
+  /** Spec §5, verbatim. */
+  fieldsRequired: 'يرجى تعبئة جميع الحقول المطلوبة',
+  /** Spec §5, verbatim. */
+  pdfOnly: 'يرجى اختيار ملف PDF فقط',
+  /** Spec §5, verbatim. */
+  noBalance: 'ليس لديك رصيد كاف من الرسائل. يرجى ترقية باقتك.',
+  /** Spec §8 'Failed to upload resume file', after three tries. */
+  uploadFailed: 'فشل رفع ملف السيرة الذاتية. يرجى المحاولة مرة أخرى.',
+  /** Spec §8 'Failed to schedule emails'. */
+  scheduleFailed: 'فشل جدولة الرسائل. يرجى المحاولة مرة أخرى.',
+  /** Spec §8: the token refresh answered invalid_grant and the link was removed. */
+  mailboxUnlinked: 'تم إلغاء ربط Gmail. يرجى إعادة الربط.',
+  resumeTooLarge: `حجم الملف أكبر من ${Math.round(RESUME_MAX_BYTES / (1024 * 1024))} ميغابايت. يرجى اختيار ملف أصغر.`,
+  resumeSizeHint: 'ملف PDF حتى 5MB',
+  fileRequired: 'يرجى اختيار ملف السيرة الذاتية (PDF).',
+  resumeNotFound: 'لم يتم العثور على ملف السيرة الذاتية المرفوع. يرجى رفعه مرة أخرى.',
+  mailboxNotLinked: 'يرجى ربط بريدك في Gmail قبل الإرسال.',
+  noCompanies: 'لقد راسلت جميع الشركات المتاحة في باقتك. لا توجد شركات جديدة للإرسال إليها.',
+  scheduled: (count: number) => `تمت جدولة ${count} رسالة بنجاح. سيبدأ الإرسال تلقائياً من بريدك.`,
+  loadFailed: 'حدث خطأ أثناء تحميل بيانات الإرسال.',
+  statusLoadFailed: 'حدث خطأ أثناء جلب حالة الرسائل المجدولة.',
+  deliveriesLoadFailed: 'حدث خطأ أثناء جلب سجل الرسائل.',
+  retry: 'إعادة المحاولة',
+  noDeliveries: 'لا توجد رسائل مجدولة بعد.',
+  pausedUntil: (when: string) => `توقف الإرسال مؤقتاً لأن بريدك بلغ حد الإرسال اليومي لدى Google. سيُستأنف تلقائياً في ${when}.`,
+  held: (count: number) => `${count} رسالة بانتظار إعادة ربط بريدك في Gmail.`,
+  estimatedFinish: (when: string) => `الوقت المتوقع لانتهاء الإرسال: ${when}`,
+} as const;
+
+/** Spec §8 English texts kept for reference; the interface shows the Arabic ones above. */
+export const sendingTextEnglish = {
+  uploadFailed: 'Failed to upload resume file',
+  scheduleFailed: 'Failed to schedule emails',
+} as const;
+
+/** Job status labels (spec §4); an unknown status is shown raw. */
+export const jobStatusText: Record<string, string> = {
+  pending: 'قيد الانتظار',
+  processing: 'قيد الإرسال',
+  completed: 'مكتمل',
+  failed: 'فشل',
+};
+
+/** Delivery status labels. */
+export const deliveryStatusText: Record<string, string> = {
+  pending: 'في قائمة الانتظار',
+  held: 'معلّقة حتى إعادة الربط',
+  sending: 'جارٍ الإرسال',
+  sent: 'تم الإرسال',
+  failed: 'فشل',
+};
+
+export const sendingErrorCodes = {
+  /** Subject, content or résumé is empty (spec §5). */
+  MISSING_FIELDS: 'MISSING_FIELDS',
+  /** messages_remaining is 0 (spec §5). */
+  NO_BALANCE: 'NO_BALANCE',
+  MAILBOX_NOT_LINKED: 'MAILBOX_NOT_LINKED',
+  /** Every company of the package has already been sent to by this user. */
+  NO_COMPANIES: 'NO_COMPANIES',
+  /** The résumé id is unknown or belongs to someone else. */
+  RESUME_NOT_FOUND: 'RESUME_NOT_FOUND',
+  /** The upload is not a PDF by content (%PDF- … %%EOF), whatever its name. */
+  NOT_PDF: 'NOT_PDF',
+  /** Over RESUME_MAX_BYTES. */
+  RESUME_TOO_LARGE: 'RESUME_TOO_LARGE',
+  /** No `file` field in the upload. */
+  FILE_REQUIRED: 'FILE_REQUIRED',
+} as const;
+export type SendingErrorCode = keyof typeof sendingErrorCodes;
+
+const messageByCode: Record<SendingErrorCode, string> = {
+  MISSING_FIELDS: sendingText.fieldsRequired,
+  NO_BALANCE: sendingText.noBalance,
+  MAILBOX_NOT_LINKED: sendingText.mailboxNotLinked,
+  NO_COMPANIES: sendingText.noCompanies,
+  RESUME_NOT_FOUND: sendingText.resumeNotFound,
+  NOT_PDF: sendingText.pdfOnly,
+  RESUME_TOO_LARGE: sendingText.resumeTooLarge,
+  FILE_REQUIRED: sendingText.fileRequired,
+};
+
+/** The Arabic text of a sending error code, or undefined for codes this screen does not own. */
+export function sendingMessage(code: string | undefined): string | undefined {
+  return code && code in messageByCode ? messageByCode[code as SendingErrorCode] : undefined;
+}
+
+/**
+ * Why a delivery failed, as stored in deliveries.last_error and failed_emails.error (Arabic, then the
+ * English meaning for the admin's logs and support). The provider's own detail is appended by the engine.
+ */
+export const deliveryFailureText = {
+  leaseExpired:
+    'انقطع الإرسال قبل وصول رد من Google، فلم نُعد المحاولة تجنباً لإرسال نسخة مكررة. أُعيد رصيد الرسالة. — Sending was interrupted before the provider answered; not retried to avoid a duplicate. Credit returned.',
+  retriesExhausted: 'فشل الإرسال بعد عدة محاولات. أُعيد رصيد الرسالة. — Sending failed after several retries. Credit returned.',
+  rejected:
+    'رفض مزوّد البريد هذه الرسالة (عنوان غير صالح أو محتوى مرفوض). أُعيد رصيد الرسالة. — The provider rejected this message. Credit returned.',
+  resumeMissing: 'ملف السيرة الذاتية لم يعد متاحاً. أُعيد رصيد الرسالة. — The résumé file is no longer available. Credit returned.',
+} as const;

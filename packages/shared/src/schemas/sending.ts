@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { DELIVERY_PAGE_SIZE } from '../constants';
+
+/**
+ * The user's sending API (/send-resume and the dashboard): compose, résumé upload, scheduling, status,
+ * deliveries and the header numbers. The server decides every count and balance; the client only sends
+ * the résumé, the subject and the content.
+ */
+
+export const JOB_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
+export const jobStatusSchema = z.enum(JOB_STATUSES);
+export type JobStatus = z.infer<typeof jobStatusSchema>;
+
+/** A delivery's own state: pending (due or waiting), held (mailbox unlinked), sending (leased), sent, failed. */
+export const DELIVERY_STATUSES = ['pending', 'held', 'sending', 'sent', 'failed'] as const;
+export const deliveryStatusSchema = z.enum(DELIVERY_STATUSES);
+export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
+
+/** A template of the user's package, as offered on /send-resume (in template order). */
+export const composeTemplateSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  subject: z.string(),
+  /** Sanitised HTML; may hold {{company_name}}, {{sector}}, {{location}}. */
+  content: z.string(),
+});
+export type ComposeTemplate = z.infer<typeof composeTemplateSchema>;
+
+/** GET /api/sending/compose */
+export const sendingComposeSchema = z.object({
+  templates: z.array(composeTemplateSchema),
+  balance: z.number().int(),
+  /** Companies of the package this user has not yet successfully sent to, capped at 5,000. */
+  companiesRemaining: z.number().int(),
+  /** min(balance, companiesRemaining). */
+  sendableNow: z.number().int(),
+});
+export type SendingCompose = z.infer<typeof sendingComposeSchema>;
+
+/** POST /api/sending/resumes (multipart, field `file`) → 201 */
+export const uploadedResumeSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  sizeBytes: z.number().int(),
+});
+export type UploadedResume = z.infer<typeof uploadedResumeSchema>;
+
+/** POST /api/sending/jobs body. Shape and size only; emptiness answers MISSING_FIELDS. */
+export const scheduleSendInputSchema = z.object({
+  resumeId: z.uuid(),
+  subject: z.string().max(300),
+  content: z.string().max(100_000),
+});
+export type ScheduleSendInput = z.infer<typeof scheduleSendInputSchema>;
+
+/** POST /api/sending/jobs → 201 */
+export const scheduledSendSchema = z.object({
+  jobId: z.uuid(),
+  scheduled: z.number().int(),
+});
+export type ScheduledSend = z.infer<typeof scheduledSendSchema>;
+
+export const sendJobSummarySchema = z.object({
+  id: z.uuid(),
+  subject: z.string(),
+  status: jobStatusSchema,
+  total: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+});
+export type SendJobSummary = z.infer<typeof sendJobSummarySchema>;
+
+/** GET /api/sending/status */
+export const sendingStatusSchema = z.object({
+  /** Over the user's deliveries: pending = pending + held, processing = sending, completed = sent. */
+  counts: z.object({
+    total: z.number().int(),
+    pending: z.number().int(),
+    processing: z.number().int(),
+    completed: z.number().int(),
+    failed: z.number().int(),
+  }),
+  /** ISO 8601; null when nothing is left to send or the mailbox is not linked. */
+  estimatedFinishAt: z.string().nullable(),
+  /** ISO 8601; set while the mailbox is paused by the provider's daily limit. */
+  pausedUntil: z.string().nullable(),
+  /** Deliveries waiting for the mailbox to be linked again. */
+  held: z.number().int(),
+  /** Newest first, up to 5. */
+  jobs: z.array(sendJobSummarySchema),
+});
+export type SendingStatus = z.infer<typeof sendingStatusSchema>;
+
+export const deliveriesQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type DeliveriesQuery = z.infer<typeof deliveriesQuerySchema>;
+
+export const deliveryRowSchema = z.object({
+  id: z.uuid(),
+  companyName: z.string(),
+  status: deliveryStatusSchema,
+  /** ISO 8601: sent/failed time for final rows, the planned or creation time otherwise. */
+  at: z.string(),
+  lastError: z.string().nullable(),
+});
+export type DeliveryRow = z.infer<typeof deliveryRowSchema>;
+
+/** GET /api/sending/deliveries?page=1 */
+export const deliveryPageSchema = z.object({
+  rows: z.array(deliveryRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.literal(DELIVERY_PAGE_SIZE),
+});
+export type DeliveryPage = z.infer<typeof deliveryPageSchema>;
+
+/** GET /api/sending/overview: the dashboard header numbers. */
+export const sendingOverviewSchema = z.object({
+  email: z.string(),
+  packageName: z.string(),
+  messagesRemaining: z.number().int(),
+  /** Sent deliveries. */
+  sentMessages: z.number().int(),
+  failedCount: z.number().int(),
+});
+export type SendingOverview = z.infer<typeof sendingOverviewSchema>;
