@@ -28,7 +28,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('cache-control', 'no-store')
       .send(`<!doctype html>
 <html lang="ar" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>صندوق البريد التجريبي | سيرة</title>
+<title>صندوق البريد التجريبي | سيرة</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>body{font-family:Tahoma,Arial,sans-serif;margin:2rem;color:#212529}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #dee2e6;padding:.6rem;text-align:right}a{color:#0b7285}</style>
 </head><body><main><h1>صندوق البريد التجريبي</h1>
 <p>رسائل النظام (تفعيل الحساب وإعادة تعيين كلمة المرور) في الوضع المحلي تُحفظ هنا ولا تغادر هذا الجهاز.</p>

@@ -89,7 +89,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         </div>
         {packages.isError ? (
           <Alert color="red" role="alert" title={ar.pricing.loadFailed}>
-            <Button mt="sm" variant="light" color="red.9" onClick={() => packages.refetch()}>
+            <Button mt="sm" color="red.9" onClick={() => packages.refetch()}>
               {ar.errors.retry}
             </Button>
           </Alert>

@@ -38,7 +38,7 @@ export function AdminAuditPanel() {
       ) : null}
       {log.isError ? (
         <Alert color="red" role="alert" title={t.loadFailed}>
-          <Button mt="sm" variant="light" color="red.9" onClick={() => log.refetch()} loading={log.isFetching}>
+          <Button mt="sm" color="red.9" onClick={() => log.refetch()} loading={log.isFetching}>
             {t.retry}
           </Button>
         </Alert>

@@ -22,7 +22,7 @@ export function AdminPaymentGatewayPanel() {
         <Skeleton height={320} radius="md" aria-busy="true" />
       ) : settings.isError ? (
         <Alert color="red" role="alert" title={t.loadFailed}>
-          <Button mt="sm" variant="light" color="red.9" onClick={() => settings.refetch()}>
+          <Button mt="sm" color="red.9" onClick={() => settings.refetch()}>
             {ar.errors.retry}
           </Button>
         </Alert>

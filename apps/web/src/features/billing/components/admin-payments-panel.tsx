@@ -61,7 +61,7 @@ export function AdminPaymentsPanel() {
           <Text size="sm" c="red.9" fw={700} mb="sm">
             {t.loadFailed(billingMessageForCode(payments.error instanceof ApiRequestError ? payments.error.code : 'NETWORK'))}
           </Text>
-          <Button variant="light" color="red.9" onClick={() => payments.refetch()}>
+          <Button color="red.9" onClick={() => payments.refetch()}>
             {ar.errors.retry}
           </Button>
         </Alert>

@@ -38,7 +38,7 @@ export function BillingPanel() {
       ) : billing.isError ? (
         <Alert color="red" role="alert" title={t.loadFailed}>
           <Text size="sm">{billing.error.message}</Text>
-          <Button mt="sm" variant="light" color="red.9" onClick={() => billing.refetch()} loading={billing.isFetching}>
+          <Button mt="sm" color="red.9" onClick={() => billing.refetch()} loading={billing.isFetching}>
             {ar.errors.retry}
           </Button>
         </Alert>

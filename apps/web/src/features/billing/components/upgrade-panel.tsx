@@ -51,7 +51,7 @@ export function UpgradePanel({ CardView }: { CardView: UpgradeCardView }) {
       ) : options.isError ? (
         <Alert color="red" role="alert" title={t.loadFailed}>
           <Text size="sm">{options.error.message}</Text>
-          <Button mt="sm" variant="light" color="red.9" onClick={() => options.refetch()} loading={options.isFetching}>
+          <Button mt="sm" color="red.9" onClick={() => options.refetch()} loading={options.isFetching}>
             {ar.errors.retry}
           </Button>
         </Alert>

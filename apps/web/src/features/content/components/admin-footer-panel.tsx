@@ -34,7 +34,7 @@ export function AdminFooterPanel() {
       {footer.isPending ? <FooterSkeleton /> : null}
       {footer.isError ? (
         <Alert color="red" role="alert" title={t.loadFailed}>
-          <Button mt="sm" variant="light" color="red.9" onClick={() => footer.refetch()} loading={footer.isFetching}>
+          <Button mt="sm" color="red.9" onClick={() => footer.refetch()} loading={footer.isFetching}>
             {t.retry}
           </Button>
         </Alert>

@@ -27,7 +27,7 @@ export function AdminPagesPanel() {
       ) : null}
       {pages.isError ? (
         <Alert color="red" role="alert" title={t.loadFailed}>
-          <Button mt="sm" variant="light" color="red.9" onClick={() => pages.refetch()} loading={pages.isFetching}>
+          <Button mt="sm" color="red.9" onClick={() => pages.refetch()} loading={pages.isFetching}>
             {t.retry}
           </Button>
         </Alert>

@@ -22,7 +22,7 @@ export function ContentPageView({ slug, prerendered }: { slug: string; prerender
     return (
       <Container size="md" py="xl">
         <Alert color="red" role="alert" title={ar.errors.generic}>
-          <Button mt="sm" variant="light" color="red.9" onClick={() => page.refetch()}>
+          <Button mt="sm" color="red.9" onClick={() => page.refetch()}>
             {ar.errors.retry}
           </Button>
         </Alert>

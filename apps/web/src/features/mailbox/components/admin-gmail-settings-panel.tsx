@@ -32,7 +32,7 @@ export function AdminGmailSettingsPanel() {
         </Stack>
       ) : settings.isError ? (
         <Alert color="red" role="alert" title={t.loadFailed}>
-          <Button mt="sm" variant="light" color="red.9" onClick={() => settings.refetch()} loading={settings.isFetching}>
+          <Button mt="sm" color="red.9" onClick={() => settings.refetch()} loading={settings.isFetching}>
             {t.retry}
           </Button>
         </Alert>

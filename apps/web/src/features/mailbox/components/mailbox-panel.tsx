@@ -86,7 +86,7 @@ export function MailboxPanel() {
           </Stack>
         ) : status.isError ? (
           <Alert color="red" role="alert" title={t.loadFailed}>
-            <Button mt="sm" variant="light" color="red.9" onClick={() => status.refetch()} loading={status.isFetching}>
+            <Button mt="sm" color="red.9" onClick={() => status.refetch()} loading={status.isFetching}>
               {t.retry}
             </Button>
           </Alert>

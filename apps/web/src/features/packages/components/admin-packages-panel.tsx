@@ -35,7 +35,7 @@ export function AdminPackagesPanel() {
       ) : packages.isError ? (
         <Alert color="red" role="alert" title={t.loadFailed}>
           <Text size="sm">{packages.error.message}</Text>
-          <Button mt="sm" variant="light" color="red.9" onClick={() => packages.refetch()}>
+          <Button mt="sm" color="red.9" onClick={() => packages.refetch()}>
             {ar.errors.retry}
           </Button>
         </Alert>

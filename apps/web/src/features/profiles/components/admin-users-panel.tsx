@@ -69,7 +69,7 @@ export function AdminUsersPanel({ packageOptions }: { packageOptions: PackageOpt
       {users.isError && !data ? (
         <Alert color="red" role="alert" title={t.loadFailed}>
           <Text size="sm">{users.error.message}</Text>
-          <Button mt="sm" variant="light" color="red.9" onClick={() => users.refetch()}>
+          <Button mt="sm" color="red.9" onClick={() => users.refetch()}>
             {ar.errors.retry}
           </Button>
         </Alert>

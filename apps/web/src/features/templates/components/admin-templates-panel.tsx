@@ -53,7 +53,7 @@ export function AdminTemplatesPanel() {
       {list.isPending ? <LoadingRows /> : null}
       {list.isError ? (
         <Alert color="red" role="alert" title={t.loadFailed}>
-          <Button mt="sm" variant="light" color="red.9" onClick={() => list.refetch()} loading={list.isFetching}>
+          <Button mt="sm" color="red.9" onClick={() => list.refetch()} loading={list.isFetching}>
             {t.retry}
           </Button>
         </Alert>
