@@ -73,7 +73,7 @@ describe('account journeys', () => {
     await page.getByRole('button', { name: 'نسيت كلمة المرور؟' }).click();
     // The 60 s cooldown counts down on the button.
     await page.getByRole('button', { name: /يمكنك طلب رابط جديد بعد \d+ ثانية/ }).waitFor();
-    const link = await openLatestMail(page, email);
+    const link = await openLatestMail(page, email, 'إعادة تعيين كلمة المرور في سيرة');
     await page.goto(link);
     await page.waitForURL('**/reset-password?token=*');
     const resetUrl = page.url();
