@@ -104,4 +104,6 @@ export const deliveryFailureText = {
   rejected:
     'رفض مزوّد البريد هذه الرسالة (عنوان غير صالح أو محتوى مرفوض). أُعيد رصيد الرسالة. — The provider rejected this message. Credit returned.',
   resumeMissing: 'ملف السيرة الذاتية لم يعد متاحاً. أُعيد رصيد الرسالة. — The résumé file is no longer available. Credit returned.',
+  mailboxPaused:
+    'بلغ بريدك حد الإرسال اليومي لدى Google، وستُرسل هذه الرسالة تلقائياً بعد انتهاء المهلة. — Gmail daily sending limit reached; sending resumes automatically.',
 } as const;

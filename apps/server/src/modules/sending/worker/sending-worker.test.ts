@@ -185,6 +185,8 @@ describe('provider errors', () => {
     const rows = await ctx.db.select().from(deliveries).where(eq(deliveries.jobId, a.jobId));
     // Back in the queue, no attempt counted, no credit moved.
     expect(rows.map((r) => [r.status, r.attempts])).toEqual(Array(5).fill(['pending', 0]));
+    // The one that met the limit tells the user, in Arabic, that it will go out by itself later.
+    expect(rows.filter((r) => r.lastError).map((r) => r.lastError?.startsWith(deliveryFailureText.mailboxPaused))).toEqual([true]);
     expect(await balanceOf(ctx, a.profileId)).toBe(0);
     const status = (await ctx.app.inject({ url: '/api/sending/status', headers: { cookie: a.cookie } })).json() as SendingStatus;
     expect(status.pausedUntil).toBe(retryAfter.toISOString());

@@ -448,7 +448,9 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
       case 'mail-limit': {
         const until = error.retryAt && error.retryAt.getTime() > Date.now() ? error.retryAt : new Date(Date.now() + DAY_MS);
         await pauseMailbox(ctx.db, profileId, until);
-        await releaseDeliveries(ctx.db, [{ id: row.id, lease }], 'pending', { lastError: error.message });
+        await releaseDeliveries(ctx.db, [{ id: row.id, lease }], 'pending', {
+          lastError: withDetail(deliveryFailureText.mailboxPaused, error.message),
+        });
         ctx.log.warn({ profileId, mailbox: email, until }, 'sending: Gmail daily sending limit reached; mailbox paused');
         rest(profileId, until.getTime());
         notifyChange(profileId, false);
