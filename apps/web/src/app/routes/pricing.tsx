@@ -3,6 +3,7 @@ import { ar, type PackageCard, paths, TRIAL_PACKAGE } from '@sira/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { LoadError } from '~/components/ui/load-error';
 import { SITE_URL } from '~/config/site';
 import { PaymentDialog } from '~/features/billing/components/payment-dialog';
 import { usePackages } from '~/features/packages/api/get-packages';
@@ -88,11 +89,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
           </Text>
         </div>
         {packages.isError ? (
-          <Alert color="red" role="alert" title={ar.pricing.loadFailed}>
-            <Button mt="sm" color="red.9" onClick={() => packages.refetch()}>
-              {ar.errors.retry}
-            </Button>
-          </Alert>
+          <LoadError title={ar.pricing.loadFailed} onRetry={() => packages.refetch()} />
         ) : list.length === 0 ? (
           <Alert color="yellow" role="status" title={ar.pricing.empty}>
             <Button mt="sm" variant="light" color="yellow.9" onClick={() => packages.refetch()}>

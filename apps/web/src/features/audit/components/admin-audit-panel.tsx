@@ -1,8 +1,10 @@
-import { Alert, Button, Group, Pagination, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Pagination, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { DATE_LOCALE } from '@sira/shared';
 import { auditActionLabel, auditEntityLabel, auditAdminText as t } from '@sira/shared/messages/audit-admin';
 import type { AuditEntry } from '@sira/shared/schemas/audit-admin';
 import { useState } from 'react';
+import { ColumnHeads } from '~/components/ui/column-heads';
+import { LoadError } from '~/components/ui/load-error';
 import { useAuditLog } from '../api/get-audit-log';
 import { AdminAuditDetailsDialog } from './admin-audit-details-dialog';
 
@@ -36,27 +38,13 @@ export function AdminAuditPanel() {
           ))}
         </Stack>
       ) : null}
-      {log.isError ? (
-        <Alert color="red" role="alert" title={t.loadFailed}>
-          <Button mt="sm" color="red.9" onClick={() => log.refetch()} loading={log.isFetching}>
-            {t.retry}
-          </Button>
-        </Alert>
-      ) : null}
+      {log.isError ? <LoadError title={t.loadFailed} retryLabel={t.retry} onRetry={() => log.refetch()} retrying={log.isFetching} /> : null}
       {data && data.total === 0 ? <Text c="gray.8">{t.empty}</Text> : null}
       {data && data.total > 0 ? (
         <>
           <Table.ScrollContainer minWidth={760}>
             <Table verticalSpacing="sm" highlightOnHover aria-label={t.tableLabel} aria-busy={log.isPlaceholderData}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t.createdAt}</Table.Th>
-                  <Table.Th scope="col">{t.actor}</Table.Th>
-                  <Table.Th scope="col">{t.action}</Table.Th>
-                  <Table.Th scope="col">{t.entity}</Table.Th>
-                  <Table.Th scope="col">{t.details}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <ColumnHeads titles={[t.createdAt, t.actor, t.action, t.entity, t.details]} />
               <Table.Tbody>
                 {data.entries.map((entry) => (
                   <Table.Tr key={entry.id}>

@@ -1,8 +1,8 @@
 import { Alert, Badge, Button, Card, Group, PasswordInput, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { ar } from '@sira/shared';
 import { gatewayAdminMessageForCode, gatewayAdminTexts as t } from '@sira/shared/messages/billing-admin';
 import type { AdminGatewaySettings } from '@sira/shared/schemas/billing-admin';
 import { type FormEvent, useState } from 'react';
+import { LoadError } from '~/components/ui/load-error';
 import { ApiRequestError } from '~/lib/api-client';
 import { notify } from '~/lib/notify';
 import { useGatewaySettings, useUpdateGatewaySettings } from '../api/admin-gateway-settings';
@@ -21,11 +21,7 @@ export function AdminPaymentGatewayPanel() {
       {settings.isPending ? (
         <Skeleton height={320} radius="md" aria-busy="true" />
       ) : settings.isError ? (
-        <Alert color="red" role="alert" title={t.loadFailed}>
-          <Button mt="sm" color="red.9" onClick={() => settings.refetch()}>
-            {ar.errors.retry}
-          </Button>
-        </Alert>
+        <LoadError title={t.loadFailed} onRetry={() => settings.refetch()} />
       ) : (
         // Re-mounted after a save, so the form starts again from what the server stored.
         <GatewayForm key={`${settings.data.apiId}|${settings.data.baseUrl}|${settings.dataUpdatedAt}`} initial={settings.data} />

@@ -1,10 +1,13 @@
-import { Alert, Button, Card, Group, Pagination, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { ar, CURRENCY_LABEL, DATE_LOCALE } from '@sira/shared';
+import { CURRENCY_LABEL, DATE_LOCALE } from '@sira/shared';
 import { billingMessageForCode, billingTexts } from '@sira/shared/messages/billing';
 import { paymentsAdminTexts as t } from '@sira/shared/messages/billing-admin';
 import type { AdminPaymentsPage } from '@sira/shared/schemas/billing-admin';
 import { useState } from 'react';
+import { ColumnHeads } from '~/components/ui/column-heads';
+import { LoadError } from '~/components/ui/load-error';
+import { PageNav } from '~/components/ui/page-nav';
 import { ApiRequestError } from '~/lib/api-client';
 import { useLiveInvalidate } from '~/lib/live-events';
 import { adminPaymentsKey, useAdminPayments } from '../api/admin-get-payments';
@@ -12,12 +15,6 @@ import { formatDateTime } from './format';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 
 const number = new Intl.NumberFormat(DATE_LOCALE);
-const pageControls: Record<string, string> = {
-  first: 'الصفحة الأولى',
-  previous: 'الصفحة السابقة',
-  next: 'الصفحة التالية',
-  last: 'الصفحة الأخيرة',
-};
 
 /**
  * The admin payment tab (spec §2): revenue, transactions and completed counts, a search by user e-mail and
@@ -57,14 +54,10 @@ export function AdminPaymentsPanel() {
           ))}
         </Stack>
       ) : !data ? (
-        <Alert color="red" role="alert">
-          <Text size="sm" c="red.9" fw={700} mb="sm">
-            {t.loadFailed(billingMessageForCode(payments.error instanceof ApiRequestError ? payments.error.code : 'NETWORK'))}
-          </Text>
-          <Button color="red.9" onClick={() => payments.refetch()}>
-            {ar.errors.retry}
-          </Button>
-        </Alert>
+        <LoadError
+          title={t.loadFailed(billingMessageForCode(payments.error instanceof ApiRequestError ? payments.error.code : 'NETWORK'))}
+          onRetry={() => payments.refetch()}
+        />
       ) : data.items.length === 0 ? (
         <Text c="gray.8" role="status" py="lg" ta="center">
           {search ? t.noMatch : t.empty}
@@ -80,17 +73,7 @@ export function AdminPaymentsPanel() {
             </Text>
           </Group>
           <PaymentsTable page={data} busy={payments.isFetching} />
-          {data.pageCount > 1 ? (
-            <nav aria-label={t.pages}>
-              <Pagination
-                total={data.pageCount}
-                value={page}
-                onChange={setPage}
-                getItemProps={(p) => ({ 'aria-label': t.pageLabel(p) })}
-                getControlProps={(control) => ({ 'aria-label': pageControls[control] })}
-              />
-            </nav>
-          ) : null}
+          <PageNav label={t.pages} pageCount={data.pageCount} page={page} onChange={setPage} />
         </>
       )}
     </Stack>
@@ -127,15 +110,7 @@ function PaymentsTable({ page, busy }: { page: AdminPaymentsPage; busy: boolean 
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-label={t.table} aria-busy={busy || undefined}>
-        <Table.Thead>
-          <Table.Tr>
-            {Object.values(t.columns).map((title) => (
-              <Table.Th key={title} scope="col">
-                {title}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads titles={Object.values(t.columns)} />
         <Table.Tbody>
           {page.items.map((row) => (
             <Table.Tr key={row.id}>

@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { ar, DATE_LOCALE, paths } from '@sira/shared';
+import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { DATE_LOCALE, paths } from '@sira/shared';
 import { billingTexts as t } from '@sira/shared/messages/billing';
 import { Link } from 'react-router';
+import { LoadError } from '~/components/ui/load-error';
 import { useLiveInvalidate } from '~/lib/live-events';
 import { billingKey, useBilling } from '../api/get-billing';
 import { InvoiceHistoryTable } from './invoice-history-table';
@@ -36,12 +37,7 @@ export function BillingPanel() {
           <Skeleton height={160} radius="md" />
         </Stack>
       ) : billing.isError ? (
-        <Alert color="red" role="alert" title={t.loadFailed}>
-          <Text size="sm">{billing.error.message}</Text>
-          <Button mt="sm" color="red.9" onClick={() => billing.refetch()} loading={billing.isFetching}>
-            {ar.errors.retry}
-          </Button>
-        </Alert>
+        <LoadError title={t.loadFailed} detail={billing.error.message} onRetry={() => billing.refetch()} retrying={billing.isFetching} />
       ) : (
         <>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>

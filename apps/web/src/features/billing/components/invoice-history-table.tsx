@@ -1,6 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import { billingTexts as t } from '@sira/shared/messages/billing';
 import type { InvoiceRow } from '@sira/shared/schemas/billing';
+import { ColumnHeads } from '~/components/ui/column-heads';
 import { formatDateTime } from './format';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 
@@ -16,14 +17,7 @@ export function InvoiceHistoryTable({ invoices, busy }: { invoices: InvoiceRow[]
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table striped verticalSpacing="sm" aria-label={t.history} aria-busy={busy || undefined}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t.columns.date}</Table.Th>
-            <Table.Th scope="col">{t.columns.package}</Table.Th>
-            <Table.Th scope="col">{t.columns.amount}</Table.Th>
-            <Table.Th scope="col">{t.columns.status}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads titles={[t.columns.date, t.columns.package, t.columns.amount, t.columns.status]} />
         <Table.Tbody>
           {invoices.map((invoice) => (
             <Table.Tr key={invoice.id} data-invoice-id={invoice.id}>

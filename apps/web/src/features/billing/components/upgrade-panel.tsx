@@ -1,8 +1,9 @@
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { ar, type PackageCard } from '@sira/shared';
+import type { PackageCard } from '@sira/shared';
 import { upgradeTexts as t } from '@sira/shared/messages/billing';
 import { type ComponentType, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { LoadError } from '~/components/ui/load-error';
 import { useLiveInvalidate } from '~/lib/live-events';
 import { billingKey } from '../api/get-billing';
 import { useUpgradeOptions } from '../api/get-upgrade-options';
@@ -49,12 +50,7 @@ export function UpgradePanel({ CardView }: { CardView: UpgradeCardView }) {
           ))}
         </SimpleGrid>
       ) : options.isError ? (
-        <Alert color="red" role="alert" title={t.loadFailed}>
-          <Text size="sm">{options.error.message}</Text>
-          <Button mt="sm" color="red.9" onClick={() => options.refetch()} loading={options.isFetching}>
-            {ar.errors.retry}
-          </Button>
-        </Alert>
+        <LoadError title={t.loadFailed} detail={options.error.message} onRetry={() => options.refetch()} retrying={options.isFetching} />
       ) : options.data.packages.length === 0 ? (
         <Alert color="yellow" role="status" title={t.empty} />
       ) : (

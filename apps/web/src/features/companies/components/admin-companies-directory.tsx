@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Pagination, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { ar } from '@sira/shared';
 import type { AdminCompany } from '@sira/shared/schemas/companies-admin';
 import { useState } from 'react';
+import { LoadError } from '~/components/ui/load-error';
+import { PageNav } from '~/components/ui/page-nav';
 import { useAdminCompanies } from '../api/get-companies';
 import { useCompanyPackages } from '../api/get-company-packages';
 import { useErrorToast } from '../hooks/use-error-toast';
@@ -24,11 +25,6 @@ const texts = {
   empty: 'لا توجد شركات في الدليل بعد. أضف شركة أو ارفع ملف Excel.',
   noMatch: 'لا توجد شركات تطابق البحث أو التصفية.',
   pages: 'صفحات الشركات',
-  pageLabel: (page: number) => `الصفحة ${page}`,
-  controls: { first: 'الصفحة الأولى', previous: 'الصفحة السابقة', next: 'الصفحة التالية', last: 'الصفحة الأخيرة' } as Record<
-    string,
-    string
-  >,
 };
 
 /** Search, package filter, add, Excel upload and the paginated table with inline edit (spec §2 "companies"). */
@@ -96,14 +92,10 @@ export function AdminCompaniesDirectory() {
           ))}
         </Stack>
       ) : !data ? (
-        <Alert color="red" role="alert">
-          <Text size="sm" c="red.9" fw={700} mb="sm">
-            {companiesToasts.fetchFailed(companiesErrorText(errorCode(companies.error)))}
-          </Text>
-          <Button variant="light" color="red" onClick={() => companies.refetch()}>
-            {ar.errors.retry}
-          </Button>
-        </Alert>
+        <LoadError
+          title={companiesToasts.fetchFailed(companiesErrorText(errorCode(companies.error)))}
+          onRetry={() => companies.refetch()}
+        />
       ) : data.items.length === 0 ? (
         <Text c="gray.8" role="status" py="lg" ta="center">
           {filtered ? texts.noMatch : texts.empty}
@@ -118,17 +110,7 @@ export function AdminCompaniesDirectory() {
             onDelete={setDeleting}
             busy={companies.isFetching}
           />
-          {data.pageCount > 1 ? (
-            <nav aria-label={texts.pages}>
-              <Pagination
-                total={data.pageCount}
-                value={page}
-                onChange={setPage}
-                getItemProps={(p) => ({ 'aria-label': texts.pageLabel(p) })}
-                getControlProps={(control) => ({ 'aria-label': texts.controls[control] })}
-              />
-            </nav>
-          ) : null}
+          <PageNav label={texts.pages} pageCount={data.pageCount} page={page} onChange={setPage} />
         </>
       )}
 

@@ -1,6 +1,7 @@
 import { Button, Group, Table } from '@mantine/core';
 import type { AdminCompany } from '@sira/shared/schemas/companies-admin';
 import { useState } from 'react';
+import { ColumnHeads } from '~/components/ui/column-heads';
 import { companyColumns } from '../utils/company-columns';
 import { AdminCompanyEditRow } from './admin-company-edit-row';
 
@@ -34,15 +35,7 @@ export function AdminCompaniesTable({
   return (
     <Table.ScrollContainer minWidth={960}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-label={texts.table} aria-busy={busy || undefined}>
-        <Table.Thead>
-          <Table.Tr>
-            {Object.values(companyColumns).map((title) => (
-              <Table.Th key={title} scope="col">
-                {title}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads titles={Object.values(companyColumns)} />
         <Table.Tbody>
           {companies.map((company, index) =>
             company.id === editingId ? (

@@ -1,6 +1,6 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { AdminCompany } from '@sira/shared/schemas/companies-admin';
-import { Dialog } from '~/components/ui/dialog';
+import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { notify } from '~/lib/notify';
 import { useDeleteAdminCompany } from '../api/delete-company';
 import { companiesErrorText, companiesToasts } from '../utils/companies-feedback';
@@ -31,23 +31,20 @@ export function AdminCompanyDeleteDialog({ company, onClose }: { company: AdminC
     });
   };
   return (
-    <Dialog opened={company !== null} onClose={onClose} title={texts.title} closeLabel={texts.cancel}>
-      {company ? (
-        <Stack>
-          <Text>{texts.confirm(company.name)}</Text>
-          <Text c="red.9" fw={700}>
-            {texts.irreversible}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={remove.isPending}>
-              {texts.cancel}
-            </Button>
-            <Button color="red" onClick={confirm} loading={remove.isPending}>
-              {texts.delete}
-            </Button>
-          </Group>
-        </Stack>
-      ) : null}
-    </Dialog>
+    <ConfirmDialog
+      opened={company !== null}
+      onClose={onClose}
+      title={texts.title}
+      closeLabel={texts.cancel}
+      cancelLabel={texts.cancel}
+      confirmLabel={texts.delete}
+      pending={remove.isPending}
+      onConfirm={confirm}
+    >
+      <Text>{texts.confirm(company?.name ?? '')}</Text>
+      <Text c="red.9" fw={700}>
+        {texts.irreversible}
+      </Text>
+    </ConfirmDialog>
   );
 }

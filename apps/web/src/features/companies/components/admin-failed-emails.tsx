@@ -1,7 +1,9 @@
-import { Alert, Anchor, Button, Pagination, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { ar } from '@sira/shared';
+import { Anchor, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { AdminFailedEmail } from '@sira/shared/schemas/companies-admin';
 import { useState } from 'react';
+import { ColumnHeads } from '~/components/ui/column-heads';
+import { LoadError } from '~/components/ui/load-error';
+import { PageNav } from '~/components/ui/page-nav';
 import { useAdminFailedEmails } from '../api/get-failed-emails';
 import { useErrorToast } from '../hooks/use-error-toast';
 import { companiesErrorText, companiesToasts, pageSummary } from '../utils/companies-feedback';
@@ -33,14 +35,7 @@ export function AdminFailedEmails() {
           ))}
         </Stack>
       ) : !data ? (
-        <Alert color="red" role="alert">
-          <Text size="sm" c="red.9" fw={700} mb="sm">
-            {failedText()}
-          </Text>
-          <Button variant="light" color="red" onClick={() => failures.refetch()}>
-            {ar.errors.retry}
-          </Button>
-        </Alert>
+        <LoadError title={failedText()} onRetry={() => failures.refetch()} />
       ) : data.items.length === 0 ? (
         <Text c="gray.8" role="status" py="lg" ta="center">
           {t.empty}
@@ -52,15 +47,7 @@ export function AdminFailedEmails() {
           </Text>
           <Table.ScrollContainer minWidth={720}>
             <Table striped highlightOnHover verticalSpacing="xs" aria-label={t.title}>
-              <Table.Thead>
-                <Table.Tr>
-                  {[t.email, t.user, t.reason, t.date].map((title) => (
-                    <Table.Th key={title} scope="col">
-                      {title}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
+              <ColumnHeads titles={[t.email, t.user, t.reason, t.date]} />
               <Table.Tbody>
                 {data.items.map((failure) => (
                   <Table.Tr key={failure.id} onClick={() => setSelected(failure)} style={{ cursor: 'pointer' }}>
@@ -84,17 +71,7 @@ export function AdminFailedEmails() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {data.pageCount > 1 ? (
-            <nav aria-label={t.pages}>
-              <Pagination
-                total={data.pageCount}
-                value={page}
-                onChange={setPage}
-                getItemProps={(p) => ({ 'aria-label': t.pageLabel(p) })}
-                getControlProps={(control) => ({ 'aria-label': t.controls[control] })}
-              />
-            </nav>
-          ) : null}
+          <PageNav label={t.pages} pageCount={data.pageCount} page={page} onChange={setPage} />
         </>
       )}
       <AdminFailedEmailDialog failure={selected} onClose={() => setSelected(null)} />

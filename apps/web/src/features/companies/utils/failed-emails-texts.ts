@@ -10,11 +10,6 @@ export const failedEmailTexts = {
   date: 'التاريخ',
   empty: 'لا توجد رسائل فاشلة.',
   pages: 'صفحات البريد الفاشل',
-  pageLabel: (page: number) => `الصفحة ${page}`,
-  controls: { first: 'الصفحة الأولى', previous: 'الصفحة السابقة', next: 'الصفحة التالية', last: 'الصفحة الأخيرة' } as Record<
-    string,
-    string
-  >,
 };
 
 export const formatDateTime = (iso: string) =>

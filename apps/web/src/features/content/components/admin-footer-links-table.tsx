@@ -2,6 +2,7 @@ import { Button, Group, NativeSelect, Table, Text, TextInput } from '@mantine/co
 import { checkFooterLinkInput, contentAdminMessage, footerAdminText as t } from '@sira/shared/messages/content-admin';
 import type { AdminFooterLink, AdminFooterSection } from '@sira/shared/schemas/content-admin';
 import { useState } from 'react';
+import { ColumnHeads } from '~/components/ui/column-heads';
 import { notify } from '~/lib/notify';
 import { useDeleteFooterLink } from '../api/admin-delete-footer-link';
 import { contentAdminErrorMessage } from '../api/admin-error';
@@ -32,16 +33,7 @@ export function AdminFooterLinksTable({ links, sections }: { links: AdminFooterL
     <>
       <Table.ScrollContainer minWidth={900}>
         <Table verticalSpacing="sm" highlightOnHover aria-label={t.linksTable}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t.linkTitle}</Table.Th>
-              <Table.Th scope="col">{t.url}</Table.Th>
-              <Table.Th scope="col">{t.icon}</Table.Th>
-              <Table.Th scope="col">{t.order}</Table.Th>
-              <Table.Th scope="col">{t.section}</Table.Th>
-              <Table.Th scope="col">{t.actions}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeads titles={[t.linkTitle, t.url, t.icon, t.order, t.section, t.actions]} />
           <Table.Tbody>
             {links.map((link) =>
               editingId === link.id ? (

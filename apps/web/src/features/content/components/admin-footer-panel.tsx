@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Skeleton, Stack, Title } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { footerAdminText as t } from '@sira/shared/messages/content-admin';
 import { useState } from 'react';
+import { LoadError } from '~/components/ui/load-error';
 import { useAdminFooter } from '../api/admin-get-footer';
 import { AdminFooterLinkDialog } from './admin-footer-link-dialog';
 import { AdminFooterLinksTable } from './admin-footer-links-table';
@@ -33,11 +34,7 @@ export function AdminFooterPanel() {
       </Title>
       {footer.isPending ? <FooterSkeleton /> : null}
       {footer.isError ? (
-        <Alert color="red" role="alert" title={t.loadFailed}>
-          <Button mt="sm" color="red.9" onClick={() => footer.refetch()} loading={footer.isFetching}>
-            {t.retry}
-          </Button>
-        </Alert>
+        <LoadError title={t.loadFailed} retryLabel={t.retry} onRetry={() => footer.refetch()} retrying={footer.isFetching} />
       ) : null}
       {data ? (
         <>

@@ -2,6 +2,7 @@ import { Button, Group, Table, Text, TextInput } from '@mantine/core';
 import { checkFooterSectionInput, contentAdminMessage, footerAdminText as t } from '@sira/shared/messages/content-admin';
 import type { AdminFooterLink, AdminFooterSection } from '@sira/shared/schemas/content-admin';
 import { useState } from 'react';
+import { ColumnHeads } from '~/components/ui/column-heads';
 import { notify } from '~/lib/notify';
 import { useDeleteFooterSection } from '../api/admin-delete-footer-section';
 import { contentAdminErrorMessage } from '../api/admin-error';
@@ -31,13 +32,7 @@ export function AdminFooterSectionsTable({ sections, links }: { sections: AdminF
     <>
       <Table.ScrollContainer minWidth={520}>
         <Table verticalSpacing="sm" highlightOnHover aria-label={t.sectionsTable}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t.sectionTitle}</Table.Th>
-              <Table.Th scope="col">{t.order}</Table.Th>
-              <Table.Th scope="col">{t.actions}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeads titles={[t.sectionTitle, t.order, t.actions]} />
           <Table.Tbody>
             {sections.map((section) =>
               editingId === section.id ? (

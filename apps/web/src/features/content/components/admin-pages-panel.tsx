@@ -1,8 +1,10 @@
-import { Alert, Button, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { DATE_LOCALE } from '@sira/shared';
 import { pagesAdminText as t } from '@sira/shared/messages/content-admin';
 import type { AdminPage } from '@sira/shared/schemas/content-admin';
 import { useState } from 'react';
+import { ColumnHeads } from '~/components/ui/column-heads';
+import { LoadError } from '~/components/ui/load-error';
 import { useAdminPages } from '../api/admin-get-pages';
 import { AdminPageEditorDialog } from './admin-page-editor-dialog';
 
@@ -26,24 +28,13 @@ export function AdminPagesPanel() {
         </Stack>
       ) : null}
       {pages.isError ? (
-        <Alert color="red" role="alert" title={t.loadFailed}>
-          <Button mt="sm" color="red.9" onClick={() => pages.refetch()} loading={pages.isFetching}>
-            {t.retry}
-          </Button>
-        </Alert>
+        <LoadError title={t.loadFailed} retryLabel={t.retry} onRetry={() => pages.refetch()} retrying={pages.isFetching} />
       ) : null}
       {pages.data?.length === 0 ? <Text c="gray.8">{t.empty}</Text> : null}
       {pages.data && pages.data.length > 0 ? (
         <Table.ScrollContainer minWidth={560}>
           <Table verticalSpacing="sm" highlightOnHover aria-label={t.tableLabel}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t.title}</Table.Th>
-                <Table.Th scope="col">{t.slug}</Table.Th>
-                <Table.Th scope="col">{t.updatedAt}</Table.Th>
-                <Table.Th scope="col">{t.actions}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads titles={[t.title, t.slug, t.updatedAt, t.actions]} />
             <Table.Tbody>
               {pages.data.map((page) => (
                 <Table.Tr key={page.id}>

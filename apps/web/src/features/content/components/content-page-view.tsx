@@ -1,6 +1,7 @@
-import { Alert, Button, Container, Group, Stack, Title } from '@mantine/core';
+import { Button, Container, Group, Stack, Title } from '@mantine/core';
 import { ar, type Page, paths } from '@sira/shared';
 import { Link } from 'react-router';
+import { LoadError } from '~/components/ui/load-error';
 import { usePage } from '../api/get-page';
 import classes from './content-page.module.css';
 import { ShareButton } from './share-button';
@@ -21,11 +22,7 @@ export function ContentPageView({ slug, prerendered }: { slug: string; prerender
   if (page.isError && !page.data) {
     return (
       <Container size="md" py="xl">
-        <Alert color="red" role="alert" title={ar.errors.generic}>
-          <Button mt="sm" color="red.9" onClick={() => page.refetch()}>
-            {ar.errors.retry}
-          </Button>
-        </Alert>
+        <LoadError title={ar.errors.generic} onRetry={() => page.refetch()} />
       </Container>
     );
   }

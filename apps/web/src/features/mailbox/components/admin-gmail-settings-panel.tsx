@@ -9,6 +9,7 @@ import {
 } from '@sira/shared/messages/mailbox-admin';
 import type { GmailSettings } from '@sira/shared/schemas/mailbox-admin';
 import { useState } from 'react';
+import { LoadError } from '~/components/ui/load-error';
 import { PasswordField } from '~/components/ui/password-field';
 import { ApiRequestError } from '~/lib/api-client';
 import { notify } from '~/lib/notify';
@@ -31,11 +32,7 @@ export function AdminGmailSettingsPanel() {
           ))}
         </Stack>
       ) : settings.isError ? (
-        <Alert color="red" role="alert" title={t.loadFailed}>
-          <Button mt="sm" color="red.9" onClick={() => settings.refetch()} loading={settings.isFetching}>
-            {t.retry}
-          </Button>
-        </Alert>
+        <LoadError title={t.loadFailed} retryLabel={t.retry} onRetry={() => settings.refetch()} retrying={settings.isFetching} />
       ) : (
         // Keyed by the stored values: after a save the form starts again from what the server kept.
         <SettingsForm key={JSON.stringify(settings.data)} saved={settings.data} />

@@ -3,6 +3,7 @@ import { DATE_LOCALE } from '@sira/shared';
 import { mailboxCallbackText, mailboxMessage, mailboxText as t } from '@sira/shared/messages/mailbox';
 import type { MailboxStatus } from '@sira/shared/schemas/mailbox';
 import { useState } from 'react';
+import { LoadError } from '~/components/ui/load-error';
 import { ApiRequestError } from '~/lib/api-client';
 import { notify } from '~/lib/notify';
 import { useConnectMailbox } from '../api/connect-mailbox';
@@ -85,11 +86,7 @@ export function MailboxPanel() {
             <Skeleton height={36} width={160} />
           </Stack>
         ) : status.isError ? (
-          <Alert color="red" role="alert" title={t.loadFailed}>
-            <Button mt="sm" color="red.9" onClick={() => status.refetch()} loading={status.isFetching}>
-              {t.retry}
-            </Button>
-          </Alert>
+          <LoadError title={t.loadFailed} retryLabel={t.retry} onRetry={() => status.refetch()} retrying={status.isFetching} />
         ) : data ? (
           <LinkState status={data} connecting={connect.isPending || connect.isSuccess} onConnect={startConnect} onUnlink={openConfirm} />
         ) : null}

@@ -1,7 +1,7 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { packagesAdminMessageForCode, packagesAdminTexts as t } from '@sira/shared/messages/packages-admin';
 import type { AdminPackage } from '@sira/shared/schemas/packages-admin';
-import { Dialog } from '~/components/ui/dialog';
+import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { ApiRequestError } from '~/lib/api-client';
 import { notify } from '~/lib/notify';
 import { useDeleteAdminPackage } from '../api/admin-delete-package';
@@ -23,21 +23,18 @@ export function AdminPackageDeleteDialog({ pkg, onClose }: { pkg: AdminPackage |
     });
   };
   return (
-    <Dialog opened={pkg !== null} onClose={onClose} title={t.deleteTitle} closeLabel={t.cancel}>
-      {pkg ? (
-        <Stack>
-          <Text>{t.confirmDelete}</Text>
-          <Text fw={700}>{pkg.name}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={remove.isPending}>
-              {t.cancel}
-            </Button>
-            <Button color="red" onClick={confirm} loading={remove.isPending}>
-              {t.delete}
-            </Button>
-          </Group>
-        </Stack>
-      ) : null}
-    </Dialog>
+    <ConfirmDialog
+      opened={pkg !== null}
+      onClose={onClose}
+      title={t.deleteTitle}
+      closeLabel={t.cancel}
+      cancelLabel={t.cancel}
+      confirmLabel={t.delete}
+      pending={remove.isPending}
+      onConfirm={confirm}
+    >
+      <Text>{t.confirmDelete}</Text>
+      <Text fw={700}>{pkg?.name}</Text>
+    </ConfirmDialog>
   );
 }

@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { ar } from '@sira/shared';
+import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { packagesAdminTexts as t } from '@sira/shared/messages/packages-admin';
 import type { AdminPackage } from '@sira/shared/schemas/packages-admin';
 import { useState } from 'react';
+import { LoadError } from '~/components/ui/load-error';
 import { useAdminPackages } from '../api/admin-get-packages';
 import { AdminPackageDeleteDialog } from './admin-package-delete-dialog';
 import { AdminPackageFormDialog, type PackageDialogState } from './admin-package-form-dialog';
@@ -33,12 +33,7 @@ export function AdminPackagesPanel() {
           ))}
         </Stack>
       ) : packages.isError ? (
-        <Alert color="red" role="alert" title={t.loadFailed}>
-          <Text size="sm">{packages.error.message}</Text>
-          <Button mt="sm" color="red.9" onClick={() => packages.refetch()}>
-            {ar.errors.retry}
-          </Button>
-        </Alert>
+        <LoadError title={t.loadFailed} detail={packages.error.message} onRetry={() => packages.refetch()} />
       ) : packages.data.length === 0 ? (
         <Text c="gray.8" role="status" py="lg" ta="center">
           {t.empty}

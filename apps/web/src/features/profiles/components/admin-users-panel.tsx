@@ -1,9 +1,10 @@
 import { Alert, Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { ADMIN_USER_LIST_CAP, ar } from '@sira/shared';
+import { ADMIN_USER_LIST_CAP } from '@sira/shared';
 import { usersAdminTexts as t } from '@sira/shared/messages/users-admin';
 import type { AdminUserRow } from '@sira/shared/schemas/users-admin';
 import { useState } from 'react';
+import { LoadError } from '~/components/ui/load-error';
 import { useAdminUsers } from '../api/admin-get-users';
 import { AdminUserEditDialog, type PackageOption } from './admin-user-edit-dialog';
 import { AdminUsersTable } from './admin-users-table';
@@ -67,12 +68,7 @@ export function AdminUsersPanel({ packageOptions }: { packageOptions: PackageOpt
       ) : null}
 
       {users.isError && !data ? (
-        <Alert color="red" role="alert" title={t.loadFailed}>
-          <Text size="sm">{users.error.message}</Text>
-          <Button mt="sm" color="red.9" onClick={() => users.refetch()}>
-            {ar.errors.retry}
-          </Button>
-        </Alert>
+        <LoadError title={t.loadFailed} detail={users.error.message} onRetry={() => users.refetch()} />
       ) : data && data.rows.length === 0 ? (
         <Text c="gray.8" role="status" py="lg" ta="center">
           {debouncedSearch.trim() ? t.emptySearch : t.empty}

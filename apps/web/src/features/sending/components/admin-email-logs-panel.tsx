@@ -1,9 +1,11 @@
-import { Alert, Button, Card, Group, Pagination, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Card, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { DELIVERY_PAGE_SIZE, SEND_STATUSES } from '@sira/shared';
 import { sendingLogsText as t } from '@sira/shared/messages/sending-admin';
 import type { JobStatus } from '@sira/shared/schemas/sending';
 import { useState } from 'react';
+import { LoadError } from '~/components/ui/load-error';
+import { PageNav } from '~/components/ui/page-nav';
 import { useLiveInvalidate } from '~/lib/live-events';
 import { adminSendingLogsKey, useAdminSendingLogs } from '../api/admin-get-logs';
 import { useErrorToast } from '../hooks/use-error-toast';
@@ -13,11 +15,6 @@ import { AdminEmailLogsTable, logStatusLabel } from './admin-email-logs-table';
 const texts = {
   search: 'بحث',
   pages: 'صفحات سجلات الرسائل',
-  pageLabel: (page: number) => `الصفحة ${page}`,
-  controls: { first: 'الصفحة الأولى', previous: 'الصفحة السابقة', next: 'الصفحة التالية', last: 'الصفحة الأخيرة' } as Record<
-    string,
-    string
-  >,
   range: (from: string, to: string, total: string) => `عرض ${from} إلى ${to} من ${total}`,
 };
 
@@ -85,11 +82,7 @@ export function AdminEmailLogsPanel() {
           ))}
         </Stack>
       ) : logs.isError && !data ? (
-        <Alert color="red" role="alert" title={t.loadFailed}>
-          <Button mt="sm" color="red.9" onClick={() => logs.refetch()} loading={logs.isFetching}>
-            {t.retry}
-          </Button>
-        </Alert>
+        <LoadError title={t.loadFailed} retryLabel={t.retry} onRetry={() => logs.refetch()} retrying={logs.isFetching} />
       ) : !data || data.rows.length === 0 ? (
         <Text c="gray.8" ta="center" py="lg">
           {t.empty}
@@ -104,19 +97,7 @@ export function AdminEmailLogsPanel() {
             )}
           </Text>
           <AdminEmailLogsTable rows={data.rows} />
-          {pageCount > 1 ? (
-            <Group justify="center">
-              <nav aria-label={texts.pages}>
-                <Pagination
-                  total={pageCount}
-                  value={page}
-                  onChange={setPage}
-                  getItemProps={(p) => ({ 'aria-label': texts.pageLabel(p) })}
-                  getControlProps={(control) => ({ 'aria-label': texts.controls[control] })}
-                />
-              </nav>
-            </Group>
-          ) : null}
+          <PageNav label={texts.pages} pageCount={pageCount} page={page} onChange={setPage} justify="center" />
         </>
       )}
     </Stack>

@@ -1,6 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import { sendingLogsText as t } from '@sira/shared/messages/sending-admin';
 import type { SendingLogRow } from '@sira/shared/schemas/sending-admin';
+import { ColumnHeads } from '~/components/ui/column-heads';
 import { formatDateTime, formatNumber, jobStatusLabel } from '../utils/format';
 import { StatusBadge } from './status-badge';
 
@@ -12,15 +13,7 @@ export function AdminEmailLogsTable({ rows }: { rows: SendingLogRow[] }) {
   return (
     <Table.ScrollContainer minWidth={860}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-label={t.heading}>
-        <Table.Thead>
-          <Table.Tr>
-            {Object.values(t.columns).map((title) => (
-              <Table.Th key={title} scope="col">
-                {title}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads titles={Object.values(t.columns)} />
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={row.id}>

@@ -2,6 +2,7 @@ import { Alert, Button, Card, NumberInput, SimpleGrid, Skeleton, Stack, Text, Ti
 import { sendingAdminMessage, sendingSettingsText as t } from '@sira/shared/messages/sending-admin';
 import type { SendingSettings } from '@sira/shared/schemas/sending-admin';
 import { useState } from 'react';
+import { LoadError } from '~/components/ui/load-error';
 import { ApiRequestError } from '~/lib/api-client';
 import { notify } from '~/lib/notify';
 import { useAdminSendingSettings } from '../api/admin-get-settings';
@@ -36,11 +37,7 @@ export function AdminEmailSettingsPanel() {
           ))}
         </Stack>
       ) : settings.isError ? (
-        <Alert color="red" role="alert" title={t.loadFailed}>
-          <Button mt="sm" color="red.9" onClick={() => settings.refetch()} loading={settings.isFetching}>
-            {t.retry}
-          </Button>
-        </Alert>
+        <LoadError title={t.loadFailed} retryLabel={t.retry} onRetry={() => settings.refetch()} retrying={settings.isFetching} />
       ) : (
         // Keyed by the loaded values: after a save the form starts again from what the server stored.
         <SettingsForm key={JSON.stringify(settings.data)} saved={settings.data} />

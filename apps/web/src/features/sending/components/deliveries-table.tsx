@@ -1,7 +1,10 @@
-import { Alert, Button, Card, Group, Pagination, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { DELIVERY_PAGE_SIZE } from '@sira/shared';
 import { sendingText } from '@sira/shared/messages/sending';
 import { useState } from 'react';
+import { ColumnHeads } from '~/components/ui/column-heads';
+import { LoadError } from '~/components/ui/load-error';
+import { PageNav } from '~/components/ui/page-nav';
 import { useDeliveries } from '../api/get-deliveries';
 import { useErrorToast } from '../hooks/use-error-toast';
 import { deliveryStatusLabel, formatDateTime, formatNumber } from '../utils/format';
@@ -12,11 +15,6 @@ const texts = {
   columns: { company: 'الشركة', status: 'الحالة', at: 'الوقت', error: 'آخر خطأ' },
   range: (from: string, to: string, total: string) => `عرض ${from} إلى ${to} من ${total}`,
   pages: 'صفحات الرسائل',
-  pageLabel: (page: number) => `الصفحة ${page}`,
-  controls: { first: 'الصفحة الأولى', previous: 'الصفحة السابقة', next: 'الصفحة التالية', last: 'الصفحة الأخيرة' } as Record<
-    string,
-    string
-  >,
 };
 
 /** One row per company e-mail, newest first, 50 a page (spec §9), with its state and last error. */
@@ -40,11 +38,12 @@ export function DeliveriesTable() {
             ))}
           </Stack>
         ) : deliveries.isError && !data ? (
-          <Alert color="red" role="alert" title={sendingText.deliveriesLoadFailed}>
-            <Button mt="sm" color="red.9" onClick={() => deliveries.refetch()} loading={deliveries.isFetching}>
-              {sendingText.retry}
-            </Button>
-          </Alert>
+          <LoadError
+            title={sendingText.deliveriesLoadFailed}
+            retryLabel={sendingText.retry}
+            onRetry={() => deliveries.refetch()}
+            retrying={deliveries.isFetching}
+          />
         ) : !data || data.rows.length === 0 ? (
           <Text c="gray.8">{sendingText.noDeliveries}</Text>
         ) : (
@@ -58,15 +57,7 @@ export function DeliveriesTable() {
             </Text>
             <Table.ScrollContainer minWidth={640}>
               <Table striped verticalSpacing="xs" aria-label={texts.heading}>
-                <Table.Thead>
-                  <Table.Tr>
-                    {Object.values(texts.columns).map((title) => (
-                      <Table.Th key={title} scope="col">
-                        {title}
-                      </Table.Th>
-                    ))}
-                  </Table.Tr>
-                </Table.Thead>
+                <ColumnHeads titles={Object.values(texts.columns)} />
                 <Table.Tbody>
                   {data.rows.map((row) => (
                     <Table.Tr key={row.id}>
@@ -85,19 +76,7 @@ export function DeliveriesTable() {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            {pageCount > 1 ? (
-              <Group justify="center">
-                <nav aria-label={texts.pages}>
-                  <Pagination
-                    total={pageCount}
-                    value={page}
-                    onChange={setPage}
-                    getItemProps={(p) => ({ 'aria-label': texts.pageLabel(p) })}
-                    getControlProps={(control) => ({ 'aria-label': texts.controls[control] })}
-                  />
-                </nav>
-              </Group>
-            ) : null}
+            <PageNav label={texts.pages} pageCount={pageCount} page={page} onChange={setPage} justify="center" />
           </>
         )}
       </Stack>

@@ -4,6 +4,7 @@ import { sendingMessage, sendingText } from '@sira/shared/messages/sending';
 import type { UploadedResume } from '@sira/shared/schemas/sending';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { LoadError } from '~/components/ui/load-error';
 import { ApiRequestError } from '~/lib/api-client';
 import { notify } from '~/lib/notify';
 import { useCompose } from '../api/get-compose';
@@ -62,11 +63,12 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
   }
   if (compose.isError) {
     return (
-      <Alert color="red" role="alert" title={sendingText.loadFailed}>
-        <Button mt="sm" color="red.9" onClick={() => compose.refetch()} loading={compose.isFetching}>
-          {sendingText.retry}
-        </Button>
-      </Alert>
+      <LoadError
+        title={sendingText.loadFailed}
+        retryLabel={sendingText.retry}
+        onRetry={() => compose.refetch()}
+        retrying={compose.isFetching}
+      />
     );
   }
   const data = compose.data;

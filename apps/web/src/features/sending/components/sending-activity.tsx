@@ -1,7 +1,8 @@
-import { Alert, Anchor, Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { paths } from '@sira/shared';
 import { sendingText } from '@sira/shared/messages/sending';
 import { Link } from 'react-router';
+import { LoadError } from '~/components/ui/load-error';
 import { useSendingStatus } from '../api/get-status';
 import { useErrorToast } from '../hooks/use-error-toast';
 import { DeliveriesTable } from './deliveries-table';
@@ -19,11 +20,12 @@ export function SendingActivity() {
   if (status.isPending) return <Skeleton height={220} radius="md" aria-busy="true" />;
   if (status.isError && !status.data) {
     return (
-      <Alert color="red" role="alert" title={sendingText.statusLoadFailed}>
-        <Button mt="sm" color="red.9" onClick={() => status.refetch()} loading={status.isFetching}>
-          {sendingText.retry}
-        </Button>
-      </Alert>
+      <LoadError
+        title={sendingText.statusLoadFailed}
+        retryLabel={sendingText.retry}
+        onRetry={() => status.refetch()}
+        retrying={status.isFetching}
+      />
     );
   }
   if (status.data.counts.total === 0) {

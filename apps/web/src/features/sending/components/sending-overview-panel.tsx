@@ -1,6 +1,7 @@
-import { Alert, Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { LOW_BALANCE_THRESHOLD, paths } from '@sira/shared';
 import { Link } from 'react-router';
+import { LoadError } from '~/components/ui/load-error';
 import { useSendingOverview } from '../api/get-overview';
 import { useErrorToast } from '../hooks/use-error-toast';
 import { formatNumber } from '../utils/format';
@@ -66,12 +67,13 @@ export function SendingOverviewPanel() {
         <Title order={1} fz={28}>
           {texts.title}
         </Title>
-        <Alert color="red" title={texts.loadFailed} role="alert">
-          <Text size="sm">{overview.error.message}</Text>
-          <Button mt="sm" color="red.9" onClick={() => overview.refetch()} loading={overview.isFetching}>
-            {texts.retry}
-          </Button>
-        </Alert>
+        <LoadError
+          title={texts.loadFailed}
+          detail={overview.error.message}
+          retryLabel={texts.retry}
+          onRetry={() => overview.refetch()}
+          retrying={overview.isFetching}
+        />
       </Stack>
     );
   }

@@ -3,6 +3,7 @@ import { paths } from '@sira/shared';
 import { sendingText } from '@sira/shared/messages/sending';
 import type { SendingStatus } from '@sira/shared/schemas/sending';
 import { Link } from 'react-router';
+import { ColumnHeads } from '~/components/ui/column-heads';
 import { formatDateTime, formatNumber, jobStatusLabel } from '../utils/format';
 import { StatusBadge } from './status-badge';
 
@@ -94,15 +95,7 @@ function RecentJobs({ jobs }: { jobs: SendingStatus['jobs'] }) {
       </Title>
       <Table.ScrollContainer minWidth={560}>
         <Table verticalSpacing="xs" aria-label={texts.jobs}>
-          <Table.Thead>
-            <Table.Tr>
-              {Object.values(texts.jobColumns).map((title) => (
-                <Table.Th key={title} scope="col">
-                  {title}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeads titles={Object.values(texts.jobColumns)} />
           <Table.Tbody>
             {jobs.map((job) => (
               <Table.Tr key={job.id}>

@@ -1,7 +1,9 @@
-import { Alert, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { templatesAdminText as t } from '@sira/shared/messages/templates-admin';
 import type { AdminTemplate } from '@sira/shared/schemas/templates-admin';
 import { useState } from 'react';
+import { ColumnHeads } from '~/components/ui/column-heads';
+import { LoadError } from '~/components/ui/load-error';
 import { notify } from '~/lib/notify';
 import { useDeleteTemplate } from '../api/delete-template';
 import { useAdminTemplates } from '../api/get-admin-templates';
@@ -52,25 +54,13 @@ export function AdminTemplatesPanel() {
       </Group>
       {list.isPending ? <LoadingRows /> : null}
       {list.isError ? (
-        <Alert color="red" role="alert" title={t.loadFailed}>
-          <Button mt="sm" color="red.9" onClick={() => list.refetch()} loading={list.isFetching}>
-            {t.retry}
-          </Button>
-        </Alert>
+        <LoadError title={t.loadFailed} retryLabel={t.retry} onRetry={() => list.refetch()} retrying={list.isFetching} />
       ) : null}
       {data && data.templates.length === 0 ? <Text c="gray.8">{t.empty}</Text> : null}
       {data && data.templates.length > 0 ? (
         <Table.ScrollContainer minWidth={860}>
           <Table verticalSpacing="sm" highlightOnHover aria-label={t.tableLabel}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t.name}</Table.Th>
-                <Table.Th scope="col">{t.content}</Table.Th>
-                <Table.Th scope="col">{t.packages}</Table.Th>
-                <Table.Th scope="col">{t.updatedAt}</Table.Th>
-                <Table.Th scope="col">{t.actions}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads titles={[t.name, t.content, t.packages, t.updatedAt, t.actions]} />
             <Table.Tbody>
               {data.templates.map((template) => (
                 <TemplateRow

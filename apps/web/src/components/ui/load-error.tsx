@@ -1,0 +1,33 @@
+import { Alert, Button, Text } from '@mantine/core';
+import { ar } from '@sira/shared';
+import type { ReactNode } from 'react';
+
+/**
+ * What a panel shows when its data could not be loaded: an alert (announced at once, so a screen reader
+ * user learns the page is not empty but failed) with a button that asks again. One component so every
+ * panel fails the same way and the retry button keeps the contrast it was tuned for (red.9 on red).
+ */
+export function LoadError({
+  title,
+  detail,
+  retryLabel = ar.errors.retry,
+  onRetry,
+  retrying,
+}: {
+  title: ReactNode;
+  /** The server's or network's own words, under the title, where the panel has something useful to add. */
+  detail?: ReactNode;
+  retryLabel?: string;
+  onRetry: () => void;
+  /** Shows the button busy while the query is asking again, so a second click is not needed. */
+  retrying?: boolean;
+}) {
+  return (
+    <Alert color="red" role="alert" title={title}>
+      {detail ? <Text size="sm">{detail}</Text> : null}
+      <Button mt="sm" color="red.9" onClick={onRetry} loading={retrying}>
+        {retryLabel}
+      </Button>
+    </Alert>
+  );
+}
