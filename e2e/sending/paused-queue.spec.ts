@@ -112,6 +112,11 @@ describe('sending paused by the daily limit', () => {
     // The user unlinks: everything waiting is held, and the dashboard says how many and where to relink.
     await user.page.goto('/send-resume');
     await user.page.getByTestId('mailbox-panel').getByRole('button', { name: 'إلغاء الربط' }).click();
+    // The confirmation warns that the 13 waiting messages stop until the user links again (issue 6 §3).
+    const warning = user.page.getByRole('dialog').getByTestId('unlink-active-warning');
+    await warning.waitFor();
+    expect(await warning.textContent()).toMatch(/لديك (13|١٣) رسالة قيد الانتظار أو الإرسال/);
+    await expectNoAxeViolations(user.page);
     await user.page.getByRole('dialog').getByRole('button', { name: 'نعم، إلغاء الربط' }).click();
     await seen(user.page, 'تم إلغاء ربط Gmail بنجاح');
     await user.page.goto('/dashboard');
