@@ -25,7 +25,7 @@ export function UnlinkMailboxDialog({
       </Text>
       {activeDeliveries > 0 ? (
         <Alert color="orange" role="alert" data-testid="unlink-active-warning">
-          <Text size="sm" c="orange.9">
+          <Text size="sm" c="gray.9">
             {t.confirmUnlinkActive(activeDeliveries)}
           </Text>
         </Alert>
