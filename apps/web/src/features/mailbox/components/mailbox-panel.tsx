@@ -133,7 +133,7 @@ function LinkState({
         </Text>
         {status.pausedUntil ? (
           <Alert color="yellow" role="status">
-            <Text size="sm" c="yellow.9">
+            <Text size="sm" c="gray.9">
               {t.pausedUntil(dateTime.format(new Date(status.pausedUntil)))}
             </Text>
           </Alert>
@@ -159,7 +159,7 @@ function LinkState({
       <Text>{t.notLinkedHint}</Text>
       {status.activeDeliveries > 0 ? (
         <Alert color="orange" role="status">
-          <Text size="sm" c="orange.9">
+          <Text size="sm" c="gray.9">
             {t.heldDeliveries(status.activeDeliveries)}
           </Text>
         </Alert>
