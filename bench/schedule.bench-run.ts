@@ -1,12 +1,7 @@
-// Scheduling a 5,000-company job (one transaction: lock, pick, bulk insert, debit) through the real service,
-// on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL (a fresh database made and dropped here).
-//   npm run bench:schedule          target: median ≤ 150 ms on PostgreSQL
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/client';
 import { migrateDatabase } from '../apps/server/src/db/migrate';
@@ -16,7 +11,8 @@ import { createLocalEventBus } from '../apps/server/src/lib/event-bus';
 import { createSecretBox } from '../apps/server/src/lib/secret-box';
 import { localResumeStorage } from '../apps/server/src/modules/sending/resume-storage';
 import { scheduleSend } from '../apps/server/src/modules/sending/sending.service';
-import { BENCH_APP_SECRET, benchPackage, benchPdf, benchUsers, dropBenchDatabase, median } from './sending-fixtures';
+import { onScratchPostgres } from './scratch-database';
+import { BENCH_APP_SECRET, benchPackage, benchPdf, benchUsers, median } from './sending-fixtures';
 
 const COMPANIES = 5000;
 const RUNS = 9;
@@ -78,21 +74,7 @@ it('schedules 5,000 companies on PGlite', async () => {
 });
 
 it.runIf(process.env.TEST_DATABASE_URL)('schedules 5,000 companies on PostgreSQL', async () => {
-  const url = process.env.TEST_DATABASE_URL as string;
-  const name = `sira_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const handle = await openDatabase({ url: target.toString() });
-  try {
-    await measure('PostgreSQL 15', handle);
-  } finally {
-    await handle.close();
-    await dropBenchDatabase(admin, name);
-    await admin.end();
-  }
+  await onScratchPostgres((handle) => measure('PostgreSQL 15', handle));
 });
 
 afterAll(() => {

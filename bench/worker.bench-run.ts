@@ -6,7 +6,6 @@
 //   npm run bench:worker     targets: ≥ 200 deliveries/s, ratio ≥ 0.7, worker RSS ≤ 300 MB
 // SIRA_BENCH_WORKER_OPTIONS='{"pipelineDepth":8}' overrides worker options; SIRA_BENCH_CPU_PROFILE=<dir> profiles it.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -14,7 +13,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, it } from 'vitest';
 import { googleSandboxEndpoints } from '../apps/server/src/config/providers';
 import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/client';
@@ -27,7 +25,8 @@ import { writeSetting } from '../apps/server/src/lib/settings';
 import { prepareJobMessage, renderMessage } from '../apps/server/src/modules/sending/mime';
 import { localResumeStorage } from '../apps/server/src/modules/sending/resume-storage';
 import { scheduleSend } from '../apps/server/src/modules/sending/sending.service';
-import { BENCH_APP_SECRET, type BenchUser, benchPackage, benchPdf, benchUsers, dropBenchDatabase } from './sending-fixtures';
+import { onScratchPostgres } from './scratch-database';
+import { BENCH_APP_SECRET, type BenchUser, benchPackage, benchPdf, benchUsers } from './sending-fixtures';
 
 const MAILBOXES = 16;
 const PER_MAILBOX = 300;
@@ -260,21 +259,7 @@ async function measure(database: string, handle: DatabaseHandle, workerEnv: Reco
 }
 
 it.runIf(process.env.TEST_DATABASE_URL)('worker throughput on PostgreSQL', async () => {
-  const url = process.env.TEST_DATABASE_URL as string;
-  const name = `sira_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const handle = await openDatabase({ url: target.toString() });
-  try {
-    await measure('PostgreSQL 15', handle, { DATABASE_URL: target.toString() }, async () => undefined);
-  } finally {
-    await handle.close();
-    await dropBenchDatabase(admin, name);
-    await admin.end();
-  }
+  await onScratchPostgres((handle, url) => measure('PostgreSQL 15', handle, { DATABASE_URL: url }, async () => undefined));
 });
 
 it('worker throughput on PGlite', async () => {
