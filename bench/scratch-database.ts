@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/client';
-import { dropBenchDatabase } from './sending-fixtures';
+import { dropScratchDatabase } from '../apps/server/src/db/drop-database';
 
 /**
  * Runs `fn` on a fresh PostgreSQL database made on the TEST_DATABASE_URL server for this benchmark, and drops
@@ -22,7 +22,7 @@ export async function onScratchPostgres(fn: (handle: DatabaseHandle, url: string
       await fn(handle, target.toString());
     } finally {
       await handle.close();
-      await dropBenchDatabase(admin, name);
+      await dropScratchDatabase(admin, name);
     }
   } finally {
     await admin.end();

@@ -126,16 +126,3 @@ export const median = (values: number[]) => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 };
-
-/** Drops a benchmark database; an autovacuum worker still on it (which this role may not end) is waited out. */
-export async function dropBenchDatabase(admin: { query(text: string): Promise<unknown> }, name: string): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      return;
-    } catch (error) {
-      if (attempt >= 10) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-  }
-}

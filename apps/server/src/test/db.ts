@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/client';
+import { dropScratchDatabase } from '../db/drop-database';
 import { withDatabase } from './global-setup';
 
 /**
@@ -28,8 +29,11 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
         await handle.close();
         const dropper = new pg.Client({ connectionString: url });
         await dropper.connect();
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await dropper.end();
+        try {
+          await dropScratchDatabase(dropper, name);
+        } finally {
+          await dropper.end();
+        }
       },
     };
   }

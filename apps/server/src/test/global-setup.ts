@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
+import { dropScratchDatabase } from '../db/drop-database';
 import { migrateDatabase } from '../db/migrate';
 import { seedDatabase } from '../db/seed/seed';
 
@@ -45,7 +46,7 @@ export default async function setup(project: TestProject) {
       const clones = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
         `sira_t_${name.slice(9)}%`,
       ]);
-      for (const { datname } of [...clones.rows, ...rows]) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+      for (const { datname } of [...clones.rows, ...rows]) await dropScratchDatabase(admin, datname);
       await admin.end();
     };
   }
