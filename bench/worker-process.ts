@@ -16,9 +16,9 @@ const database = await openDatabase(
   process.env.DATABASE_URL ? { url: process.env.DATABASE_URL, poolSize: 20 } : { dataDir: process.env.PGLITE_DIR },
 );
 const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: process.env.DATA_DIR as string });
-let peakRss = process.memoryUsage().rss;
+let peakRss = process.memoryUsage.rss();
 const sampler = setInterval(() => {
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  peakRss = Math.max(peakRss, process.memoryUsage.rss());
 }, 50);
 
 // Jobs end when none of their deliveries is left pending or in flight (a small table to poll, unlike deliveries).
@@ -43,14 +43,14 @@ const worker = startSendingWorker(
   },
   JSON.parse(process.env.SIRA_WORKER_OPTIONS ?? '{}'),
 );
-while ((await remaining()) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+while ((await remaining()) > 0) await new Promise((resolve) => setTimeout(resolve, 20));
 const ms = performance.now() - started;
 const cpu = process.cpuUsage(cpuAtStart);
 const counts = rowsOf<{ status: string; n: number }>(
   await database.db.execute(sql`select status, count(*)::int as n from deliveries group by status`),
 );
 clearInterval(sampler);
-peakRss = Math.max(peakRss, process.memoryUsage().rss);
+peakRss = Math.max(peakRss, process.memoryUsage.rss());
 await worker.stop();
 await database.close();
 process.stdout.write(

@@ -74,7 +74,6 @@ export const deliveries = pgTable(
     index('deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('deliveries_lease_idx').on(t.leaseExpiresAt).where(sql`${t.status} = 'sending'`),
     index('deliveries_job_status_idx').on(t.jobId, t.status),
-    index('deliveries_job_created_idx').on(t.jobId, t.createdAt),
     index('deliveries_profile_company_idx').on(t.profileId, t.companyId),
     index('deliveries_sender_sent_idx').on(t.senderEmail, t.sentAt).where(sql`${t.status} = 'sent'`),
     check('deliveries_status_known', sql`${t.status} in ('pending','held','sending','sent','failed')`),

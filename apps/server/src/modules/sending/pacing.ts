@@ -52,13 +52,13 @@ export function earliestAllowed(settings: Pacing, now: number, sends: readonly n
   if (n === 0) return t;
   const last = sends[n - 1] as number;
   t = Math.max(t, last + settings.email_delay * 1000);
-  // The m-th most recent send must have left the window before another may join it.
-  const window = (limit: number, span: number) => {
-    if (limit >= 1 && n >= limit) t = Math.max(t, (sends[n - limit] as number) + span);
-  };
-  window(settings.max_per_minute, MINUTE_MS);
-  window(settings.max_per_hour, HOUR_MS);
-  window(dailyCap, DAY_MS);
+  // The m-th most recent send must have left the window before another may join it. (Written out rather
+  // than as a helper closure: the worker calls this for every message.)
+  const perMinute = settings.max_per_minute;
+  if (perMinute >= 1 && n >= perMinute) t = Math.max(t, (sends[n - perMinute] as number) + MINUTE_MS);
+  const perHour = settings.max_per_hour;
+  if (perHour >= 1 && n >= perHour) t = Math.max(t, (sends[n - perHour] as number) + HOUR_MS);
+  if (dailyCap >= 1 && n >= dailyCap) t = Math.max(t, (sends[n - dailyCap] as number) + DAY_MS);
   if (position >= settings.batch_size) t = Math.max(t, last + settings.batch_delay * 1000);
   return t;
 }

@@ -84,8 +84,18 @@ export type ClaimResult =
 /**
  * Claims up to `limit` due deliveries of one user's mailbox. The user_gmail row lock serialises claims for the
  * mailbox across workers, so the "nothing in 'sending'" check and the claim cannot interleave.
+ *
+ * `handOver`: the rows are handed over in the same write (provider_message_id = ''). The worker asks for this
+ * only when pacing lets the whole claim leave back to back, so the rows are in the provider's hands within
+ * moments anyway — and a write per message is saved (ADR 008, "write path").
  */
-export async function claimDeliveries(db: Database, profileId: string, limit: number, leaseSeconds: number): Promise<ClaimResult> {
+export async function claimDeliveries(
+  db: Database,
+  profileId: string,
+  limit: number,
+  leaseSeconds: number,
+  handOver = false,
+): Promise<ClaimResult> {
   return db.transaction(async (tx) => {
     const [mailbox] = rowsOf<{ email: string; daily_cap: number | null; paused_until: Date | string | null }>(
       await tx.execute(sql`select email, daily_cap, paused_until from user_gmail where profile_id = ${profileId} for update`),
@@ -120,7 +130,8 @@ export async function claimDeliveries(db: Database, profileId: string, limit: nu
           for update skip locked
         )
         update deliveries d
-        set status = 'sending', sender_email = ${mailbox.email}, provider_message_id = null,
+        set updated_at = now(), status = 'sending', sender_email = ${mailbox.email},
+          provider_message_id = ${handOver ? HANDED_OVER : null},
           lease_expires_at = now() + make_interval(secs => ${leaseSeconds}::int)
         from picked where d.id = picked.id
         returning d.id, d.job_id, d.recipient_email, d.company_name, d.sector, d.location, d.attempts,
@@ -208,7 +219,7 @@ export async function recordAndHandOver(
   const horizon = sql`now() + make_interval(secs => ${handOver?.leaseSeconds ?? 0}::int)`;
   const rows = await hotQuery<{ kind: 'sent' | 'handed'; id: string | null; lease: string | null; n: number }>(
     db,
-    'sira_record_and_hand_over_v1',
+    'sira_record_and_hand_over_v2',
     sql`
       with s as (
         select * from unnest(
@@ -217,7 +228,7 @@ export async function recordAndHandOver(
         ) as v(id, lease, at, mid)
       ), d as (
         update deliveries d
-        set status = 'sent', sent_at = s.at::timestamptz, provider_message_id = nullif(s.mid, ''),
+        set updated_at = now(), status = 'sent', sent_at = s.at::timestamptz, provider_message_id = nullif(s.mid, ''),
           lease_expires_at = null, last_error = null, attempts = d.attempts + 1
         from s
         where d.id = s.id and d.status = 'sending' and d.lease_expires_at = s.lease::timestamptz
@@ -239,7 +250,7 @@ export async function recordAndHandOver(
         returning pr.id
       ), h as (
         update deliveries d
-        set provider_message_id = ${HANDED_OVER}, sender_email = ${handOver?.senderEmail ?? ''},
+        set updated_at = now(), provider_message_id = ${HANDED_OVER}, sender_email = ${handOver?.senderEmail ?? ''},
           lease_expires_at = case when d.lease_expires_at < ${horizon} then ${horizon} else d.lease_expires_at end
         from unnest(${sql.param(handed.map((r) => r.id))}::uuid[], ${sql.param(handed.map((r) => r.lease))}::text[]) as v(id, lease)
         where d.id = v.id and d.status = 'sending' and d.lease_expires_at = v.lease::timestamptz
@@ -275,7 +286,7 @@ export async function recordFailed(db: Database, id: string, lease: string, reas
     await db.execute(sql`
       with d as (
         update deliveries
-        set status = 'failed', last_error = ${reason}, lease_expires_at = null, provider_message_id = null, attempts = attempts + 1
+        set updated_at = now(), status = 'failed', last_error = ${reason}, lease_expires_at = null, provider_message_id = null, attempts = attempts + 1
         where id = ${id} and status = 'sending' and lease_expires_at = ${lease}::timestamptz
         returning id, job_id, profile_id, recipient_email
       ), f as (
@@ -304,7 +315,7 @@ export async function scheduleRetry(db: Database, id: string, lease: string, rea
   const [row] = rowsOf<{ id: string }>(
     await db.execute(sql`
       update deliveries
-      set status = 'pending', sender_email = null, provider_message_id = null, lease_expires_at = null, attempts = attempts + 1,
+      set updated_at = now(), status = 'pending', sender_email = null, provider_message_id = null, lease_expires_at = null, attempts = attempts + 1,
         last_error = ${reason},
         next_attempt_at = now() + make_interval(secs => ${retryDelaySeconds}::int)
       where id = ${id} and status = 'sending' and lease_expires_at = ${lease}::timestamptz
@@ -335,7 +346,7 @@ export async function releaseDeliveries(
   const released = rowsOf<{ id: string }>(
     await db.execute(sql`
       update deliveries d
-      set status = ${status}, sender_email = null, provider_message_id = null, lease_expires_at = null,
+      set updated_at = now(), status = ${status}, sender_email = null, provider_message_id = null, lease_expires_at = null,
         last_error = coalesce(${options.lastError ?? null}, d.last_error),
         next_attempt_at = greatest(d.next_attempt_at, now() + make_interval(secs => ${options.dueInSeconds ?? 0}::int))
       where d.status = 'sending' and (d.id, d.lease_expires_at) in (${pairs})
@@ -357,7 +368,7 @@ export async function pauseMailbox(db: Database, profileId: string, until: Date)
 export async function sweepExpiredLeases(db: Database, reason: string, batch = 500): Promise<{ released: string[]; failed: string[] }> {
   const released = rowsOf<{ profile_id: string }>(
     await db.execute(sql`
-      update deliveries d set status = 'pending', lease_expires_at = null, sender_email = null
+      update deliveries d set updated_at = now(), status = 'pending', lease_expires_at = null, sender_email = null
       where d.id in (
         select id from deliveries
         where status = 'sending' and lease_expires_at < now() and provider_message_id is null
@@ -369,7 +380,7 @@ export async function sweepExpiredLeases(db: Database, reason: string, batch = 5
     await db.execute(sql`
       with d as (
         update deliveries
-        set status = 'failed', last_error = ${reason}, lease_expires_at = null, provider_message_id = null, attempts = attempts + 1
+        set updated_at = now(), status = 'failed', last_error = ${reason}, lease_expires_at = null, provider_message_id = null, attempts = attempts + 1
         where id in (
           select id from deliveries
           where status = 'sending' and lease_expires_at < now() and provider_message_id is not null

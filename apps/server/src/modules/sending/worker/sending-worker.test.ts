@@ -303,6 +303,33 @@ describe('leases', () => {
     ).toHaveLength(1);
   });
 
+  it('at full-speed pacing the claim hands its rows over in the same write, and answers are recorded as they come', async () => {
+    await useSendingSettings(ctx);
+    const u = await userWithJob(12);
+    const [before] = await ctx.db.select().from(deliveries).where(eq(deliveries.jobId, u.jobId)).limit(1);
+    sandbox.injectFault({ mailbox: u.mailbox, status: 200, delayMs: 100 });
+    startWorker({ maxClaim: 12, pipelineDepth: 4, recordEveryMs: 150 });
+    // Mid-claim: answers are already recorded, and no claimed row waits without being handed over.
+    await waitFor(async () => ((await deliveryCounts(ctx, u.profileId)).sent ?? 0) >= 2, 10_000, 'first answers recorded');
+    const [mid] = rowsOf<{ handed: number; unhanded: number }>(
+      await ctx.db.execute(sql`
+        select count(*) filter (where provider_message_id = '')::int as handed,
+          count(*) filter (where provider_message_id is null)::int as unhanded
+        from deliveries where profile_id = ${u.profileId} and status = 'sending'`),
+    );
+    expect(mid?.handed).toBeGreaterThan(0);
+    expect(mid?.unhanded).toBe(0);
+    await waitForJob(u.jobId, 'completed');
+    expect(new Set(sandbox.sentMessages(u.mailbox).map((m) => m.to)).size).toBe(12);
+    expect(sandbox.sentMessages(u.mailbox)).toHaveLength(12);
+    // The worker's statements keep updated_at themselves (no trigger on this table).
+    const [after] = await ctx.db
+      .select()
+      .from(deliveries)
+      .where(eq(deliveries.id, before?.id as string));
+    expect(after?.updatedAt.getTime()).toBeGreaterThan(before?.updatedAt.getTime() ?? Number.POSITIVE_INFINITY);
+  });
+
   it('with ordinary pacing one message at a time is in flight, and stopping gives claimed rows back', async () => {
     await useSendingSettings(ctx, { ...FAST_SETTINGS, delay: { ...FAST_SETTINGS.delay, email_delay: 1 } });
     const u = await userWithJob(4);

@@ -47,6 +47,8 @@ export interface SendingWorkerOptions {
   sendTimeoutMs?: number;
   /** At full-speed pacing, how many messages of a mailbox are handed over ahead (see sendClaimed). */
   pipelineDepth?: number;
+  /** In a pipeline, accepted messages are recorded once `pipelineDepth` of them wait, or the oldest waited this long. */
+  recordEveryMs?: number;
   /** Polling when nothing wakes the scheduler. */
   pollMs?: number;
   sweepEveryMs?: number;
@@ -64,7 +66,8 @@ const DEFAULTS = {
   maxClaim: 100,
   leaseMarginMs: 60_000,
   sendTimeoutMs: 30_000,
-  pipelineDepth: 4,
+  pipelineDepth: 64,
+  recordEveryMs: 500,
   pollMs: 1_000,
   sweepEveryMs: 10_000,
   sessionSliceMs: 30_000,
@@ -217,7 +220,9 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
       const want = Math.max(1, pacer.sendableWithin(now, o.claimHorizonMs, o.maxClaim));
       // Long enough to wait out the horizon and make the calls, so the usual hand-over need not extend it.
       const claimLease = Math.ceil((o.claimHorizonMs + o.sendTimeoutMs * 2 + o.leaseMarginMs) / 1000);
-      const claim = await claimDeliveries(ctx.db, profileId, want, claimLease);
+      // When pacing lets the whole claim leave back to back, the claim hands the rows over too (see sendClaimed).
+      const handOver = want > 1 && pacer.sendableWithin(now, 0, want) >= want;
+      const claim = await claimDeliveries(ctx.db, profileId, want, claimLease, handOver);
       if (claim.kind === 'busy') {
         rest(profileId, Date.now() + 5 * o.pollMs, true);
         return;
@@ -233,7 +238,7 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
         cap = dailyCapFor(email, current.dailyCaps, claim.dailyCap);
         pacer = new MailboxPacer(current.delay, cap, await sendHistory(ctx.db, email));
       }
-      const verdict = await sendClaimed(profileId, email, claim.rows, pacer, current, credentialsFor);
+      const verdict = await sendClaimed(profileId, email, claim.rows, handOver, pacer, current, credentialsFor);
       if (verdict === 'stop-session') return;
     }
   }
@@ -247,15 +252,17 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
    * recorded right after: one row of the mailbox is ever in the provider's hands unrecorded.
    *
    * When pacing lets messages leave back to back, waiting for a commit between calls would make the database
-   * the pace-setter, so the work is pipelined: the next few messages (up to `pipelineDepth`) are handed over
-   * in one statement, and the accepted ones are recorded together, while calls are on the wire. A worker that
-   * dies then leaves at most 2 × depth + 1 rows of the mailbox handed over: the sweeper fails and refunds
-   * them — it never sends one twice.
+   * the pace-setter, so the work is pipelined: the next messages (up to `pipelineDepth`) are handed over in one
+   * statement, and the accepted ones are recorded together, while calls are on the wire. When pacing lets the
+   * whole claim go at once, the claim itself handed the rows over (`claimedHandedOver`) and only the answers
+   * are written. A worker that dies then leaves at most max(maxClaim, 2 × depth + 1) rows of the mailbox
+   * handed over: the sweeper fails and refunds them — it never sends one twice.
    */
   async function sendClaimed(
     profileId: string,
     email: string,
     rows: ClaimedDelivery[],
+    claimedHandedOver: boolean,
     pacer: MailboxPacer,
     current: SendingSettings,
     credentialsFor: (force?: boolean) => Promise<{ email: string; accessToken: string }>,
@@ -273,6 +280,12 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
     let background: Promise<void> | null = null;
     let backgroundError: unknown = null;
     const beingHanded = new Set<string>();
+    /** Rows before this index have been handed over, are being handed over, or were found lost: hand-overs go in order. */
+    let handedEnd = 0;
+    if (claimedHandedOver) {
+      for (const r of rows) handedOver.set(r.id, r.lease);
+      handedEnd = rows.length;
+    }
 
     const flushNow = async (toHand: ClaimedDelivery[], senderEmail: string) => {
       const sent = unrecorded;
@@ -312,9 +325,16 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
           for (const r of toHand) beingHanded.delete(r.id);
         });
     };
-    /** Up to `count` rows from `from` that are neither handed over nor lost. */
-    const toHandFrom = (from: number, count: number) =>
-      rows.slice(from, from + count).filter((r) => !handedOver.has(r.id) && !lost.has(r.id) && !beingHanded.has(r.id));
+    /** The rows up to `from + count` not handed over yet (they are from now on). */
+    const toHandFrom = (from: number, count: number) => {
+      const start = Math.max(from, handedEnd);
+      const end = Math.min(rows.length, from + count);
+      if (end <= start) return [];
+      handedEnd = end;
+      return rows.slice(start, end);
+    };
+    /** How many of the following messages may leave right behind this one (pacing at full speed). */
+    const backToBack = () => Math.min(depth, pacer.sendableWithin(Date.now(), 0, depth + 1) - 1);
     const giveBack = async (from: number, to: 'pending' | 'held', options?: { lastError?: string; dueInSeconds?: number }) => {
       await flush();
       await releaseDeliveries(ctx.db, holding(from), to, options);
@@ -373,15 +393,18 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
         throw error;
       }
 
-      // How many of the following messages may leave right behind this one (pacing at full speed).
-      const backToBack = Math.min(depth, pacer.sendableWithin(Date.now(), 0, depth + 1) - 1);
       if (!handedOver.has(row.id)) {
-        await flush([row, ...toHandFrom(i + 1, backToBack)], creds.email);
+        handedEnd = Math.max(handedEnd, i + 1);
+        await flush([row, ...toHandFrom(i + 1, backToBack())], creds.email);
         if (!handedOver.has(row.id)) continue;
       } else {
-        const ahead = rows.slice(i + 1, i + 1 + depth).filter((r) => handedOver.has(r.id) || beingHanded.has(r.id)).length;
-        const topUp = backToBack > 0 && ahead < Math.ceil(depth / 2) ? toHandFrom(i + 1, backToBack) : [];
-        if (topUp.length > 0 || unrecorded.length >= depth) await flushInBackground(topUp, creds.email);
+        // Keep at least half the pipeline handed over ahead; pacing is asked only when topping up.
+        const ahead = handedEnd - (i + 1);
+        const topUp = ahead < Math.ceil(depth / 2) ? toHandFrom(i + 1, backToBack()) : [];
+        const recordDue =
+          unrecorded.length >= depth ||
+          (unrecorded.length > 0 && Date.now() - (unrecorded[0] as SentRecord).at.getTime() >= o.recordEveryMs);
+        if (topUp.length > 0 || recordDue) await flushInBackground(topUp, creds.email);
       }
       const lease = handedOver.get(row.id) as string;
 

@@ -108,7 +108,9 @@ describe.skipIf(process.env.SIRA_TEST_DB !== 'postgres')('a worker process kille
       sendTimeoutMs: 1500,
       leaseMarginMs: 1000,
       claimHorizonMs: 1000,
-      maxClaim: 10,
+      // One claim per mailbox: its rows stay in 'sending' until the job ends, so the kill cannot fall in the
+      // moment between two claims (three mailboxes at the same pace end their claims together).
+      maxClaim: 25,
     };
 
     const first = await startWorkerProcess(options);
@@ -138,7 +140,10 @@ describe.skipIf(process.env.SIRA_TEST_DB !== 'postgres')('a worker process kille
           sql`, `,
         )}) and ${deliveries.status} = 'sending'`,
       );
-    expect(leftSending.length).toBeGreaterThan(0);
+    const debugRows = rowsOf(
+      await ctx.db.execute(sql`select status, provider_message_id is null as unhanded, count(*)::int from deliveries group by 1, 2`),
+    );
+    expect(leftSending.length, JSON.stringify(debugRows)).toBeGreaterThan(0);
 
     await startWorkerProcess(options);
     await waitFor(
