@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { eq, sql } from 'drizzle-orm';
+import { build } from 'esbuild';
 import { afterAll, beforeAll, it } from 'vitest';
 import { googleSandboxEndpoints } from '../apps/server/src/config/providers';
 import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/client';
@@ -38,9 +39,30 @@ const results: Array<Record<string, string | number>> = [];
 const cpu: Array<Record<string, string | number>> = [];
 
 let sandboxProcess: ChildProcess;
+/** The worker process's code, bundled like `npm run worker` runs it (apps/server/build.mjs): plain node, no tsx. */
+let workerBundle: string;
 let sandbox: { baseUrl: string; clientId: string; clientSecret: string };
 
 beforeAll(async () => {
+  workerBundle = join(root, 'dist', 'bench', 'worker-process.mjs');
+  await build({
+    entryPoints: [join(root, 'bench', 'worker-process.ts')],
+    outfile: workerBundle,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+    // Third-party packages stay in node_modules, as in the server's build.
+    plugins: [
+      {
+        name: 'external-packages',
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@sira/') ? undefined : { path: args.path, external: true }));
+        },
+      },
+    ],
+  });
   sandboxProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/sandbox/google/standalone.ts', '--headers-only'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -129,7 +151,7 @@ async function runWorkerProcess(
   env: Record<string, string>,
 ): Promise<{ ms: number; counts: Record<string, number>; peakRssMb: number; maxRssMb: number; cpuSeconds: number }> {
   const profile = process.env.SIRA_BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SIRA_BENCH_CPU_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'bench/worker-process.ts'], {
+  const child = spawn(process.execPath, [...profile, workerBundle], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
