@@ -43,7 +43,7 @@ const worker = startSendingWorker(
   },
   JSON.parse(process.env.SIRA_WORKER_OPTIONS ?? '{}'),
 );
-while ((await remaining()) > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+while ((await remaining()) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
 const ms = performance.now() - started;
 const cpu = process.cpuUsage(cpuAtStart);
 const counts = rowsOf<{ status: string; n: number }>(
