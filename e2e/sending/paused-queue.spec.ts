@@ -100,8 +100,10 @@ describe('sending paused by the daily limit', () => {
     expect(queuedText).toContain('—');
     expect(queuedText).not.toMatch(/[٠-٩\d]\s*\/\s*[٠-٩\d]/);
     expect(await started.textContent()).toMatch(/[٠-٩\d]\s*\/\s*[٠-٩\d]/);
-    await expect.poll(async () => arabicInt(await admin.page.getByTestId('logs-summary-inQueue').textContent())).toBe(2);
-    // The queued filter finds only the waiting one.
+    // The paused job (processing) and the new one (in queue) are both in progress; the queued filter finds
+    // only the waiting one.
+    await expect.poll(async () => arabicInt(await admin.page.getByTestId('logs-summary-inProgress').textContent())).toBe(2);
+    expect(await admin.page.getByTestId('logs-summary-inProgress').textContent()).toContain('قيد المعالجة');
     await admin.page.getByRole('combobox', { name: 'الحالة' }).click();
     await admin.page.getByRole('option', { name: 'في قائمة الانتظار' }).click();
     await expect.poll(() => table.locator('tbody tr').count()).toBe(1);

@@ -41,7 +41,8 @@ export const sendingLogsText = {
   searchPlaceholder: 'ابحث بالبريد الإلكتروني للمستخدم أو عنوان الرسالة',
   statusFilter: 'الحالة',
   allStatuses: 'جميع الحالات',
-  summary: { total: 'إجمالي الطلبات', inQueue: 'في قائمة الانتظار', completed: 'مكتملة', failed: 'فاشلة' },
+  // 'in progress' counts the waiting jobs ('in queue') and those being sent: the four counters add up to the total.
+  summary: { total: 'إجمالي الطلبات', inProgress: 'قيد المعالجة', completed: 'مكتملة', failed: 'فاشلة' },
   columns: { user: 'المستخدم', package: 'الباقة', subject: 'العنوان', status: 'الحالة', result: 'نجاح / فشل', date: 'التاريخ' },
   /** Spec §2: scheduled e-mails appear as 'in queue' without counts. */
   inQueue: 'في قائمة الانتظار',

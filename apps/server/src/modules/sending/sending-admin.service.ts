@@ -60,7 +60,7 @@ export async function listSendingLogs(db: Database, query: SendingLogsParams): P
   const [summaryRows, countRows, rows] = await Promise.all([
     db.execute(sql`
       select count(*)::int as total,
-        count(*) filter (where j.status in ('pending','processing'))::int as in_queue,
+        count(*) filter (where j.status in ('pending','processing'))::int as in_progress,
         count(*) filter (where j.status = 'completed')::int as completed,
         count(*) filter (where j.status = 'failed')::int as failed
       from send_jobs j join profiles p on p.id = j.profile_id
@@ -76,15 +76,15 @@ export async function listSendingLogs(db: Database, query: SendingLogsParams): P
       order by j.created_at desc, j.id desc
       limit ${DELIVERY_PAGE_SIZE} offset ${(page - 1) * DELIVERY_PAGE_SIZE}`),
   ]);
-  const summary = rowsOf<{ total: number; in_queue: number; completed: number; failed: number }>(summaryRows)[0] ?? {
+  const summary = rowsOf<{ total: number; in_progress: number; completed: number; failed: number }>(summaryRows)[0] ?? {
     total: 0,
-    in_queue: 0,
+    in_progress: 0,
     completed: 0,
     failed: 0,
   };
   const total = countRows ? (rowsOf<{ n: number }>(countRows)[0]?.n ?? 0) : summary.total;
   return {
-    summary: { total: summary.total, inQueue: summary.in_queue, completed: summary.completed, failed: summary.failed },
+    summary: { total: summary.total, inProgress: summary.in_progress, completed: summary.completed, failed: summary.failed },
     rows: rowsOf<{
       id: string;
       user_email: string;

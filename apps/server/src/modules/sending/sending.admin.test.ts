@@ -119,7 +119,7 @@ describe('send logs', () => {
     };
 
     const byAlice = await logs(`search=${encodeURIComponent('ALICE.LOGS')}`);
-    expect(byAlice.summary).toEqual({ total: 2, inQueue: 1, completed: 1, failed: 0 });
+    expect(byAlice.summary).toEqual({ total: 2, inProgress: 1, completed: 1, failed: 0 });
     expect(byAlice.rows.map((r) => r.subject)).toEqual(['محاسب قانوني', 'مطور واجهات — فرصة']);
     expect(byAlice.rows[1]).toEqual(
       expect.objectContaining({ userEmail: alice.email, packageName: 'تجريبي', status: 'completed', sent: 9, failed: 1, total: 10 }),
@@ -138,7 +138,7 @@ describe('send logs', () => {
     expect(bobs.pageSize).toBe(50);
     expect(bobs.rows).toHaveLength(50);
     expect((await logs(`search=${encodeURIComponent(bob.email)}&page=2`)).rows).toHaveLength(7);
-    expect(bobs.summary).toEqual({ total: 57, inQueue: 1, completed: 55, failed: 1 });
+    expect(bobs.summary).toEqual({ total: 57, inProgress: 1, completed: 55, failed: 1 });
 
     // % and _ in a search are literal characters, not wildcards.
     expect((await logs('search=%25')).total).toBe(0);

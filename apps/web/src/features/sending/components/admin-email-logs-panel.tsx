@@ -63,7 +63,7 @@ export function AdminEmailLogsPanel() {
       </Group>
       {data ? (
         <SimpleGrid cols={{ base: 2, md: 4 }}>
-          {(['total', 'inQueue', 'completed', 'failed'] as const).map((key) => (
+          {(['total', 'inProgress', 'completed', 'failed'] as const).map((key) => (
             <Card key={key} withBorder padding="md" radius="md" data-testid={`logs-summary-${key}`}>
               <Text size="sm" c="gray.7">
                 {t.summary[key]}
