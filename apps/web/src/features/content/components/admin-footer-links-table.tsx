@@ -3,6 +3,7 @@ import { checkFooterLinkInput, contentAdminMessage, footerAdminText as t } from 
 import type { AdminFooterLink, AdminFooterSection } from '@sira/shared/schemas/content-admin';
 import { useState } from 'react';
 import { ColumnHeads } from '~/components/ui/column-heads';
+import { RowActions } from '~/components/ui/row-actions';
 import { notify } from '~/lib/notify';
 import { useDeleteFooterLink } from '../api/admin-delete-footer-link';
 import { contentAdminErrorMessage } from '../api/admin-error';
@@ -54,27 +55,14 @@ export function AdminFooterLinksTable({ links, sections }: { links: AdminFooterL
                   <Table.Td>{link.order}</Table.Td>
                   <Table.Td>{link.sectionId ? (sectionTitle.get(link.sectionId) ?? '—') : t.noSection}</Table.Td>
                   <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        disabled={editingId !== null}
-                        onClick={() => setEditingId(link.id)}
-                        aria-label={`${t.edit} ${link.title}`}
-                      >
-                        {t.edit}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        color="red.9"
-                        disabled={editingId !== null}
-                        onClick={() => setDeleting(link)}
-                        aria-label={`${t.delete} ${link.title}`}
-                      >
-                        {t.delete}
-                      </Button>
-                    </Group>
+                    <RowActions
+                      name={link.title}
+                      editLabel={t.edit}
+                      deleteLabel={t.delete}
+                      disabled={editingId !== null}
+                      onEdit={() => setEditingId(link.id)}
+                      onDelete={() => setDeleting(link)}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ),

@@ -3,6 +3,7 @@ import { checkFooterSectionInput, contentAdminMessage, footerAdminText as t } fr
 import type { AdminFooterLink, AdminFooterSection } from '@sira/shared/schemas/content-admin';
 import { useState } from 'react';
 import { ColumnHeads } from '~/components/ui/column-heads';
+import { RowActions } from '~/components/ui/row-actions';
 import { notify } from '~/lib/notify';
 import { useDeleteFooterSection } from '../api/admin-delete-footer-section';
 import { contentAdminErrorMessage } from '../api/admin-error';
@@ -42,27 +43,14 @@ export function AdminFooterSectionsTable({ sections, links }: { sections: AdminF
                   <Table.Td fw={600}>{section.title}</Table.Td>
                   <Table.Td>{section.order}</Table.Td>
                   <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        disabled={editingId !== null}
-                        onClick={() => setEditingId(section.id)}
-                        aria-label={`${t.edit} ${section.title}`}
-                      >
-                        {t.edit}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        color="red.9"
-                        disabled={editingId !== null}
-                        onClick={() => setDeleting(section)}
-                        aria-label={`${t.delete} ${section.title}`}
-                      >
-                        {t.delete}
-                      </Button>
-                    </Group>
+                    <RowActions
+                      name={section.title}
+                      editLabel={t.edit}
+                      deleteLabel={t.delete}
+                      disabled={editingId !== null}
+                      onEdit={() => setEditingId(section.id)}
+                      onDelete={() => setDeleting(section)}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ),

@@ -3,6 +3,7 @@ import { DATE_LOCALE } from '@sira/shared';
 import { checkTemplateInput, templatesAdminText as t, templatesAdminMessage } from '@sira/shared/messages/templates-admin';
 import type { AdminTemplate, TemplatePackageOption } from '@sira/shared/schemas/templates-admin';
 import { useState } from 'react';
+import { RowActions } from '~/components/ui/row-actions';
 import { notify } from '~/lib/notify';
 import { useUpdateTemplate } from '../api/update-template';
 import { htmlPreview, templateErrorMessage } from '../utils/error-message';
@@ -49,21 +50,7 @@ export function TemplateRow({
         </Text>
       </Table.Td>
       <Table.Td>
-        <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="outline" onClick={onEdit} disabled={locked} aria-label={`${t.edit} ${template.name}`}>
-            {t.edit}
-          </Button>
-          <Button
-            size="xs"
-            variant="outline"
-            color="red.9"
-            onClick={onDelete}
-            disabled={locked}
-            aria-label={`${t.delete} ${template.name}`}
-          >
-            {t.delete}
-          </Button>
-        </Group>
+        <RowActions name={template.name} editLabel={t.edit} deleteLabel={t.delete} disabled={locked} onEdit={onEdit} onDelete={onDelete} />
       </Table.Td>
     </Table.Tr>
   );
