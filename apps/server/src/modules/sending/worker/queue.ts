@@ -123,8 +123,8 @@ export async function claimDeliveries(
       await tx.execute(sql`
         with picked as (
           select d.id from deliveries d
-          where d.job_id in (select j.id from send_jobs j where j.profile_id = ${profileId} and j.status in ('pending', 'processing'))
-            and d.status = 'pending' and d.next_attempt_at <= now()
+          where d.profile_id = ${profileId} and d.status = 'pending' and d.next_attempt_at <= now()
+            and exists (select 1 from send_jobs j where j.id = d.job_id and j.status in ('pending', 'processing'))
           order by d.next_attempt_at, d.created_at, d.company_name, d.id
           limit ${limit}
           for update skip locked
@@ -141,8 +141,8 @@ export async function claimDeliveries(
       const [next] = rowsOf<{ at: Date | string | null }>(
         await tx.execute(sql`
           select min(d.next_attempt_at) as at from deliveries d
-          where d.job_id in (select j.id from send_jobs j where j.profile_id = ${profileId} and j.status in ('pending', 'processing'))
-            and d.status = 'pending'`),
+          where d.profile_id = ${profileId} and d.status = 'pending'
+            and exists (select 1 from send_jobs j where j.id = d.job_id and j.status in ('pending', 'processing'))`),
       );
       return { kind: 'idle', email: mailbox.email, dailyCap: mailbox.daily_cap, nextDueAt: next?.at ? new Date(next.at) : null } as const;
     }
