@@ -2,11 +2,12 @@ import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { ar, checkResetRequest, checkSignIn, messageForCode, normalizeEmail, paths, RESET_PASSWORD_COOLDOWN_SECONDS } from '@sira/shared';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { FormError } from '~/components/ui/form-error';
 import { PasswordField } from '~/components/ui/password-field';
-import { ApiRequestError } from '~/lib/api-client';
 import { notify } from '~/lib/notify';
 import { useRequestPasswordReset, useSignIn } from '../api/account';
 import { useCooldown } from '../hooks/use-cooldown';
+import { requestErrorMessage, useFormError } from '../hooks/use-form-error';
 import { AuthCard } from './auth-card';
 
 const texts = {
@@ -32,12 +33,10 @@ const noticeText: Record<LoginNotice['kind'], { color: string; text: string }> =
   sessionExpired: { color: 'yellow', text: ar.auth.sessionExpired },
 };
 
-const errorText = (error: unknown) => (error instanceof ApiRequestError ? error.message : messageForCode(undefined));
-
 export function LoginForm({ notice, onSignedIn }: { notice?: LoginNotice | undefined; onSignedIn: () => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const formError = useFormError();
   const signIn = useSignIn();
   const reset = useRequestPasswordReset();
   const cooldown = useCooldown();
@@ -46,19 +45,15 @@ export function LoginForm({ notice, onSignedIn }: { notice?: LoginNotice | undef
     event.preventDefault();
     const rule = checkSignIn({ email, password });
     if (rule) {
-      setError(messageForCode(rule));
-      notify.error(messageForCode(rule));
+      formError.fail(messageForCode(rule));
       return;
     }
-    setError(null);
+    formError.clear();
     signIn.mutate(
       { email: normalizeEmail(email), password },
       {
         onSuccess: onSignedIn,
-        onError: (e) => {
-          setError(errorText(e));
-          notify.error(errorText(e));
-        },
+        onError: formError.failWith,
       },
     );
   };
@@ -75,7 +70,7 @@ export function LoginForm({ notice, onSignedIn }: { notice?: LoginNotice | undef
       onError: (e) => {
         // Any reset error clears the cooldown so the user can try again (spec §4).
         cooldown.clear();
-        notify.error(errorText(e));
+        notify.error(requestErrorMessage(e));
       },
     });
   };
@@ -105,11 +100,7 @@ export function LoginForm({ notice, onSignedIn }: { notice?: LoginNotice | undef
             onChange={(e) => setPassword(e.currentTarget.value)}
             required
           />
-          {error ? (
-            <Text c="red.8" size="sm" role="alert">
-              {error}
-            </Text>
-          ) : null}
+          <FormError error={formError.error} />
           <Button type="submit" loading={signIn.isPending} fullWidth>
             {texts.submit}
           </Button>

@@ -2,10 +2,10 @@ import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { checkRegistration, messageForCode, normalizeEmail, paths } from '@sira/shared';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { FormError } from '~/components/ui/form-error';
 import { PasswordField } from '~/components/ui/password-field';
-import { ApiRequestError } from '~/lib/api-client';
-import { notify } from '~/lib/notify';
 import { useRegister } from '../api/account';
+import { useFormError } from '../hooks/use-form-error';
 import { AuthCard } from './auth-card';
 
 const texts = {
@@ -26,7 +26,7 @@ const texts = {
 
 export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   const [form, setForm] = useState({ email: '', phone: '', password: '', confirmPassword: '' });
-  const [error, setError] = useState<string | null>(null);
+  const formError = useFormError('SIGN_UP_FAILED');
   const register = useRegister();
   // Read the value now: React clears currentTarget once the handler returns, before the updater runs.
   const set = (key: keyof typeof form) => (e: { currentTarget: { value: string } }) => {
@@ -38,20 +38,15 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
     event.preventDefault();
     const rule = checkRegistration(form);
     if (rule) {
-      setError(messageForCode(rule));
-      notify.error(messageForCode(rule));
+      formError.fail(messageForCode(rule));
       return;
     }
-    setError(null);
+    formError.clear();
     register.mutate(
       { ...form, email: normalizeEmail(form.email), phone: form.phone.trim() },
       {
         onSuccess: onRegistered,
-        onError: (e) => {
-          const message = e instanceof ApiRequestError ? e.message : messageForCode('SIGN_UP_FAILED');
-          setError(message);
-          notify.error(message);
-        },
+        onError: formError.failWith,
       },
     );
   };
@@ -79,11 +74,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
             onChange={set('confirmPassword')}
             required
           />
-          {error ? (
-            <Text c="red.8" size="sm" role="alert">
-              {error}
-            </Text>
-          ) : null}
+          <FormError error={formError.error} />
           <Text size="sm" c="gray.8">
             {texts.agreePrefix}{' '}
             <Anchor component={Link} to={paths.terms}>

@@ -1,10 +1,10 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { checkNewPassword, messageForCode } from '@sira/shared';
 import { type FormEvent, useState } from 'react';
+import { FormError } from '~/components/ui/form-error';
 import { PasswordField } from '~/components/ui/password-field';
-import { ApiRequestError } from '~/lib/api-client';
-import { notify } from '~/lib/notify';
 import { useResetPassword } from '../api/account';
+import { useFormError } from '../hooks/use-form-error';
 import { AuthCard } from './auth-card';
 
 const texts = {
@@ -18,27 +18,22 @@ const texts = {
 export function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const formError = useFormError();
   const reset = useResetPassword();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const rule = checkNewPassword({ password, confirmPassword });
     if (rule) {
-      setError(messageForCode(rule));
-      notify.error(messageForCode(rule));
+      formError.fail(messageForCode(rule));
       return;
     }
-    setError(null);
+    formError.clear();
     reset.mutate(
       { token, password, confirmPassword },
       {
         onSuccess: onDone,
-        onError: (e) => {
-          const message = e instanceof ApiRequestError ? e.message : messageForCode(undefined);
-          setError(message);
-          notify.error(message);
-        },
+        onError: formError.failWith,
       },
     );
   };
@@ -61,11 +56,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
             onChange={(e) => setConfirmPassword(e.currentTarget.value)}
             required
           />
-          {error ? (
-            <Text c="red.8" size="sm" role="alert">
-              {error}
-            </Text>
-          ) : null}
+          <FormError error={formError.error} />
           <Button type="submit" loading={reset.isPending} fullWidth>
             {reset.isPending ? texts.saving : texts.save}
           </Button>

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Card, Group, PasswordInput, Select, Skeleton, Sta
 import { gatewayAdminMessageForCode, gatewayAdminTexts as t } from '@sira/shared/messages/billing-admin';
 import type { AdminGatewaySettings } from '@sira/shared/schemas/billing-admin';
 import { type FormEvent, useState } from 'react';
+import { FormError } from '~/components/ui/form-error';
 import { LoadError } from '~/components/ui/load-error';
 import { ApiRequestError } from '~/lib/api-client';
 import { notify } from '~/lib/notify';
@@ -106,11 +107,7 @@ function GatewayForm({ initial }: { initial: AdminGatewaySettings }) {
             visibilityToggleButtonProps={{ 'aria-label': 'إظهار السر أو إخفاؤه' }}
           />
           <TextInput label={t.webhookUrl} dir="ltr" value={initial.webhookUrl} readOnly />
-          {error ? (
-            <Text c="red.8" size="sm" role="alert">
-              {error}
-            </Text>
-          ) : null}
+          <FormError error={error} />
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending}>
               {t.save}

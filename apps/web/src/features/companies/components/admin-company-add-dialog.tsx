@@ -1,7 +1,8 @@
-import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Select, Stack, TextInput } from '@mantine/core';
 import { checkCompanyInput, companiesMessageForCode } from '@sira/shared/messages/companies-admin';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Dialog } from '~/components/ui/dialog';
+import { FormActions } from '~/components/ui/form-actions';
 import { notify } from '~/lib/notify';
 import { useCreateAdminCompany } from '../api/create-company';
 import { companiesErrorText, companiesToasts } from '../utils/companies-feedback';
@@ -83,19 +84,7 @@ export function AdminCompanyAddDialog({
             onChange={(packageId) => setForm((f) => ({ ...f, packageId }))}
             required
           />
-          {error ? (
-            <Text c="red.8" size="sm" role="alert">
-              {error}
-            </Text>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={create.isPending}>
-              {texts.cancel}
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              {texts.add}
-            </Button>
-          </Group>
+          <FormActions error={error} onCancel={close} cancelLabel={texts.cancel} submitLabel={texts.add} saving={create.isPending} />
         </Stack>
       </form>
     </Dialog>

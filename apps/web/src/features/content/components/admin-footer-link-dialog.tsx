@@ -1,8 +1,9 @@
-import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { NativeSelect, Stack, TextInput } from '@mantine/core';
 import { checkFooterLinkInput, contentAdminMessage, footerAdminText as t } from '@sira/shared/messages/content-admin';
 import type { AdminFooterSection } from '@sira/shared/schemas/content-admin';
 import { type FormEvent, useState } from 'react';
 import { Dialog } from '~/components/ui/dialog';
+import { FormActions } from '~/components/ui/form-actions';
 import { notify } from '~/lib/notify';
 import { useCreateFooterLink } from '../api/admin-create-footer-link';
 import { contentAdminErrorMessage } from '../api/admin-error';
@@ -81,19 +82,7 @@ export function AdminFooterLinkDialog({
             required
           />
           <AdminOrderInput value={order} onChange={setOrder} />
-          {error ? (
-            <Text c="red.8" size="sm" role="alert">
-              {error}
-            </Text>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t.cancel}
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              {t.save}
-            </Button>
-          </Group>
+          <FormActions error={error} onCancel={close} cancelLabel={t.cancel} submitLabel={t.save} saving={create.isPending} />
         </Stack>
       </form>
     </Dialog>

@@ -1,7 +1,8 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { checkFooterSectionInput, contentAdminMessage, footerAdminText as t } from '@sira/shared/messages/content-admin';
 import { type FormEvent, useState } from 'react';
 import { Dialog } from '~/components/ui/dialog';
+import { FormActions } from '~/components/ui/form-actions';
 import { notify } from '~/lib/notify';
 import { useCreateFooterSection } from '../api/admin-create-footer-section';
 import { contentAdminErrorMessage } from '../api/admin-error';
@@ -44,19 +45,7 @@ export function AdminFooterSectionDialog({ opened, onClose }: { opened: boolean;
         <Stack>
           <TextInput label={t.sectionTitle} value={title} onChange={(e) => setTitle(e.currentTarget.value)} required />
           <AdminOrderInput value={order} onChange={setOrder} />
-          {error ? (
-            <Text c="red.8" size="sm" role="alert">
-              {error}
-            </Text>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t.cancel}
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              {t.save}
-            </Button>
-          </Group>
+          <FormActions error={error} onCancel={close} cancelLabel={t.cancel} submitLabel={t.save} saving={create.isPending} />
         </Stack>
       </form>
     </Dialog>

@@ -1,8 +1,9 @@
-import { Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { checkPageInput, contentAdminMessage, pagesAdminText as t } from '@sira/shared/messages/content-admin';
 import type { AdminPage } from '@sira/shared/schemas/content-admin';
 import { type FormEvent, useState } from 'react';
 import { Dialog } from '~/components/ui/dialog';
+import { FormActions } from '~/components/ui/form-actions';
 import { notify } from '~/lib/notify';
 import { contentAdminErrorMessage } from '../api/admin-error';
 import { useUpdatePage } from '../api/admin-update-page';
@@ -62,19 +63,7 @@ function PageEditorForm({ page, onClose }: { page: AdminPage; onClose: () => voi
             description: { color: 'var(--mantine-color-gray-8)' },
           }}
         />
-        {error ? (
-          <Text c="red.8" size="sm" role="alert">
-            {error}
-          </Text>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t.cancel}
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            {t.save}
-          </Button>
-        </Group>
+        <FormActions error={error} onCancel={onClose} cancelLabel={t.cancel} submitLabel={t.save} saving={update.isPending} />
       </Stack>
     </form>
   );

@@ -2,6 +2,7 @@ import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '
 import { checkSocialLinks, contentAdminMessage, SOCIAL_NETWORKS, footerAdminText as t } from '@sira/shared/messages/content-admin';
 import type { SocialLinks } from '@sira/shared/schemas/content-admin';
 import { type FormEvent, useState } from 'react';
+import { FormError } from '~/components/ui/form-error';
 import { notify } from '~/lib/notify';
 import { contentAdminErrorMessage } from '../api/admin-error';
 import { useUpdateSocialLinks } from '../api/admin-update-social-links';
@@ -51,11 +52,7 @@ export function AdminSocialLinksForm({ initial }: { initial: SocialLinks }) {
               />
             ))}
           </SimpleGrid>
-          {error ? (
-            <Text c="red.8" size="sm" role="alert">
-              {error}
-            </Text>
-          ) : null}
+          <FormError error={error} />
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending}>
               {t.saveSocial}

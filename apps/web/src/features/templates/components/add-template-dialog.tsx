@@ -1,8 +1,9 @@
-import { Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Stack, Textarea, TextInput } from '@mantine/core';
 import { checkTemplateInput, templatesAdminText as t, templatesAdminMessage } from '@sira/shared/messages/templates-admin';
 import type { TemplatePackageOption } from '@sira/shared/schemas/templates-admin';
 import { type FormEvent, useState } from 'react';
 import { Dialog } from '~/components/ui/dialog';
+import { FormActions } from '~/components/ui/form-actions';
 import { notify } from '~/lib/notify';
 import { useCreateTemplate } from '../api/create-template';
 import { templateErrorMessage } from '../utils/error-message';
@@ -62,19 +63,7 @@ export function AddTemplateDialog({
             required
           />
           <TemplatePackagesField options={packages} value={form.packageIds} onChange={(packageIds) => setForm({ ...form, packageIds })} />
-          {error ? (
-            <Text c="red.8" size="sm" role="alert">
-              {error}
-            </Text>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t.cancel}
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              {t.save}
-            </Button>
-          </Group>
+          <FormActions error={error} onCancel={close} cancelLabel={t.cancel} submitLabel={t.save} saving={create.isPending} />
         </Stack>
       </form>
     </Dialog>
