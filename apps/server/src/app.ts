@@ -138,13 +138,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Loopback stand-ins for third parties exist only in embedded mode; production can never reach them.
   if (options.env.mode === 'embedded') {
     await app.register(outboxRoutes);
-    // Persisted under the data folder so Sent folders and revocations survive a restart; tests keep it in memory.
-    await app.register(embeddedGoogleSandbox, {
-      prefix: GOOGLE_SANDBOX_PREFIX,
-      appSecret: options.appSecret,
-      dataDir: options.env.nodeEnv === 'test' ? undefined : options.env.dataDir,
-    });
-    await app.register(embeddedPaylinkSandbox, { publicBaseUrl: options.publicBaseUrl });
+    // Persisted under the data folder so Sent folders, revocations and invoices survive a restart; tests keep
+    // them in memory.
+    const sandboxDataDir = options.env.nodeEnv === 'test' ? undefined : options.env.dataDir;
+    await app.register(embeddedGoogleSandbox, { prefix: GOOGLE_SANDBOX_PREFIX, appSecret: options.appSecret, dataDir: sandboxDataDir });
+    await app.register(embeddedPaylinkSandbox, { publicBaseUrl: options.publicBaseUrl, dataDir: sandboxDataDir });
   }
 
   await app.register(webPlugin, { clientDir: options.clientDir, publicBaseUrl: options.publicBaseUrl });

@@ -1,3 +1,4 @@
+import { join, resolve } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { PAYLINK_SANDBOX_PREFIX } from '../../config/providers';
 import { SANDBOX_WEBHOOK_SECRET } from '../../modules/billing/paylink-config';
@@ -9,13 +10,14 @@ export type { SandboxFault, SandboxInvoice, WebhookConfig, WebhookDelivery };
 /**
  * Embedded mode's Paylink: the sandbox mounted at /sandbox/paylink on the app itself, with its webhook
  * pointed at this app's webhook endpoint and the header embedded mode accepts. Never registered in
- * production (app.ts).
+ * production (app.ts). With a data folder its invoices are kept in `<dataDir>/sandbox/paylink/invoices.json`.
  */
-export async function embeddedPaylinkSandbox(app: FastifyInstance, options: { publicBaseUrl: string }) {
+export async function embeddedPaylinkSandbox(app: FastifyInstance, options: { publicBaseUrl: string; dataDir: string | undefined }) {
   const base = options.publicBaseUrl.replace(/\/+$/, '');
   const state = createSandboxState({
     publicUrl: () => `${base}${PAYLINK_SANDBOX_PREFIX}`,
     webhook: { url: `${base}/api/billing/paylink/webhook`, headers: { authorization: `Bearer ${SANDBOX_WEBHOOK_SECRET}` } },
+    ...(options.dataDir ? { storeFile: join(resolve(options.dataDir), 'sandbox', 'paylink', 'invoices.json') } : {}),
   });
   app.addHook('onClose', async () => state.close());
   await app.register(paylinkSandboxRoutes, { prefix: PAYLINK_SANDBOX_PREFIX, state });
@@ -45,7 +47,7 @@ export interface PaylinkSandbox {
 
 /** A sandbox on its own loopback port, for tests: the real client code talks to it over HTTP. */
 export async function startPaylinkSandbox(
-  options: { webhook?: WebhookConfig | null; webhookRetryDelayMs?: number; tokenLifetimeMs?: number } = {},
+  options: { webhook?: WebhookConfig | null; webhookRetryDelayMs?: number; tokenLifetimeMs?: number; storeFile?: string } = {},
 ): Promise<PaylinkSandbox> {
   let baseUrl = '';
   const state = createSandboxState({
@@ -53,6 +55,7 @@ export async function startPaylinkSandbox(
     webhook: options.webhook ?? null,
     webhookRetryDelayMs: options.webhookRetryDelayMs ?? 50,
     ...(options.tokenLifetimeMs !== undefined ? { tokenLifetimeMs: options.tokenLifetimeMs } : {}),
+    ...(options.storeFile ? { storeFile: options.storeFile } : {}),
   });
   const server = Fastify({ logger: false });
   await server.register(paylinkSandboxRoutes, { state });

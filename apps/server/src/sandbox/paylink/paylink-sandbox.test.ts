@@ -1,4 +1,7 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_WEBHOOK_SECRET } from '../../modules/billing/paylink-config';
 import { useTestApp } from '../../test/app';
@@ -173,6 +176,70 @@ describe('Paylink sandbox', () => {
     expect((await api(`/api/getInvoice/${transactionNo}`, undefined, token)).status).toBe(401);
     const state = (await (await control('GET', '/state')).json()) as { invoices: Array<{ transactionNo: string }> };
     expect(state.invoices.some((i) => i.transactionNo === transactionNo)).toBe(true);
+  });
+});
+
+describe('with a store file', () => {
+  it('keeps invoices across a restart, and numbers new ones after them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sira-paylink-sandbox-'));
+    const storeFile = join(dir, 'sandbox', 'paylink', 'invoices.json');
+    try {
+      const first = await startPaylinkSandbox({ storeFile });
+      const auth = async (s: PaylinkSandbox) =>
+        (await (
+          await fetch(`${s.baseUrl}/api/auth`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(s.credentials),
+          })
+        ).json()) as { id_token: string };
+      const add = async (s: PaylinkSandbox, orderNumber: string) => {
+        const { id_token } = await auth(s);
+        const res = await fetch(`${s.baseUrl}/api/addInvoice`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${id_token}` },
+          body: JSON.stringify({
+            orderNumber,
+            amount: 30,
+            callBackUrl: 'http://localhost:3000/payment-callback',
+            clientName: 'sara',
+            clientMobile: '0512345678',
+            products: [{ title: 'باقة', price: 30, qty: 1 }],
+          }),
+        });
+        return ((await res.json()) as { transactionNo: string }).transactionNo;
+      };
+      const paid = await add(first, 'order-paid');
+      const waiting = await add(first, 'order-waiting');
+      first.pay(paid, { webhook: false });
+      await first.close();
+
+      const second = await startPaylinkSandbox({ storeFile });
+      try {
+        const { id_token } = await auth(second);
+        const read = async (transactionNo: string) =>
+          (await (
+            await fetch(`${second.baseUrl}/api/getInvoice/${transactionNo}`, { headers: { authorization: `Bearer ${id_token}` } })
+          ).json()) as Record<string, unknown>;
+        expect(await read(paid)).toMatchObject({ transactionNo: paid, orderStatus: 'Paid', amount: 30 });
+        expect(await read(waiting)).toMatchObject({ transactionNo: waiting, orderStatus: 'Pending' });
+        expect(second.invoice(paid).paidAt).toBeInstanceOf(Date);
+        // The buyer can still pay the invoice made before the restart; an order number stays single-use.
+        expect(second.pay(waiting, { webhook: false }).orderStatus).toBe('Paid');
+        await expect(add(second, 'order-paid')).resolves.toBeUndefined();
+        expect(Number(await add(second, 'order-new'))).toBeGreaterThan(Math.max(Number(paid), Number(waiting)));
+      } finally {
+        await second.close();
+      }
+      const stored = JSON.parse(readFileSync(storeFile, 'utf8')) as Array<{ orderNumber: string; orderStatus: string }>;
+      expect(stored.map((i) => [i.orderNumber, i.orderStatus])).toEqual([
+        ['order-paid', 'Paid'],
+        ['order-waiting', 'Paid'],
+        ['order-new', 'Pending'],
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { PAYLINK_PUBLIC_TEST_CREDENTIALS } from '../../modules/billing/paylink-config';
 
 /**
@@ -68,6 +70,11 @@ export interface SandboxStateOptions {
   /** Overrides persistToken's 30 min / 30 h, for tests of expiry. */
   tokenLifetimeMs?: number;
   credentials?: { apiId: string; secretKey: string };
+  /**
+   * Where the invoices are kept (embedded mode: under the data folder), so a restart does not lose an invoice
+   * a buyer is about to pay or the app still has to check. Without it they live in memory only (tests).
+   */
+  storeFile?: string;
 }
 
 /** Paylink retries a webhook that did not get a 200 ten more times (§A6). */
@@ -86,7 +93,7 @@ export class SandboxError extends Error {
 
 export function createSandboxState(options: SandboxStateOptions) {
   const credentials = options.credentials ?? PAYLINK_PUBLIC_TEST_CREDENTIALS;
-  const invoices = new Map<string, SandboxInvoice>();
+  const invoices = loadInvoices(options.storeFile);
   const tokens = new Map<string, number>();
   const faults: Array<Required<Pick<SandboxFault, 'times'>> & SandboxFault> = [];
   const calls: Record<SandboxEndpoint, number> = { auth: 0, addInvoice: 0, getInvoice: 0, cancelInvoice: 0 };
@@ -94,7 +101,16 @@ export function createSandboxState(options: SandboxStateOptions) {
   const timers = new Set<NodeJS.Timeout>();
   let webhook: WebhookConfig | null = options.webhook ?? null;
   let closed = false;
-  let lastTransaction = 0;
+  let lastTransaction = Math.max(0, ...[...invoices.keys()].map(Number).filter(Number.isFinite));
+  /** Writes every invoice after a change: a few hundred small records at most in a demo, written whole. */
+  const save = () => {
+    if (!options.storeFile) return;
+    mkdirSync(dirname(options.storeFile), { recursive: true });
+    const temporary = `${options.storeFile}.tmp`;
+    writeFileSync(temporary, JSON.stringify([...invoices.values()]));
+    // A crash mid-write leaves the previous file whole.
+    renameSync(temporary, options.storeFile);
+  };
 
   const nextTransactionNo = () => {
     // About 13 digits, like Paylink's (e.g. 1707943132122), and never repeated.
@@ -226,6 +242,7 @@ export function createSandboxState(options: SandboxStateOptions) {
         paidAt: null,
       };
       invoices.set(invoice.transactionNo, invoice);
+      save();
       return invoice;
     },
     get: find,
@@ -239,6 +256,7 @@ export function createSandboxState(options: SandboxStateOptions) {
         invoice.paymentErrors = [];
         invoice.paidAt = new Date();
         if (opts.amount !== undefined) invoice.reportedAmount = opts.amount;
+        save();
         if (opts.webhook !== false) void deliverWebhook(invoice);
       }
       return invoice;
@@ -248,6 +266,7 @@ export function createSandboxState(options: SandboxStateOptions) {
       const invoice = find(transactionNo);
       if (invoice.orderStatus === 'Pending') {
         invoice.paymentErrors = [{ errorCode: 'DECLINED', errorTitle: 'Card declined', errorMessage: 'رفض البنك المُصدر العملية' }];
+        save();
       }
       return invoice;
     },
@@ -255,6 +274,7 @@ export function createSandboxState(options: SandboxStateOptions) {
       const invoice = find(transactionNo);
       if (invoice.orderStatus === 'Paid') throw new SandboxError(400, 'Bad Request', 'Invoice is already paid');
       invoice.orderStatus = 'Canceled';
+      save();
       return invoice;
     },
     /** Test switch: make getInvoice report another amount or status than the truth. */
@@ -262,6 +282,7 @@ export function createSandboxState(options: SandboxStateOptions) {
       const invoice = find(transactionNo);
       if (patch.amount !== undefined) invoice.reportedAmount = patch.amount;
       if (patch.orderStatus !== undefined) invoice.orderStatus = patch.orderStatus;
+      save();
       return invoice;
     },
 
@@ -278,6 +299,20 @@ export function createSandboxState(options: SandboxStateOptions) {
   };
 }
 export type SandboxState = ReturnType<typeof createSandboxState>;
+
+function loadInvoices(storeFile: string | undefined): Map<string, SandboxInvoice> {
+  const invoices = new Map<string, SandboxInvoice>();
+  if (!storeFile || !existsSync(storeFile)) return invoices;
+  const stored = JSON.parse(readFileSync(storeFile, 'utf8')) as Array<SandboxInvoice & { createdAt: string; paidAt: string | null }>;
+  for (const invoice of stored) {
+    invoices.set(invoice.transactionNo, {
+      ...invoice,
+      createdAt: new Date(invoice.createdAt),
+      paidAt: invoice.paidAt ? new Date(invoice.paidAt) : null,
+    });
+  }
+  return invoices;
+}
 
 /** Paylink's invoice answer (same shape for addInvoice and getInvoice, integrations.md §A3). */
 export function invoiceAnswer(state: SandboxState, invoice: SandboxInvoice) {
