@@ -1,19 +1,11 @@
-import type { BrowserContext } from 'playwright-core';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { field, fillLogin, registerAndConfirm } from '../fixtures/accounts';
 import { expectNoAxeViolations, screenshot, useBrowser } from '../fixtures/browser';
 import { openLatestMail, uniqueEmail } from '../fixtures/outbox';
 
 const browser = useBrowser();
-let context: BrowserContext | undefined;
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
 async function fresh() {
   const opened = await browser.newPage();
-  context = opened.context;
   return opened.page;
 }
 

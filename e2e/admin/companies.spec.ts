@@ -1,24 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { field, signInAsAdmin } from '../fixtures/accounts';
 import { expectNoAxeViolations, screenshot, useBrowser } from '../fixtures/browser';
 
 const browser = useBrowser();
-let context: BrowserContext | undefined;
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
 /** The real LibreOffice workbooks the server tests use. */
 const fixtures = join(import.meta.dirname, '..', '..', 'apps', 'server', 'src', 'modules', 'companies', 'fixtures');
 const fixture = (name: string) => join(fixtures, name);
 
 async function openCompaniesTab() {
   const opened = await browser.newPage();
-  context = opened.context;
   await signInAsAdmin(opened.page, inject('adminEmail'), inject('adminPassword'));
   await opened.page.goto('/admin/companies');
   await opened.page.getByRole('heading', { name: 'الشركات', exact: true }).waitFor();
@@ -231,7 +224,6 @@ describe('admin companies tab', { timeout: 180_000 }, () => {
 
   it('shows the load errors with retry buttons, and recovers', async () => {
     const opened = await browser.newPage();
-    context = opened.context;
     const { page } = opened;
     let fail = true;
     await page.route(/\/api\/admin\/companies\?/, (route) =>
@@ -253,7 +245,6 @@ describe('admin companies tab', { timeout: 180_000 }, () => {
 
   it('lists failed e-mails newest first; a row opens its details', async () => {
     const opened = await browser.newPage();
-    context = opened.context;
     const { page } = opened;
     const reason = '550 5.1.1 The email account that you tried to reach does not exist. Please try double-checking the recipient.';
     await page.route(/\/api\/admin\/failed-emails\?/, (route) =>

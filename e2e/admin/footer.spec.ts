@@ -1,21 +1,10 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, inject, it } from 'vitest';
-import { field, signInAsAdmin } from '../fixtures/accounts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { field, openAsAdmin } from '../fixtures/accounts';
 import { expectNoAxeViolations, useBrowser } from '../fixtures/browser';
 
 const browser = useBrowser();
-let context: BrowserContext | undefined;
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-async function asAdmin() {
-  const opened = await browser.newPage();
-  context = opened.context;
-  await signInAsAdmin(opened.page, inject('adminEmail'), inject('adminPassword'));
-  return opened;
-}
+const asAdmin = () => openAsAdmin(browser);
 
 const seen = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 /** Waits until every toast has closed (5 s each), so a check sees only the page. */

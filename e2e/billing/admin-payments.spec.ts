@@ -1,5 +1,4 @@
-import type { BrowserContext } from 'playwright-core';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { fillLogin, registerAndConfirm, signInAsAdmin } from '../fixtures/accounts';
 import { expectNoAxeViolations, screenshot, useBrowser } from '../fixtures/browser';
 import { uniqueEmail } from '../fixtures/outbox';
@@ -7,27 +6,16 @@ import { upgradeTo } from './billing-helpers';
 
 /** The admin payment and payment_gateway tabs, with a payment made by a user in another browser context. */
 const browser = useBrowser();
-const contexts: BrowserContext[] = [];
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
-
-async function open() {
-  const opened = await browser.newPage();
-  contexts.push(opened.context);
-  return opened;
-}
-
 describe('admin payments', () => {
   it('lists, searches and live-updates payments; totals the completed revenue', async () => {
-    const { page: admin } = await open();
+    const { page: admin } = await browser.newPage();
     await signInAsAdmin(admin, inject('adminEmail'), inject('adminPassword'));
     await admin.goto('/admin/payment');
     await admin.getByRole('heading', { name: 'المدفوعات', level: 2 }).waitFor();
     await admin.getByTestId('payments-revenue').getByText('ريال').waitFor();
 
     // A user starts paying in another context; the admin's search for them shows the pending invoice.
-    const { page: user } = await open();
+    const { page: user } = await browser.newPage();
     const email = uniqueEmail('paying');
     await registerAndConfirm(user, email, 'secret1');
     await fillLogin(user, email, 'secret1');
@@ -48,7 +36,7 @@ describe('admin payments', () => {
   });
 
   it('payment_gateway: secrets are write-only, the sandbox is the embedded default, saves with toasts', async () => {
-    const { page } = await open();
+    const { page } = await browser.newPage();
     await signInAsAdmin(page, inject('adminEmail'), inject('adminPassword'));
     await page.goto('/admin/payment_gateway');
     await page.getByRole('heading', { name: 'إعدادات بوابة الدفع' }).waitFor();

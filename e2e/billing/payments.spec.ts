@@ -1,5 +1,5 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { fillLogin, registerAndConfirm } from '../fixtures/accounts';
 import { expectNoAxeViolations, screenshot, useBrowser } from '../fixtures/browser';
 import { uniqueEmail } from '../fixtures/outbox';
@@ -11,17 +11,6 @@ import { packageCard, readNumber, upgradeTo } from './billing-helpers';
  * balance. Also: a declined card, the upgrade page, and the billing history refreshing live.
  */
 const browser = useBrowser();
-const contexts: BrowserContext[] = [];
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
-
-async function open() {
-  const opened = await browser.newPage();
-  contexts.push(opened.context);
-  return opened;
-}
-
 async function signedIn(page: Page, prefix: string) {
   const email = uniqueEmail(prefix);
   await registerAndConfirm(page, email, 'secret1');
@@ -37,7 +26,7 @@ const dashboardNumbers = async (page: Page) => ({
 
 describe('paying for a package', () => {
   it('pricing (chosen while signed out) → Paylink sandbox → callback → dashboard with the new package and balance', async () => {
-    const { page, consoleErrors } = await open();
+    const { page, consoleErrors } = await browser.newPage();
     const failed: string[] = [];
     page.on('response', (r) => {
       if (r.status() >= 400) failed.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
@@ -81,7 +70,7 @@ describe('paying for a package', () => {
   });
 
   it('a declined card ends on an error and back on /pricing, with nothing credited', async () => {
-    const { page } = await open();
+    const { page } = await browser.newPage();
     await signedIn(page, 'declined');
     await upgradeTo(page, 'باقة نمو');
     await page.getByRole('button', { name: 'محاكاة رفض البطاقة' }).click();
@@ -96,7 +85,7 @@ describe('paying for a package', () => {
   });
 
   it('upgrade page: price order, select, upgrade now, pay, and the current package is then marked and not selectable', async () => {
-    const { page } = await open();
+    const { page } = await browser.newPage();
     await signedIn(page, 'upgrader');
     await page.goto('/upgrade');
     await page.getByRole('heading', { name: 'ترقية الباقة', level: 1 }).waitFor();
@@ -137,7 +126,7 @@ describe('paying for a package', () => {
   });
 
   it('the billing page shows the history and refreshes live when a payment completes elsewhere', async () => {
-    const { page } = await open();
+    const { page } = await browser.newPage();
     await signedIn(page, 'history');
     await page.goto('/billing');
     await page.getByRole('heading', { name: 'الفواتير والمدفوعات' }).waitFor();

@@ -1,16 +1,10 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { signedInAs, signInAsAdmin } from '../fixtures/accounts';
 import { expectNoAxeViolations, screenshot, useBrowser } from '../fixtures/browser';
 import { uniqueEmail } from '../fixtures/outbox';
 
 const browser = useBrowser();
-let context: BrowserContext | undefined;
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
 const INVALID_GRANT = 'تم إلغاء ربط Gmail. يرجى إعادة الربط.';
 const panel = (page: Page) => page.getByTestId('mailbox-panel');
 
@@ -32,8 +26,7 @@ async function expectLinked(page: Page, email: string) {
 describe('linking the user’s own Gmail (sandbox)', () => {
   it('connects through the consent page, comes back linked, notices a revoked grant on the 5-minute re-check, relinks and unlinks after confirming', async () => {
     const opened = await browser.newPage();
-    context = opened.context;
-    const { page, consoleErrors } = opened;
+    const { page, consoleErrors, context } = opened;
     // A controllable clock (running normally) so the 5-minute re-check can be reached without waiting.
     await context.clock.install();
     await signedInAs(page, 'mailbox');
@@ -100,7 +93,6 @@ describe('linking the user’s own Gmail (sandbox)', () => {
 
   it('explains a refusal and a consent without the send permission, and stays unlinked', async () => {
     const opened = await browser.newPage();
-    context = opened.context;
     const { page } = opened;
     await signedInAs(page, 'mailbox-refuse');
     await page.goto('/send-resume');
@@ -124,7 +116,6 @@ describe('linking the user’s own Gmail (sandbox)', () => {
 describe('admin gmail tab', () => {
   it('shows the secret only as set, validates URLs and the client id like the server, and saves', async () => {
     const opened = await browser.newPage();
-    context = opened.context;
     const { page, consoleErrors } = opened;
     await signInAsAdmin(page, inject('adminEmail'), inject('adminPassword'));
     await page.goto('/admin/gmail');

@@ -1,18 +1,11 @@
-import type { BrowserContext } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fillLogin, registerAndConfirm, signedInAs } from '../fixtures/accounts';
 import { expectNoAxeViolations, screenshot, useBrowser, viewports } from '../fixtures/browser';
 import { uniqueEmail } from '../fixtures/outbox';
 
 const browser = useBrowser();
-let context: BrowserContext | undefined;
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
 async function fresh(viewport: { width: number; height: number } = viewports.desktop) {
   const opened = await browser.newPage(viewport);
-  context = opened.context;
   return opened;
 }
 
@@ -108,7 +101,6 @@ describe('landing', () => {
 
   it('shows final numbers at once with reduced motion', async () => {
     const opened = await browser.newPage();
-    context = opened.context;
     await opened.page.emulateMedia({ reducedMotion: 'reduce' });
     await opened.page.goto('/');
     await opened.page.getByText('+5,000').first().waitFor({ timeout: 1000 });

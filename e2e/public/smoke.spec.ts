@@ -1,18 +1,10 @@
-import type { BrowserContext } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, screenshot, useBrowser, viewports } from '../fixtures/browser';
 
 const browser = useBrowser();
-let context: BrowserContext | undefined;
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
 describe('app shell', () => {
   it('is Arabic and right-to-left, with the header and the footer loaded from the server', async () => {
     const opened = await browser.newPage(viewports.desktop);
-    context = opened.context;
     const { page, consoleErrors } = opened;
     await page.goto('/');
     expect(await page.getAttribute('html', 'lang')).toBe('ar');
@@ -42,7 +34,6 @@ describe('app shell', () => {
 
   it('has a mobile menu that toggles and closes when a link is followed', async () => {
     const opened = await browser.newPage(viewports.phone);
-    context = opened.context;
     const { page } = opened;
     await page.goto('/');
     const burger = page.getByRole('button', { name: 'القائمة' });
@@ -90,7 +81,6 @@ describe('app shell', () => {
 
   it('shows the footer failure message when the footer cannot be loaded', async () => {
     const opened = await browser.newPage(viewports.desktop);
-    context = opened.context;
     const { page } = opened;
     await page.route('**/api/content/footer', (route) =>
       route.fulfill({ status: 500, body: '{"code":"INTERNAL"}', contentType: 'application/json' }),

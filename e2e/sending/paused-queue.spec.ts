@@ -1,5 +1,5 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { field, signedInAs, signInAsAdmin } from '../fixtures/accounts';
 import { expectNoAxeViolations, screenshot, useBrowser } from '../fixtures/browser';
 import { arabicInt, linkGmailViaSandbox, resumeUpload } from '../fixtures/sending';
@@ -11,17 +11,6 @@ import { arabicInt, linkGmailViaSandbox, resumeUpload } from '../fixtures/sendin
  * dashboard says so with the way back.
  */
 const browser = useBrowser();
-const contexts: BrowserContext[] = [];
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
-
-async function open() {
-  const opened = await browser.newPage();
-  contexts.push(opened.context);
-  return opened;
-}
-
 const seen = (page: Page, text: string | RegExp) => page.getByText(text).first().waitFor();
 
 async function sendWithTemplate(page: Page, marker: string) {
@@ -42,7 +31,7 @@ describe('sending paused by the daily limit', () => {
   it('dashboard shows "paused until"; a job scheduled meanwhile is "in queue" in email_logs, without counts', {
     timeout: 180_000,
   }, async () => {
-    const user = await open();
+    const user = await browser.newPage();
     const { email } = await signedInAs(user.page, 'paused');
     const mailbox = `paused.${Date.now()}@gmail.com`;
     await linkGmailViaSandbox(user.page, mailbox);
@@ -63,7 +52,7 @@ describe('sending paused by the daily limit', () => {
     await screenshot(user.page, 'dashboard-paused');
 
     // The admin gives the user three more messages (users tab, same package: the typed balance is kept).
-    const admin = await open();
+    const admin = await browser.newPage();
     await signInAsAdmin(admin.page, inject('adminEmail'), inject('adminPassword'));
     await admin.page.goto('/admin/users');
     await admin.page.getByLabel('البحث بالبريد الإلكتروني').fill(email);

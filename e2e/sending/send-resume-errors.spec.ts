@@ -1,5 +1,5 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { signedInAs } from '../fixtures/accounts';
 import { expectNoAxeViolations, screenshot, useBrowser } from '../fixtures/browser';
 import { linkGmailViaSandbox, resumeUpload } from '../fixtures/sending';
@@ -10,15 +10,8 @@ import { linkGmailViaSandbox, resumeUpload } from '../fixtures/sending';
  * losing anything the user typed. Network failures are produced by the browser's request interception.
  */
 const browser = useBrowser();
-let context: BrowserContext | undefined;
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
 async function fresh() {
   const opened = await browser.newPage();
-  context = opened.context;
   return opened;
 }
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
-import { signedInAs, signInAsAdmin } from '../fixtures/accounts';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openAsAdmin, signedInAs } from '../fixtures/accounts';
 import { expectNoAxeViolations, screenshot, useBrowser } from '../fixtures/browser';
 import { makeResumePdf } from '../fixtures/resume-pdf';
 import { arabicInt, linkGmailViaSandbox, resumeUpload, sandboxSent } from '../fixtures/sending';
@@ -12,22 +12,7 @@ import { arabicInt, linkGmailViaSandbox, resumeUpload, sandboxSent } from '../fi
  * the messages — with the very same PDF — in the sandbox's Sent folder; then the admin's logs.
  */
 const browser = useBrowser();
-const contexts: BrowserContext[] = [];
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
-
-async function open() {
-  const opened = await browser.newPage();
-  contexts.push(opened.context);
-  return opened;
-}
-
-async function asAdmin() {
-  const opened = await open();
-  await signInAsAdmin(opened.page, inject('adminEmail'), inject('adminPassword'));
-  return opened;
-}
+const asAdmin = () => openAsAdmin(browser);
 
 /** A toast (or the same text inline): the first match is enough. */
 const seen = (page: Page, text: string | RegExp) => page.getByText(text).first().waitFor();
@@ -74,7 +59,7 @@ afterAll(async () => {
   await fillSettings(page, DEFAULTS);
   await page.getByRole('button', { name: 'حفظ الإعدادات' }).click();
   await seen(page, 'تم حفظ الإعدادات بنجاح');
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
+  await page.context().close();
 });
 
 /** Shared by the journey and the logs check that follows it. */
@@ -118,7 +103,7 @@ describe('sending (issue 7)', () => {
   it('journey: link Gmail → upload a real PDF → submit → dashboard moves live → Sent folder holds the same PDF', {
     timeout: 240_000,
   }, async () => {
-    const { page } = await open();
+    const { page } = await browser.newPage();
     const { email } = await signedInAs(page, 'sender');
     journey.email = email;
     journey.mailbox = `sender.${Date.now()}@gmail.com`;
@@ -269,7 +254,7 @@ describe('sending (issue 7)', () => {
   it('with the balance spent, /send-resume says so with a link to /upgrade and keeps what was typed', async () => {
     // Continues from the journey's account (same server): sign in again in a fresh context.
     expect(journey.email).not.toBe('');
-    const { page } = await open();
+    const { page } = await browser.newPage();
     await page.goto('/login');
     await page.getByLabel(/^البريد الإلكتروني/).fill(journey.email);
     await page.getByLabel(/^كلمة المرور/).fill('secret1');
