@@ -1,10 +1,23 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/db';
 import { TEST_BASE_URL } from '../test/global-setup';
 import { type DatabaseHandle, rowsOf } from './client';
-import { companies, footerLinks, footerSections, packages, packageTemplates, pages, profiles, settings, templates, user } from './schema';
+import {
+  companies,
+  deliveries,
+  footerLinks,
+  footerSections,
+  packages,
+  packageTemplates,
+  pages,
+  profiles,
+  sendJobs,
+  settings,
+  templates,
+  user,
+} from './schema';
 import { ensureAdmin, seedDatabase } from './seed/seed';
 
 let handle: DatabaseHandle;
@@ -116,6 +129,27 @@ describe('constraints', () => {
     await expect(
       handle.db.insert(companies).values({ name: 'نسخة', email: one.email.toUpperCase(), packageId: one.packageId }),
     ).rejects.toThrow();
+  });
+
+  it('keeps a lease on a delivery exactly while it is being sent', async () => {
+    await ensureAdmin(handle.db, { email: 'lease@sira.example', password: 'secret-pass' });
+    const [profile] = await handle.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, 'lease@sira.example'));
+    const profileId = profile?.id as string;
+    const [job] = await handle.db.insert(sendJobs).values({ profileId, subject: 's', content: 'c', resumePath: 'p.pdf' }).returning();
+    const [row] = await handle.db
+      .insert(deliveries)
+      .values({ jobId: job?.id as string, profileId, recipientEmail: 'hr@co.example', companyName: 'co', sector: 'x', location: 'y' })
+      .returning();
+    const id = row?.id as string;
+    const refused = (change: SQL) =>
+      expect(handle.db.execute(sql`update deliveries set ${change} where id = ${id}`)).rejects.toMatchObject({
+        cause: expect.objectContaining({ constraint: 'deliveries_lease_only_while_sending' }),
+      });
+    await refused(sql`status = 'sending'`);
+    await refused(sql`lease_expires_at = now()`);
+    await handle.db.execute(sql`update deliveries set status = 'sending', lease_expires_at = now() + interval '1 minute' where id = ${id}`);
+    await refused(sql`status = 'sent'`);
+    await handle.db.execute(sql`update deliveries set status = 'sent', lease_expires_at = null where id = ${id}`);
   });
 
   it('deletes a footer section together with its links', async () => {

@@ -81,6 +81,8 @@ export const deliveries = pgTable(
     index('deliveries_profile_company_idx').on(t.profileId, t.companyId),
     index('deliveries_sender_sent_idx').on(t.senderEmail, t.sentAt).where(sql`${t.status} = 'sent'`),
     check('deliveries_status_known', sql`${t.status} in ('pending','held','sending','sent','failed')`),
+    // A lease exists exactly while a row is 'sending', so the lease alone fences a worker's writes (queue.ts).
+    check('deliveries_lease_only_while_sending', sql`(${t.status} = 'sending') = (${t.leaseExpiresAt} is not null)`),
   ],
 );
 

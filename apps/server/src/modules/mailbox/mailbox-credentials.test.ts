@@ -62,6 +62,8 @@ async function deliveriesFor(profileId: string, statuses: string[]) {
     sector: 'x',
     location: 'y',
     status,
+    // As the worker leaves them: a row in flight holds a lease.
+    leaseExpiresAt: status === 'sending' ? new Date(Date.now() + 60_000) : null,
     nextAttemptAt: new Date(Date.now() + 3600_000),
   }));
   return ctx.db.insert(deliveries).values(rows).returning({ id: deliveries.id });

@@ -317,7 +317,7 @@ describe('dashboard: status, deliveries, overview', () => {
     };
     await set(ids.slice(0, 10), { status: 'sent', sentAt: new Date(), senderEmail: `${u.profileId.slice(0, 8)}@gmail.com` });
     await set(ids.slice(10, 13), { status: 'failed', lastError: 'رفض' });
-    await set(ids.slice(13, 15), { status: 'sending' });
+    await set(ids.slice(13, 15), { status: 'sending', leaseExpiresAt: new Date(Date.now() + 60_000) });
     await set(ids.slice(15, 20), { status: 'held' });
     await ctx.db.update(sendJobs).set({ status: 'processing', sentCount: 10, failedCount: 3 }).where(eq(sendJobs.id, jobId));
 
