@@ -2,12 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from './config/env';
 import type { ProviderEndpoints } from './config/providers';
 import type { Database, DatabaseKind } from './db/client';
+import { startDatabaseUpkeep } from './db/upkeep';
 import type { EventBus } from './lib/event-bus';
 import type { SecretBox } from './lib/secret-box';
 import { startInvoiceReconciliation } from './modules/billing/reconciliation';
 import { startSendingWorker } from './modules/sending/worker/sending-worker';
 
-/** What a background task (sending worker, invoice reconciliation) needs: the same parts the server has. */
+/** What a background task (sending worker, invoice reconciliation, PGlite upkeep) needs: the same parts the server has. */
 export interface BackgroundContext {
   env: Env;
   db: Database;
@@ -33,7 +34,7 @@ type TaskStarter = (ctx: BackgroundContext) => BackgroundTask | Promise<Backgrou
  * them in `npm run worker` processes (src/worker.ts), as many as wanted — each task coordinates through
  * PostgreSQL row locks, so running it twice is safe.
  */
-const TASKS: TaskStarter[] = [startInvoiceReconciliation, (ctx) => startSendingWorker(ctx)];
+const TASKS: TaskStarter[] = [startInvoiceReconciliation, (ctx) => startSendingWorker(ctx), startDatabaseUpkeep];
 
 export async function startBackgroundTasks(ctx: BackgroundContext): Promise<{ stop(): Promise<void> }> {
   const running: BackgroundTask[] = [];

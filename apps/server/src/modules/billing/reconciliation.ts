@@ -2,6 +2,7 @@ import type { InvoiceStatus } from '@sira/shared';
 import { sql } from 'drizzle-orm';
 import type { BackgroundContext, BackgroundTask } from '../../background';
 import { rowsOf } from '../../db/client';
+import { startPeriodicTask } from '../../lib/periodic-task';
 import { type BillingDeps, billingDepsFromContext } from './billing-deps';
 import { verifyInvoice } from './payment-confirmation';
 
@@ -57,33 +58,13 @@ const INTERVAL_MS = 30_000;
 /** The background task (background.ts TASKS): a reconciliation pass every 30 s until stopped. */
 export function startInvoiceReconciliation(ctx: BackgroundContext): BackgroundTask {
   const deps = billingDepsFromContext(ctx);
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
-  const tick = () => {
-    running = reconcilePendingInvoices(deps)
-      .then((result) => {
-        if (result.checked > 0) ctx.log.info(result, 'invoice reconciliation pass');
-      })
-      .catch((error: unknown) => ctx.log.error({ err: error }, 'invoice reconciliation failed'))
-      .finally(() => {
-        running = undefined;
-        if (!stopped) schedule();
-      });
-  };
-  const schedule = () => {
-    timer = setTimeout(tick, INTERVAL_MS);
-    timer.unref();
-  };
-  schedule();
-
-  return {
-    name: 'invoice-reconciliation',
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+  return startPeriodicTask(
+    'invoice-reconciliation',
+    INTERVAL_MS,
+    async () => {
+      const result = await reconcilePendingInvoices(deps);
+      if (result.checked > 0) ctx.log.info(result, 'invoice reconciliation pass');
     },
-  };
+    ctx.log,
+  );
 }

@@ -1,0 +1,35 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { BackgroundTask } from '../background';
+
+/**
+ * A background task that runs `pass` every `everyMs`, never two at once (the next waits for the previous to
+ * end), logs a failed pass and carries on, and on stop waits for the pass in hand.
+ */
+export function startPeriodicTask(name: string, everyMs: number, pass: () => Promise<void>, log: FastifyBaseLogger): BackgroundTask {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  const tick = () => {
+    running = pass()
+      .catch((error: unknown) => log.error({ err: error }, `${name} failed`))
+      .finally(() => {
+        running = undefined;
+        if (!stopped) schedule();
+      });
+  };
+  const schedule = () => {
+    timer = setTimeout(tick, everyMs);
+    timer.unref();
+  };
+  schedule();
+
+  return {
+    name,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
