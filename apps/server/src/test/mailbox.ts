@@ -1,13 +1,46 @@
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
+import type { AppOptions } from '../app';
+import { providerEndpoints } from '../config/providers';
 import { settings } from '../db/schema';
 import { readGmailSetting } from '../modules/mailbox/gmail-settings';
-import type { GoogleSandbox } from '../sandbox/google';
-import type { TestContext } from './app';
+import { type GoogleSandbox, startGoogleSandbox } from '../sandbox/google';
+import { type TestContext, useTestApp } from './app';
+import { TEST_BASE_URL } from './global-setup';
 
 /**
  * Test helpers for the Gmail link. They drive the real flow: the app's connect endpoint, the sandbox's consent
  * page over HTTP (as a person would answer it), and the app's callback.
  */
+
+/**
+ * A Google sandbox on its own port for this test file and the test app pointed at it (the sandbox starts
+ * first, so the app gets its address). `sandbox` stands for the running sandbox once the file's set-up ran.
+ */
+export function useAppWithGoogleSandbox(overrides?: () => Partial<AppOptions>): { ctx: TestContext; sandbox: GoogleSandbox } {
+  let started: GoogleSandbox | undefined;
+  beforeAll(async () => {
+    started = await startGoogleSandbox();
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  const running = (): GoogleSandbox => {
+    if (!started) throw new Error('the Google sandbox starts in beforeAll');
+    return started;
+  };
+  const sandbox = new Proxy({} as GoogleSandbox, {
+    get(_, key) {
+      const value = running()[key as keyof GoogleSandbox];
+      return typeof value === 'function' ? value.bind(running()) : value;
+    },
+  });
+  const ctx = useTestApp(() => ({
+    ...overrides?.(),
+    providers: { ...providerEndpoints('embedded', TEST_BASE_URL), google: running().endpoints },
+  }));
+  return { ctx, sandbox };
+}
 
 /** Stores the sandbox's client id and secret as the admin's gmail settings (sealed, like the admin tab does). */
 export async function useSandboxClient(ctx: TestContext, sandbox: GoogleSandbox): Promise<void> {

@@ -1,13 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { providerEndpoints } from '../../config/providers';
+import { afterEach, describe, expect, it } from 'vitest';
 import { deliveries, profiles, sendJobs, userGmail } from '../../db/schema';
 import type { LiveEvent } from '../../lib/event-bus';
-import { type GoogleSandbox, startGoogleSandbox } from '../../sandbox/google';
-import { useTestApp } from '../../test/app';
 import { signedInUser } from '../../test/auth';
-import { TEST_BASE_URL } from '../../test/global-setup';
-import { linkMailboxForTest } from '../../test/mailbox';
+import { linkMailboxForTest, useAppWithGoogleSandbox } from '../../test/mailbox';
 import {
   getSendingCredentials,
   type MailboxDeps,
@@ -16,14 +12,7 @@ import {
   unlinkMailbox,
 } from './mailbox-credentials';
 
-let sandbox: GoogleSandbox;
-beforeAll(async () => {
-  sandbox = await startGoogleSandbox();
-});
-afterAll(async () => {
-  await sandbox?.close();
-});
-const ctx = useTestApp(() => ({ providers: { ...providerEndpoints('embedded', TEST_BASE_URL), google: sandbox.endpoints } }));
+const { ctx, sandbox } = useAppWithGoogleSandbox();
 afterEach(() => sandbox.clearFaults());
 
 const deps = (): MailboxDeps => ({ db: ctx.db, secretBox: ctx.app.secretBox, providers: ctx.app.providers, events: ctx.app.events });

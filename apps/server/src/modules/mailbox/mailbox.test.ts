@@ -1,23 +1,20 @@
 import { GMAIL_SEND_SCOPE } from '@sira/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { providerEndpoints } from '../../config/providers';
+import { afterEach, describe, expect, it } from 'vitest';
 import { mailboxOauthStates, profiles, userGmail } from '../../db/schema';
 import type { LiveEvent } from '../../lib/event-bus';
-import { type GoogleSandbox, startGoogleSandbox } from '../../sandbox/google';
-import { useTestApp } from '../../test/app';
 import { signedInUser } from '../../test/auth';
 import { TEST_BASE_URL } from '../../test/global-setup';
-import { answerConsent, followCallback, linkMailboxForTest, startConnect, useSandboxClient } from '../../test/mailbox';
+import {
+  answerConsent,
+  followCallback,
+  linkMailboxForTest,
+  startConnect,
+  useAppWithGoogleSandbox,
+  useSandboxClient,
+} from '../../test/mailbox';
 
-let sandbox: GoogleSandbox;
-beforeAll(async () => {
-  sandbox = await startGoogleSandbox();
-});
-afterAll(async () => {
-  await sandbox?.close();
-});
-const ctx = useTestApp(() => ({ providers: { ...providerEndpoints('embedded', TEST_BASE_URL), google: sandbox.endpoints } }));
+const { ctx, sandbox } = useAppWithGoogleSandbox();
 afterEach(() => sandbox.clearFaults());
 
 const status = async (cookie: string, verify = false) => {

@@ -3,15 +3,11 @@ import { join } from 'node:path';
 import { PACKAGE_COMPANY_LIMIT, RESUME_MAX_BYTES } from '@sira/shared';
 import type { DeliveryPage, SendingCompose, SendingOverview, SendingStatus } from '@sira/shared/schemas/sending';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { providerEndpoints } from '../../config/providers';
+import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import { companies, deliveries, packages, packageTemplates, profiles, resumes, sendJobs, templates } from '../../db/schema';
-import { type GoogleSandbox, startGoogleSandbox } from '../../sandbox/google';
-import { useTestApp } from '../../test/app';
 import { signedInUser } from '../../test/auth';
-import { TEST_BASE_URL } from '../../test/global-setup';
-import { linkMailboxForTest } from '../../test/mailbox';
+import { linkMailboxForTest, useAppWithGoogleSandbox } from '../../test/mailbox';
 import { multipart } from '../companies/test-uploads';
 import {
   balanceOf,
@@ -27,18 +23,8 @@ import {
 
 /** /send-resume and the dashboard on the server: compose, upload, scheduling, status — over real HTTP routes. */
 
-let sandbox: GoogleSandbox;
 const dataDir = tempDataDir();
-beforeAll(async () => {
-  sandbox = await startGoogleSandbox();
-});
-afterAll(async () => {
-  await sandbox?.close();
-});
-const ctx = useTestApp(() => ({
-  env: testEnvWithDataDir(dataDir),
-  providers: { ...providerEndpoints('embedded', TEST_BASE_URL), google: sandbox.endpoints },
-}));
+const { ctx, sandbox } = useAppWithGoogleSandbox(() => ({ env: testEnvWithDataDir(dataDir) }));
 
 /** A signed-in user on the trial package (200 demo companies), with a linked mailbox unless told otherwise. */
 async function user(options: { linked?: boolean; balance?: number } = {}) {

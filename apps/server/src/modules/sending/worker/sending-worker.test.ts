@@ -1,17 +1,13 @@
 import { deliveryFailureText } from '@sira/shared/messages/sending';
 import type { SendingStatus } from '@sira/shared/schemas/sending';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { providerEndpoints } from '../../../config/providers';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../db/client';
 import { deliveries, failedEmails, profiles, sendJobs, userGmail } from '../../../db/schema';
 import type { LiveEvent } from '../../../lib/event-bus';
-import { type GoogleSandbox, startGoogleSandbox } from '../../../sandbox/google';
 import { header, parseMessage } from '../../../sandbox/google/mime';
-import { useTestApp } from '../../../test/app';
 import { signedInUser } from '../../../test/auth';
-import { TEST_BASE_URL } from '../../../test/global-setup';
-import { linkMailboxForTest } from '../../../test/mailbox';
+import { linkMailboxForTest, useAppWithGoogleSandbox } from '../../../test/mailbox';
 import {
   backgroundContextOf,
   balanceOf,
@@ -35,18 +31,8 @@ import { type SendingWorkerOptions, startSendingWorker } from './sending-worker'
  * and how each class of provider error ends.
  */
 
-let sandbox: GoogleSandbox;
 const dataDir = tempDataDir();
-beforeAll(async () => {
-  sandbox = await startGoogleSandbox();
-});
-afterAll(async () => {
-  await sandbox?.close();
-});
-const ctx = useTestApp(() => ({
-  env: testEnvWithDataDir(dataDir),
-  providers: { ...providerEndpoints('embedded', TEST_BASE_URL), google: sandbox.endpoints },
-}));
+const { ctx, sandbox } = useAppWithGoogleSandbox(() => ({ env: testEnvWithDataDir(dataDir) }));
 
 const running: Array<{ stop(): Promise<void> }> = [];
 let logged = recordingLogger();

@@ -3,15 +3,13 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { deliveryFailureText } from '@sira/shared/messages/sending';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { providerEndpoints } from '../../../config/providers';
+import { afterEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../db/client';
 import { deliveries, failedEmails, profiles, sendJobs } from '../../../db/schema';
-import { type GoogleSandbox, startGoogleSandbox } from '../../../sandbox/google';
-import { TEST_APP_SECRET, useTestApp } from '../../../test/app';
+import { TEST_APP_SECRET } from '../../../test/app';
 import { signedInUser } from '../../../test/auth';
-import { TEST_BASE_URL, withDatabase } from '../../../test/global-setup';
-import { linkMailboxForTest } from '../../../test/mailbox';
+import { withDatabase } from '../../../test/global-setup';
+import { linkMailboxForTest, useAppWithGoogleSandbox } from '../../../test/mailbox';
 import {
   profileIdOf,
   samplePdf,
@@ -34,18 +32,8 @@ import type { SendingWorkerOptions } from './sending-worker';
 const entry = fileURLToPath(new URL('./test-worker-process.ts', import.meta.url));
 const root = fileURLToPath(new URL('../../../../../../', import.meta.url));
 
-let sandbox: GoogleSandbox;
 const dataDir = tempDataDir();
-beforeAll(async () => {
-  sandbox = await startGoogleSandbox();
-});
-afterAll(async () => {
-  await sandbox?.close();
-});
-const ctx = useTestApp(() => ({
-  env: testEnvWithDataDir(dataDir),
-  providers: { ...providerEndpoints('embedded', TEST_BASE_URL), google: sandbox.endpoints },
-}));
+const { ctx, sandbox } = useAppWithGoogleSandbox(() => ({ env: testEnvWithDataDir(dataDir) }));
 
 const children: ChildProcess[] = [];
 afterEach(() => {
