@@ -24,6 +24,7 @@ import {
   useSendingSettings,
   waitFor,
 } from '../test-support';
+import { type ClaimedDelivery, claimDeliveries, recordAndHandOver, releaseDeliveries } from './queue';
 import { type SendingWorkerOptions, startSendingWorker } from './sending-worker';
 
 /**
@@ -287,6 +288,34 @@ describe('leases', () => {
         .from(failedEmails)
         .where(eq(failedEmails.deliveryId, inFlight?.id as string)),
     ).toHaveLength(1);
+  });
+
+  it('a worker whose lease was taken can neither record nor hand over the row: the lease alone fences its writes', async () => {
+    const u = await userWithJob(3);
+    const claim = await claimDeliveries(ctx.db, u.profileId, 3, 60);
+    if (claim.kind !== 'claimed') throw new Error(`expected a claim, got ${claim.kind}`);
+    const [taken, released, kept] = claim.rows as [ClaimedDelivery, ClaimedDelivery, ClaimedDelivery];
+    // Meanwhile the row was settled and claimed again by someone else (a new lease), and another was given back.
+    await ctx.db.execute(sql`update deliveries set lease_expires_at = lease_expires_at + interval '1 minute' where id = ${taken.id}`);
+    expect(await releaseDeliveries(ctx.db, [released], 'pending')).toBe(1);
+
+    const handed = await recordAndHandOver(ctx.db, [], { rows: [taken, released, kept], senderEmail: u.mailbox, leaseSeconds: 60 });
+    expect([...handed.handed.keys()]).toEqual([kept.id]);
+    const at = new Date();
+    const recorded = await recordAndHandOver(
+      ctx.db,
+      [taken, released, kept].map((r) => ({ id: r.id, lease: handed.handed.get(r.id) ?? r.lease, at, providerMessageId: `m-${r.id}` })),
+      null,
+    );
+    expect(recorded.recorded).toBe(1);
+    const after = new Map((await ctx.db.select().from(deliveries).where(eq(deliveries.jobId, u.jobId))).map((r) => [r.id, r]));
+    expect(after.get(kept.id)).toEqual(
+      expect.objectContaining({ status: 'sent', providerMessageId: `m-${kept.id}`, leaseExpiresAt: null }),
+    );
+    expect(after.get(taken.id)).toEqual(expect.objectContaining({ status: 'sending', providerMessageId: null }));
+    expect(after.get(released.id)).toEqual(expect.objectContaining({ status: 'pending', providerMessageId: null, leaseExpiresAt: null }));
+    const [job] = await ctx.db.select().from(sendJobs).where(eq(sendJobs.id, u.jobId));
+    expect(job?.sentCount).toBe(1);
   });
 
   it('at full-speed pacing the claim hands its rows over in the same write, and answers are recorded as they come', async () => {
