@@ -1,10 +1,11 @@
-import { Button, Group, Pagination, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import { DATE_LOCALE } from '@sira/shared';
 import { auditActionLabel, auditEntityLabel, auditAdminText as t } from '@sira/shared/messages/audit-admin';
 import type { AuditEntry } from '@sira/shared/schemas/audit-admin';
 import { useState } from 'react';
 import { ColumnHeads } from '~/components/ui/column-heads';
 import { LoadError } from '~/components/ui/load-error';
+import { LoadingRows } from '~/components/ui/loading-rows';
 import { useAuditLog } from '../api/get-audit-log';
 import { AdminAuditDetailsDialog } from './admin-audit-details-dialog';
 
@@ -31,13 +32,7 @@ export function AdminAuditPanel() {
           {t.intro}
         </Text>
       </div>
-      {log.isPending ? (
-        <Stack gap="sm" aria-busy="true" data-testid="audit-skeleton">
-          {[0, 1, 2, 3, 4].map((i) => (
-            <Skeleton key={i} height={36} />
-          ))}
-        </Stack>
-      ) : null}
+      {log.isPending ? <LoadingRows count={5} gap="sm" testId="audit-skeleton" /> : null}
       {log.isError ? <LoadError title={t.loadFailed} retryLabel={t.retry} onRetry={() => log.refetch()} retrying={log.isFetching} /> : null}
       {data && data.total === 0 ? <Text c="gray.8">{t.empty}</Text> : null}
       {data && data.total > 0 ? (

@@ -7,6 +7,7 @@ import type { AdminPaymentsPage } from '@sira/shared/schemas/billing-admin';
 import { useState } from 'react';
 import { ColumnHeads } from '~/components/ui/column-heads';
 import { LoadError } from '~/components/ui/load-error';
+import { LoadingRows } from '~/components/ui/loading-rows';
 import { PageNav } from '~/components/ui/page-nav';
 import { ApiRequestError } from '~/lib/api-client';
 import { useLiveInvalidate } from '~/lib/live-events';
@@ -48,11 +49,7 @@ export function AdminPaymentsPanel() {
         maw={420}
       />
       {payments.isPending ? (
-        <Stack gap="xs" aria-busy="true">
-          {[0, 1, 2, 3, 4].map((i) => (
-            <Skeleton key={i} height={36} radius="sm" />
-          ))}
-        </Stack>
+        <LoadingRows count={5} />
       ) : !data ? (
         <LoadError
           title={t.loadFailed(billingMessageForCode(payments.error instanceof ApiRequestError ? payments.error.code : 'NETWORK'))}

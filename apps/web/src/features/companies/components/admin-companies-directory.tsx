@@ -1,8 +1,9 @@
-import { Button, Group, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { AdminCompany } from '@sira/shared/schemas/companies-admin';
 import { useState } from 'react';
 import { LoadError } from '~/components/ui/load-error';
+import { LoadingRows } from '~/components/ui/loading-rows';
 import { PageNav } from '~/components/ui/page-nav';
 import { useAdminCompanies } from '../api/get-companies';
 import { useCompanyPackages } from '../api/get-company-packages';
@@ -86,11 +87,7 @@ export function AdminCompaniesDirectory() {
       </Group>
 
       {companies.isPending ? (
-        <Stack gap="xs" aria-busy="true">
-          {[0, 1, 2, 3, 4, 5].map((i) => (
-            <Skeleton key={i} height={36} radius="sm" />
-          ))}
-        </Stack>
+        <LoadingRows count={6} />
       ) : !data ? (
         <LoadError
           title={companiesToasts.fetchFailed(companiesErrorText(errorCode(companies.error)))}

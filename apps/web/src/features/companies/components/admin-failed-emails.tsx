@@ -1,8 +1,9 @@
-import { Anchor, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
 import type { AdminFailedEmail } from '@sira/shared/schemas/companies-admin';
 import { useState } from 'react';
 import { ColumnHeads } from '~/components/ui/column-heads';
 import { LoadError } from '~/components/ui/load-error';
+import { LoadingRows } from '~/components/ui/loading-rows';
 import { PageNav } from '~/components/ui/page-nav';
 import { useAdminFailedEmails } from '../api/get-failed-emails';
 import { useErrorToast } from '../hooks/use-error-toast';
@@ -29,11 +30,7 @@ export function AdminFailedEmails() {
         {t.legend}
       </Text>
       {failures.isPending ? (
-        <Stack gap="xs" aria-busy="true">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} height={36} radius="sm" />
-          ))}
-        </Stack>
+        <LoadingRows count={3} />
       ) : !data ? (
         <LoadError title={failedText()} onRetry={() => failures.refetch()} />
       ) : data.items.length === 0 ? (

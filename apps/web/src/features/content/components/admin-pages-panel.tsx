@@ -1,10 +1,11 @@
-import { Button, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Stack, Table, Text, Title } from '@mantine/core';
 import { DATE_LOCALE } from '@sira/shared';
 import { pagesAdminText as t } from '@sira/shared/messages/content-admin';
 import type { AdminPage } from '@sira/shared/schemas/content-admin';
 import { useState } from 'react';
 import { ColumnHeads } from '~/components/ui/column-heads';
 import { LoadError } from '~/components/ui/load-error';
+import { LoadingRows } from '~/components/ui/loading-rows';
 import { useAdminPages } from '../api/admin-get-pages';
 import { AdminPageEditorDialog } from './admin-page-editor-dialog';
 
@@ -20,13 +21,7 @@ export function AdminPagesPanel() {
       <Title order={2} id="pages-heading" fz="xl">
         {t.heading}
       </Title>
-      {pages.isPending ? (
-        <Stack gap="sm" aria-busy="true" data-testid="pages-skeleton">
-          {[0, 1, 2, 3, 4].map((i) => (
-            <Skeleton key={i} height={36} />
-          ))}
-        </Stack>
-      ) : null}
+      {pages.isPending ? <LoadingRows count={5} gap="sm" testId="pages-skeleton" /> : null}
       {pages.isError ? (
         <LoadError title={t.loadFailed} retryLabel={t.retry} onRetry={() => pages.refetch()} retrying={pages.isFetching} />
       ) : null}

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   checkGmailSettings,
   isValidOrigin,
@@ -10,6 +10,7 @@ import {
 import type { GmailSettings } from '@sira/shared/schemas/mailbox-admin';
 import { useState } from 'react';
 import { LoadError } from '~/components/ui/load-error';
+import { LoadingRows } from '~/components/ui/loading-rows';
 import { PasswordField } from '~/components/ui/password-field';
 import { ApiRequestError } from '~/lib/api-client';
 import { notify } from '~/lib/notify';
@@ -26,11 +27,7 @@ export function AdminGmailSettingsPanel() {
       </Title>
       <Text c="gray.8">{t.intro}</Text>
       {settings.isPending ? (
-        <Stack gap="sm" aria-busy="true">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} height={56} />
-          ))}
-        </Stack>
+        <LoadingRows count={4} height={56} gap="sm" />
       ) : settings.isError ? (
         <LoadError title={t.loadFailed} retryLabel={t.retry} onRetry={() => settings.refetch()} retrying={settings.isFetching} />
       ) : (

@@ -1,8 +1,9 @@
-import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { packagesAdminTexts as t } from '@sira/shared/messages/packages-admin';
 import type { AdminPackage } from '@sira/shared/schemas/packages-admin';
 import { useState } from 'react';
 import { LoadError } from '~/components/ui/load-error';
+import { LoadingRows } from '~/components/ui/loading-rows';
 import { useAdminPackages } from '../api/admin-get-packages';
 import { AdminPackageDeleteDialog } from './admin-package-delete-dialog';
 import { AdminPackageFormDialog, type PackageDialogState } from './admin-package-form-dialog';
@@ -27,11 +28,7 @@ export function AdminPackagesPanel() {
       </Text>
 
       {packages.isPending ? (
-        <Stack gap="xs" aria-busy="true">
-          {[0, 1, 2, 3, 4].map((i) => (
-            <Skeleton key={i} height={36} radius="sm" />
-          ))}
-        </Stack>
+        <LoadingRows count={5} />
       ) : packages.isError ? (
         <LoadError title={t.loadFailed} detail={packages.error.message} onRetry={() => packages.refetch()} />
       ) : packages.data.length === 0 ? (

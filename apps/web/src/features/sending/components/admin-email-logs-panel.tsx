@@ -1,10 +1,11 @@
-import { Card, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { DELIVERY_PAGE_SIZE, SEND_STATUSES } from '@sira/shared';
 import { sendingLogsText as t } from '@sira/shared/messages/sending-admin';
 import type { JobStatus } from '@sira/shared/schemas/sending';
 import { useState } from 'react';
 import { LoadError } from '~/components/ui/load-error';
+import { LoadingRows } from '~/components/ui/loading-rows';
 import { PageNav } from '~/components/ui/page-nav';
 import { useLiveInvalidate } from '~/lib/live-events';
 import { adminSendingLogsKey, useAdminSendingLogs } from '../api/admin-get-logs';
@@ -76,11 +77,7 @@ export function AdminEmailLogsPanel() {
         </SimpleGrid>
       ) : null}
       {logs.isPending ? (
-        <Stack gap="xs" aria-busy="true">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} height={36} />
-          ))}
-        </Stack>
+        <LoadingRows count={4} />
       ) : logs.isError && !data ? (
         <LoadError title={t.loadFailed} retryLabel={t.retry} onRetry={() => logs.refetch()} retrying={logs.isFetching} />
       ) : !data || data.rows.length === 0 ? (

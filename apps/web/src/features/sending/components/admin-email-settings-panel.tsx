@@ -1,8 +1,9 @@
-import { Alert, Button, Card, NumberInput, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { sendingAdminMessage, sendingSettingsText as t } from '@sira/shared/messages/sending-admin';
 import type { SendingSettings } from '@sira/shared/schemas/sending-admin';
 import { useState } from 'react';
 import { LoadError } from '~/components/ui/load-error';
+import { LoadingRows } from '~/components/ui/loading-rows';
 import { ApiRequestError } from '~/lib/api-client';
 import { notify } from '~/lib/notify';
 import { useAdminSendingSettings } from '../api/admin-get-settings';
@@ -31,11 +32,7 @@ export function AdminEmailSettingsPanel() {
         {t.heading}
       </Title>
       {settings.isPending ? (
-        <Stack gap="sm" aria-busy="true">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} height={56} />
-          ))}
-        </Stack>
+        <LoadingRows count={4} height={56} gap="sm" />
       ) : settings.isError ? (
         <LoadError title={t.loadFailed} retryLabel={t.retry} onRetry={() => settings.refetch()} retrying={settings.isFetching} />
       ) : (

@@ -1,9 +1,10 @@
-import { Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Stack, Table, Text, Title } from '@mantine/core';
 import { DELIVERY_PAGE_SIZE } from '@sira/shared';
 import { sendingText } from '@sira/shared/messages/sending';
 import { useState } from 'react';
 import { ColumnHeads } from '~/components/ui/column-heads';
 import { LoadError } from '~/components/ui/load-error';
+import { LoadingRows } from '~/components/ui/loading-rows';
 import { PageNav } from '~/components/ui/page-nav';
 import { useDeliveries } from '../api/get-deliveries';
 import { useErrorToast } from '../hooks/use-error-toast';
@@ -32,11 +33,7 @@ export function DeliveriesTable() {
           {texts.heading}
         </Title>
         {deliveries.isPending ? (
-          <Stack gap="xs" aria-busy="true">
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} height={36} radius="sm" />
-            ))}
-          </Stack>
+          <LoadingRows count={3} />
         ) : deliveries.isError && !data ? (
           <LoadError
             title={sendingText.deliveriesLoadFailed}

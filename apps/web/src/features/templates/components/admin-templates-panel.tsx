@@ -1,9 +1,10 @@
-import { Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { templatesAdminText as t } from '@sira/shared/messages/templates-admin';
 import type { AdminTemplate } from '@sira/shared/schemas/templates-admin';
 import { useState } from 'react';
 import { ColumnHeads } from '~/components/ui/column-heads';
 import { LoadError } from '~/components/ui/load-error';
+import { LoadingRows } from '~/components/ui/loading-rows';
 import { notify } from '~/lib/notify';
 import { useDeleteTemplate } from '../api/delete-template';
 import { useAdminTemplates } from '../api/get-admin-templates';
@@ -11,16 +12,6 @@ import { templateErrorMessage } from '../utils/error-message';
 import { AddTemplateDialog } from './add-template-dialog';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { TemplateRow } from './template-row';
-
-function LoadingRows() {
-  return (
-    <Stack gap="sm" aria-busy="true" data-testid="templates-skeleton">
-      {[0, 1, 2, 3].map((i) => (
-        <Skeleton key={i} height={36} />
-      ))}
-    </Stack>
-  );
-}
 
 /** The admin templates tab (spec §2): table with inline edit, add modal, delete with confirmation. */
 export function AdminTemplatesPanel() {
@@ -52,7 +43,7 @@ export function AdminTemplatesPanel() {
           {t.add}
         </Button>
       </Group>
-      {list.isPending ? <LoadingRows /> : null}
+      {list.isPending ? <LoadingRows count={4} gap="sm" testId="templates-skeleton" /> : null}
       {list.isError ? (
         <LoadError title={t.loadFailed} retryLabel={t.retry} onRetry={() => list.refetch()} retrying={list.isFetching} />
       ) : null}
