@@ -17,8 +17,8 @@ export function LoadingRows({
 }) {
   return (
     <Stack gap={gap} aria-busy="true" data-testid={testId}>
-      {Array.from({ length: count }, (_, i) => (
-        <Skeleton key={i} height={height} radius="sm" />
+      {Array.from({ length: count }, (_, row) => row).map((row) => (
+        <Skeleton key={row} height={height} radius="sm" />
       ))}
     </Stack>
   );
