@@ -165,8 +165,17 @@ describe('provider errors', () => {
     sandbox.injectFault({ mailbox: a.mailbox, status: 429, retryAfter });
     startWorker();
     await waitForJob(b.jobId, 'completed');
-    const [link] = await ctx.db.select().from(userGmail).where(eq(userGmail.profileId, a.profileId));
-    expect(link?.pausedUntil?.toISOString()).toBe(retryAfter.toISOString());
+    // The two mailboxes run side by side: b may finish before a's first call has been answered, so wait
+    // until a is paused and its rows are back in the queue.
+    const pausedUntil = await waitFor(
+      async () => {
+        const [link] = await ctx.db.select().from(userGmail).where(eq(userGmail.profileId, a.profileId));
+        return link?.pausedUntil && !(await deliveryCounts(ctx, a.profileId)).sending ? link.pausedUntil : undefined;
+      },
+      10_000,
+      "a's pause",
+    );
+    expect(pausedUntil.toISOString()).toBe(retryAfter.toISOString());
     expect(sandbox.sentMessages(a.mailbox)).toHaveLength(0);
     expect(sandbox.sentMessages(b.mailbox)).toHaveLength(5);
     const rows = await ctx.db.select().from(deliveries).where(eq(deliveries.jobId, a.jobId));
