@@ -2,6 +2,7 @@
 // Schema types come along as types only (erased from bundles); the schemas themselves are in ./schemas.
 export * from './constants';
 export * from './messages/ar';
+export * from './package-card';
 export * from './routes';
 export * from './rules/auth';
 export type * from './schemas/index';

@@ -1,4 +1,4 @@
-import { ADMIN_PACKAGE, type InvoiceStatus, RESERVED_PACKAGE_NAMES } from '@sira/shared';
+import { ADMIN_PACKAGE, type InvoiceStatus, RESERVED_PACKAGE_NAMES, toPackageCard } from '@sira/shared';
 import type { BillingOverview, PaymentStatus, UpgradeOptions } from '@sira/shared/schemas/billing';
 import { and, asc, desc, eq, notInArray, or } from 'drizzle-orm';
 import { invoices, packages, profiles } from '../../db/schema';
@@ -166,18 +166,6 @@ export async function getUpgradeOptions(deps: Pick<BillingDeps, 'db'>, profileId
     .orderBy(asc(packages.price), asc(packages.name));
   return {
     currentPackageId: profile.packageId,
-    packages: rows.map((p) => ({
-      id: p.id,
-      name: p.name,
-      price: p.price,
-      originalPrice: p.originalPrice,
-      discountPercent: p.discountPercent,
-      messagesLimit: p.messagesLimit,
-      features: p.features,
-      description: p.description,
-      icon: p.icon,
-      ctaText: p.ctaText,
-      highlighted: p.highlighted,
-    })),
+    packages: rows.map(toPackageCard),
   };
 }

@@ -1,4 +1,4 @@
-import { ADMIN_PACKAGE, FREE_PACKAGE, type PackageCard } from '@sira/shared';
+import { ADMIN_PACKAGE, FREE_PACKAGE, type PackageCard, toPackageCard } from '@sira/shared';
 import { asc, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { packages } from '../../db/schema';
@@ -13,17 +13,5 @@ export async function listPricingPackages(db: Database): Promise<PackageCard[]> 
     .from(packages)
     .where(notInArray(packages.name, [ADMIN_PACKAGE, FREE_PACKAGE]))
     .orderBy(asc(packages.price), asc(packages.name));
-  return rows.map((p) => ({
-    id: p.id,
-    name: p.name,
-    price: p.price,
-    originalPrice: p.originalPrice,
-    discountPercent: p.discountPercent,
-    messagesLimit: p.messagesLimit,
-    features: p.features,
-    description: p.description,
-    icon: p.icon,
-    ctaText: p.ctaText,
-    highlighted: p.highlighted,
-  }));
+  return rows.map(toPackageCard);
 }
