@@ -23,3 +23,25 @@ export function RowActions({ name, editLabel, deleteLabel, disabled = false, onE
     </Group>
   );
 }
+
+interface RowEditActionsProps {
+  saveLabel: string;
+  cancelLabel: string;
+  saving: boolean;
+  onSave: () => void;
+  onCancel: () => void;
+}
+
+/** The save and cancel buttons of a row being edited in place; cancel waits while the row saves. */
+export function RowEditActions({ saveLabel, cancelLabel, saving, onSave, onCancel }: RowEditActionsProps) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Button size="xs" onClick={onSave} loading={saving}>
+        {saveLabel}
+      </Button>
+      <Button size="xs" variant="default" onClick={onCancel} disabled={saving}>
+        {cancelLabel}
+      </Button>
+    </Group>
+  );
+}

@@ -1,9 +1,9 @@
-import { Button, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core';
+import { NativeSelect, Table, Text, TextInput } from '@mantine/core';
 import { checkFooterLinkInput, contentAdminMessage, footerAdminText as t } from '@sira/shared/messages/content-admin';
 import type { AdminFooterLink, AdminFooterSection } from '@sira/shared/schemas/content-admin';
 import { useState } from 'react';
 import { ColumnHeads } from '~/components/ui/column-heads';
-import { RowActions } from '~/components/ui/row-actions';
+import { RowActions, RowEditActions } from '~/components/ui/row-actions';
 import { notify } from '~/lib/notify';
 import { useDeleteFooterLink } from '../api/admin-delete-footer-link';
 import { contentAdminErrorMessage } from '../api/admin-error';
@@ -131,14 +131,7 @@ function EditingLinkRow({ link, sections, onDone }: { link: AdminFooterLink; sec
         />
       </Table.Td>
       <Table.Td>
-        <Group gap="xs" wrap="nowrap">
-          <Button size="xs" onClick={save} loading={update.isPending}>
-            {t.save}
-          </Button>
-          <Button size="xs" variant="default" onClick={onDone} disabled={update.isPending}>
-            {t.cancel}
-          </Button>
-        </Group>
+        <RowEditActions saveLabel={t.save} cancelLabel={t.cancel} saving={update.isPending} onSave={save} onCancel={onDone} />
       </Table.Td>
     </Table.Tr>
   );

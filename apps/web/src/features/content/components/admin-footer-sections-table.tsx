@@ -1,9 +1,9 @@
-import { Button, Group, Table, Text, TextInput } from '@mantine/core';
+import { Table, Text, TextInput } from '@mantine/core';
 import { checkFooterSectionInput, contentAdminMessage, footerAdminText as t } from '@sira/shared/messages/content-admin';
 import type { AdminFooterLink, AdminFooterSection } from '@sira/shared/schemas/content-admin';
 import { useState } from 'react';
 import { ColumnHeads } from '~/components/ui/column-heads';
-import { RowActions } from '~/components/ui/row-actions';
+import { RowActions, RowEditActions } from '~/components/ui/row-actions';
 import { notify } from '~/lib/notify';
 import { useDeleteFooterSection } from '../api/admin-delete-footer-section';
 import { contentAdminErrorMessage } from '../api/admin-error';
@@ -99,14 +99,7 @@ function EditingSectionRow({ section, onDone }: { section: AdminFooterSection; o
         <AdminOrderInput value={order} onChange={setOrder} withLabel={false} />
       </Table.Td>
       <Table.Td>
-        <Group gap="xs" wrap="nowrap">
-          <Button size="xs" onClick={save} loading={update.isPending}>
-            {t.save}
-          </Button>
-          <Button size="xs" variant="default" onClick={onDone} disabled={update.isPending}>
-            {t.cancel}
-          </Button>
-        </Group>
+        <RowEditActions saveLabel={t.save} cancelLabel={t.cancel} saving={update.isPending} onSave={save} onCancel={onDone} />
       </Table.Td>
     </Table.Tr>
   );

@@ -1,9 +1,9 @@
-import { Button, Group, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { DATE_LOCALE } from '@sira/shared';
 import { checkTemplateInput, templatesAdminText as t, templatesAdminMessage } from '@sira/shared/messages/templates-admin';
 import type { AdminTemplate, TemplatePackageOption } from '@sira/shared/schemas/templates-admin';
 import { useState } from 'react';
-import { RowActions } from '~/components/ui/row-actions';
+import { RowActions, RowEditActions } from '~/components/ui/row-actions';
 import { notify } from '~/lib/notify';
 import { useUpdateTemplate } from '../api/update-template';
 import { htmlPreview, templateErrorMessage } from '../utils/error-message';
@@ -113,14 +113,7 @@ function EditingRow({ template, packages, onDone }: { template: AdminTemplate; p
         </Text>
       </Table.Td>
       <Table.Td style={{ verticalAlign: 'top' }}>
-        <Group gap="xs" wrap="nowrap">
-          <Button size="xs" onClick={save} loading={update.isPending}>
-            {t.save}
-          </Button>
-          <Button size="xs" variant="default" onClick={onDone} disabled={update.isPending}>
-            {t.cancel}
-          </Button>
-        </Group>
+        <RowEditActions saveLabel={t.save} cancelLabel={t.cancel} saving={update.isPending} onSave={save} onCancel={onDone} />
       </Table.Td>
     </Table.Tr>
   );
