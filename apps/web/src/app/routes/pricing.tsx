@@ -89,7 +89,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
           </Text>
         </div>
         {packages.isError ? (
-          <LoadError title={ar.pricing.loadFailed} onRetry={() => packages.refetch()} />
+          <LoadError title={ar.pricing.loadFailed} query={packages} />
         ) : list.length === 0 ? (
           <Alert color="yellow" role="status" title={ar.pricing.empty}>
             <Button mt="sm" variant="light" color="yellow.9" onClick={() => packages.refetch()}>

@@ -11,21 +11,19 @@ export function LoadError({
   title,
   detail,
   retryLabel = ar.errors.retry,
-  onRetry,
-  retrying,
+  query,
 }: {
   title: ReactNode;
   /** The server's or network's own words, under the title, where the panel has something useful to add. */
   detail?: ReactNode;
   retryLabel?: string;
-  onRetry: () => void;
-  /** Shows the button busy while the query is asking again, so a second click is not needed. */
-  retrying?: boolean;
+  /** The query that failed: the button asks it again and shows busy while it does, so one click is enough. */
+  query: { refetch: () => unknown; isFetching: boolean };
 }) {
   return (
     <Alert color="red" role="alert" title={title}>
       {detail ? <Text size="sm">{detail}</Text> : null}
-      <Button mt="sm" color="red.9" onClick={onRetry} loading={retrying}>
+      <Button mt="sm" color="red.9" onClick={() => query.refetch()} loading={query.isFetching}>
         {retryLabel}
       </Button>
     </Alert>

@@ -33,7 +33,7 @@ export function AdminAuditPanel() {
         </Text>
       </div>
       {log.isPending ? <LoadingRows count={5} gap="sm" testId="audit-skeleton" /> : null}
-      {log.isError ? <LoadError title={t.loadFailed} retryLabel={t.retry} onRetry={() => log.refetch()} retrying={log.isFetching} /> : null}
+      {log.isError ? <LoadError title={t.loadFailed} retryLabel={t.retry} query={log} /> : null}
       {data && data.total === 0 ? <Text c="gray.8">{t.empty}</Text> : null}
       {data && data.total > 0 ? (
         <>

@@ -22,7 +22,7 @@ export function AdminPaymentGatewayPanel() {
       {settings.isPending ? (
         <Skeleton height={320} radius="md" aria-busy="true" />
       ) : settings.isError ? (
-        <LoadError title={t.loadFailed} onRetry={() => settings.refetch()} />
+        <LoadError title={t.loadFailed} query={settings} />
       ) : (
         // Re-mounted after a save, so the form starts again from what the server stored.
         <GatewayForm key={`${settings.data.apiId}|${settings.data.baseUrl}|${settings.dataUpdatedAt}`} initial={settings.data} />

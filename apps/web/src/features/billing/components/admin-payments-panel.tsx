@@ -53,7 +53,7 @@ export function AdminPaymentsPanel() {
       ) : !data ? (
         <LoadError
           title={t.loadFailed(billingMessageForCode(payments.error instanceof ApiRequestError ? payments.error.code : 'NETWORK'))}
-          onRetry={() => payments.refetch()}
+          query={payments}
         />
       ) : data.items.length === 0 ? (
         <Text c="gray.8" role="status" py="lg" ta="center">

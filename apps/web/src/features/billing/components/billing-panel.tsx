@@ -37,7 +37,7 @@ export function BillingPanel() {
           <Skeleton height={160} radius="md" />
         </Stack>
       ) : billing.isError ? (
-        <LoadError title={t.loadFailed} detail={billing.error.message} onRetry={() => billing.refetch()} retrying={billing.isFetching} />
+        <LoadError title={t.loadFailed} detail={billing.error.message} query={billing} />
       ) : (
         <>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>

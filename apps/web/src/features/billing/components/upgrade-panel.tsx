@@ -50,7 +50,7 @@ export function UpgradePanel({ CardView }: { CardView: UpgradeCardView }) {
           ))}
         </SimpleGrid>
       ) : options.isError ? (
-        <LoadError title={t.loadFailed} detail={options.error.message} onRetry={() => options.refetch()} retrying={options.isFetching} />
+        <LoadError title={t.loadFailed} detail={options.error.message} query={options} />
       ) : options.data.packages.length === 0 ? (
         <Alert color="yellow" role="status" title={t.empty} />
       ) : (

@@ -89,10 +89,7 @@ export function AdminCompaniesDirectory() {
       {companies.isPending ? (
         <LoadingRows count={6} />
       ) : !data ? (
-        <LoadError
-          title={companiesToasts.fetchFailed(companiesErrorText(errorCode(companies.error)))}
-          onRetry={() => companies.refetch()}
-        />
+        <LoadError title={companiesToasts.fetchFailed(companiesErrorText(errorCode(companies.error)))} query={companies} />
       ) : data.items.length === 0 ? (
         <Text c="gray.8" role="status" py="lg" ta="center">
           {filtered ? texts.noMatch : texts.empty}

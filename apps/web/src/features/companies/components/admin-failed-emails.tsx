@@ -32,7 +32,7 @@ export function AdminFailedEmails() {
       {failures.isPending ? (
         <LoadingRows count={3} />
       ) : !data ? (
-        <LoadError title={failedText()} onRetry={() => failures.refetch()} />
+        <LoadError title={failedText()} query={failures} />
       ) : data.items.length === 0 ? (
         <Text c="gray.8" role="status" py="lg" ta="center">
           {t.empty}

@@ -33,9 +33,7 @@ export function AdminFooterPanel() {
         {t.heading}
       </Title>
       {footer.isPending ? <FooterSkeleton /> : null}
-      {footer.isError ? (
-        <LoadError title={t.loadFailed} retryLabel={t.retry} onRetry={() => footer.refetch()} retrying={footer.isFetching} />
-      ) : null}
+      {footer.isError ? <LoadError title={t.loadFailed} retryLabel={t.retry} query={footer} /> : null}
       {data ? (
         <>
           <AdminSocialLinksForm initial={data.social} />

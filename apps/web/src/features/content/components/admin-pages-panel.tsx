@@ -22,9 +22,7 @@ export function AdminPagesPanel() {
         {t.heading}
       </Title>
       {pages.isPending ? <LoadingRows count={5} gap="sm" testId="pages-skeleton" /> : null}
-      {pages.isError ? (
-        <LoadError title={t.loadFailed} retryLabel={t.retry} onRetry={() => pages.refetch()} retrying={pages.isFetching} />
-      ) : null}
+      {pages.isError ? <LoadError title={t.loadFailed} retryLabel={t.retry} query={pages} /> : null}
       {pages.data?.length === 0 ? <Text c="gray.8">{t.empty}</Text> : null}
       {pages.data && pages.data.length > 0 ? (
         <Table.ScrollContainer minWidth={560}>

@@ -22,7 +22,7 @@ export function ContentPageView({ slug, prerendered }: { slug: string; prerender
   if (page.isError && !page.data) {
     return (
       <Container size="md" py="xl">
-        <LoadError title={ar.errors.generic} onRetry={() => page.refetch()} />
+        <LoadError title={ar.errors.generic} query={page} />
       </Container>
     );
   }

@@ -29,7 +29,7 @@ export function AdminGmailSettingsPanel() {
       {settings.isPending ? (
         <LoadingRows count={4} height={56} gap="sm" />
       ) : settings.isError ? (
-        <LoadError title={t.loadFailed} retryLabel={t.retry} onRetry={() => settings.refetch()} retrying={settings.isFetching} />
+        <LoadError title={t.loadFailed} retryLabel={t.retry} query={settings} />
       ) : (
         // Keyed by the stored values: after a save the form starts again from what the server kept.
         <SettingsForm key={JSON.stringify(settings.data)} saved={settings.data} />

@@ -86,7 +86,7 @@ export function MailboxPanel() {
             <Skeleton height={36} width={160} />
           </Stack>
         ) : status.isError ? (
-          <LoadError title={t.loadFailed} retryLabel={t.retry} onRetry={() => status.refetch()} retrying={status.isFetching} />
+          <LoadError title={t.loadFailed} retryLabel={t.retry} query={status} />
         ) : data ? (
           <LinkState status={data} connecting={connect.isPending || connect.isSuccess} onConnect={startConnect} onUnlink={openConfirm} />
         ) : null}

@@ -30,7 +30,7 @@ export function AdminPackagesPanel() {
       {packages.isPending ? (
         <LoadingRows count={5} />
       ) : packages.isError ? (
-        <LoadError title={t.loadFailed} detail={packages.error.message} onRetry={() => packages.refetch()} />
+        <LoadError title={t.loadFailed} detail={packages.error.message} query={packages} />
       ) : packages.data.length === 0 ? (
         <Text c="gray.8" role="status" py="lg" ta="center">
           {t.empty}

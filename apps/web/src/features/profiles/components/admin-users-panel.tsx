@@ -68,7 +68,7 @@ export function AdminUsersPanel({ packageOptions }: { packageOptions: PackageOpt
       ) : null}
 
       {users.isError && !data ? (
-        <LoadError title={t.loadFailed} detail={users.error.message} onRetry={() => users.refetch()} />
+        <LoadError title={t.loadFailed} detail={users.error.message} query={users} />
       ) : data && data.rows.length === 0 ? (
         <Text c="gray.8" role="status" py="lg" ta="center">
           {debouncedSearch.trim() ? t.emptySearch : t.empty}

@@ -79,7 +79,7 @@ export function AdminEmailLogsPanel() {
       {logs.isPending ? (
         <LoadingRows count={4} />
       ) : logs.isError && !data ? (
-        <LoadError title={t.loadFailed} retryLabel={t.retry} onRetry={() => logs.refetch()} retrying={logs.isFetching} />
+        <LoadError title={t.loadFailed} retryLabel={t.retry} query={logs} />
       ) : !data || data.rows.length === 0 ? (
         <Text c="gray.8" ta="center" py="lg">
           {t.empty}

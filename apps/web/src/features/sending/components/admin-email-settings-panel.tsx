@@ -34,7 +34,7 @@ export function AdminEmailSettingsPanel() {
       {settings.isPending ? (
         <LoadingRows count={4} height={56} gap="sm" />
       ) : settings.isError ? (
-        <LoadError title={t.loadFailed} retryLabel={t.retry} onRetry={() => settings.refetch()} retrying={settings.isFetching} />
+        <LoadError title={t.loadFailed} retryLabel={t.retry} query={settings} />
       ) : (
         // Keyed by the loaded values: after a save the form starts again from what the server stored.
         <SettingsForm key={JSON.stringify(settings.data)} saved={settings.data} />

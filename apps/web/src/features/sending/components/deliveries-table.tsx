@@ -35,12 +35,7 @@ export function DeliveriesTable() {
         {deliveries.isPending ? (
           <LoadingRows count={3} />
         ) : deliveries.isError && !data ? (
-          <LoadError
-            title={sendingText.deliveriesLoadFailed}
-            retryLabel={sendingText.retry}
-            onRetry={() => deliveries.refetch()}
-            retrying={deliveries.isFetching}
-          />
+          <LoadError title={sendingText.deliveriesLoadFailed} retryLabel={sendingText.retry} query={deliveries} />
         ) : !data || data.rows.length === 0 ? (
           <Text c="gray.8">{sendingText.noDeliveries}</Text>
         ) : (

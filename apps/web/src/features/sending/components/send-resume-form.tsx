@@ -62,14 +62,7 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
     );
   }
   if (compose.isError) {
-    return (
-      <LoadError
-        title={sendingText.loadFailed}
-        retryLabel={sendingText.retry}
-        onRetry={() => compose.refetch()}
-        retrying={compose.isFetching}
-      />
-    );
+    return <LoadError title={sendingText.loadFailed} retryLabel={sendingText.retry} query={compose} />;
   }
   const data = compose.data;
   const busy = phase.kind !== 'idle';

@@ -19,14 +19,7 @@ export function SendingActivity() {
   useErrorToast(status, sendingText.statusLoadFailed);
   if (status.isPending) return <Skeleton height={220} radius="md" aria-busy="true" />;
   if (status.isError && !status.data) {
-    return (
-      <LoadError
-        title={sendingText.statusLoadFailed}
-        retryLabel={sendingText.retry}
-        onRetry={() => status.refetch()}
-        retrying={status.isFetching}
-      />
-    );
+    return <LoadError title={sendingText.statusLoadFailed} retryLabel={sendingText.retry} query={status} />;
   }
   if (status.data.counts.total === 0) {
     return (

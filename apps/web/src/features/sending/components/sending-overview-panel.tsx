@@ -67,13 +67,7 @@ export function SendingOverviewPanel() {
         <Title order={1} fz={28}>
           {texts.title}
         </Title>
-        <LoadError
-          title={texts.loadFailed}
-          detail={overview.error.message}
-          retryLabel={texts.retry}
-          onRetry={() => overview.refetch()}
-          retrying={overview.isFetching}
-        />
+        <LoadError title={texts.loadFailed} detail={overview.error.message} retryLabel={texts.retry} query={overview} />
       </Stack>
     );
   }

@@ -44,9 +44,7 @@ export function AdminTemplatesPanel() {
         </Button>
       </Group>
       {list.isPending ? <LoadingRows count={4} gap="sm" testId="templates-skeleton" /> : null}
-      {list.isError ? (
-        <LoadError title={t.loadFailed} retryLabel={t.retry} onRetry={() => list.refetch()} retrying={list.isFetching} />
-      ) : null}
+      {list.isError ? <LoadError title={t.loadFailed} retryLabel={t.retry} query={list} /> : null}
       {data && data.templates.length === 0 ? <Text c="gray.8">{t.empty}</Text> : null}
       {data && data.templates.length > 0 ? (
         <Table.ScrollContainer minWidth={860}>
