@@ -4,11 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_DAILY_CAPS } from '@sira/shared';
 import type { SendingSettings } from '@sira/shared/schemas/sending-admin';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import { expect } from 'vitest';
 import type { BackgroundContext } from '../../background';
 import { parseEnv } from '../../config/env';
-import { rowsOf } from '../../db/client';
+import { type Database, rowsOf } from '../../db/client';
 import { profiles } from '../../db/schema';
 import { writeSetting } from '../../lib/settings';
 import type { TestContext } from '../../test/app';
@@ -129,4 +131,47 @@ export function recordingLogger() {
     child: () => log,
   };
   return { log: log as unknown as BackgroundContext['log'], entries };
+}
+
+/**
+ * The same database, except that the worker's statement recording provider answers fails its first `times`
+ * runs the way a dropped connection does — fault injection for the worker's retry path; the statement itself
+ * is not touched. On PostgreSQL the worker runs it as a named statement on the pool, on PGlite through `execute`.
+ */
+export function failingRecordWrites(db: Database, times: number): { db: Database; failures: () => number } {
+  let failures = 0;
+  const failNow = () => {
+    if (failures >= times) return false;
+    failures++;
+    return true;
+  };
+  const dropped = () => Promise.reject(new Error('Connection terminated unexpectedly'));
+  const dialect = new PgDialect();
+  const client = (db as { $client?: unknown }).$client;
+  const pool =
+    client instanceof pg.Pool
+      ? new Proxy(client, {
+          get(target, prop) {
+            if (prop === 'query') {
+              return (config: unknown, ...rest: unknown[]) =>
+                (config as { name?: string })?.name?.startsWith('sira_record_and_hand_over') && failNow()
+                  ? dropped()
+                  : (target.query as (...args: unknown[]) => unknown)(config, ...rest);
+            }
+            const value = Reflect.get(target, prop, target);
+            return typeof value === 'function' ? value.bind(target) : value;
+          },
+        })
+      : client;
+  const wrapped = new Proxy(db, {
+    get(target, prop) {
+      if (prop === '$client') return pool;
+      if (prop === 'execute') {
+        return (query: SQL) => (dialect.sqlToQuery(query).sql.includes('with s as (') && failNow() ? dropped() : target.execute(query));
+      }
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { db: wrapped, failures: () => failures };
 }

@@ -8,11 +8,13 @@ import type { LiveEvent } from '../../../lib/event-bus';
 import { header, parseMessage } from '../../../sandbox/google/mime';
 import { signedInUser } from '../../../test/auth';
 import { linkMailboxForTest, useAppWithGoogleSandbox } from '../../../test/mailbox';
+import { createResumeStorage } from '../resume-storage';
 import {
   backgroundContextOf,
   balanceOf,
   deliveryCounts,
   FAST_SETTINGS,
+  failingRecordWrites,
   profileIdOf,
   recordingLogger,
   samplePdf,
@@ -46,10 +48,10 @@ afterEach(async () => {
   await useSendingSettings(ctx);
 });
 
-function startWorker(options: SendingWorkerOptions = {}) {
+function startWorker(options: SendingWorkerOptions = {}, db = ctx.db) {
   logged = recordingLogger();
   const worker = startSendingWorker(
-    { ...backgroundContextOf(ctx, dataDir), log: logged.log },
+    { ...backgroundContextOf(ctx, dataDir), db, log: logged.log },
     { pollMs: 50, sweepEveryMs: 100, settingsTtlMs: 0, notifyWindowMs: 200, ...options },
   );
   running.push(worker);
@@ -371,6 +373,51 @@ describe('leases', () => {
     const counts = await deliveryCounts(ctx, u.profileId);
     expect(counts.sending ?? 0).toBe(0);
     expect((counts.sent ?? 0) + (counts.pending ?? 0)).toBe(4);
+  });
+});
+
+describe('database trouble', () => {
+  it('a dropped connection while recording answers: they are recorded once it is back, none failed, none sent twice', async () => {
+    await useSendingSettings(ctx);
+    const u = await userWithJob(6);
+    const flaky = failingRecordWrites(ctx.db, 2);
+    startWorker({ maxClaim: 6, pipelineDepth: 2, recordEveryMs: 50 }, flaky.db);
+    await waitForJob(u.jobId, 'completed');
+    expect(flaky.failures()).toBe(2);
+    expect(logged.entries.some((e) => e.msg?.includes('trying again'))).toBe(true);
+    const counts = await deliveryCounts(ctx, u.profileId);
+    expect(counts).toEqual({ sent: 6 });
+    expect(sandbox.sentMessages(u.mailbox)).toHaveLength(6);
+    expect(new Set(sandbox.sentMessages(u.mailbox).map((m) => m.to)).size).toBe(6);
+    expect(await balanceOf(ctx, u.profileId)).toBe(0);
+    const [job] = await ctx.db.select().from(sendJobs).where(eq(sendJobs.id, u.jobId));
+    expect(job?.sentCount).toBe(6);
+  });
+
+  it('a failure before any call ends the session but gives its claimed rows back at once; they go later, once each', async () => {
+    await useSendingSettings(ctx);
+    const u = await userWithJob(5);
+    // The résumé cannot be read once (a disk error, not a missing file): nothing was given to the provider.
+    const real = createResumeStorage(dataDir);
+    let reads = 0;
+    const storage = {
+      ...real,
+      get: async (path: string) => {
+        reads++;
+        if (reads === 1) throw new Error('EIO: i/o error, read');
+        return real.get(path);
+      },
+    };
+    startWorker({ storage, leaseMarginMs: 60_000 });
+    await waitFor(async () => logged.entries.some((e) => e.msg === 'sending: mailbox session failed'), 10_000, 'session failed');
+    // Given back, not left to wait out their lease (which would fail them unsent).
+    const counts = await deliveryCounts(ctx, u.profileId);
+    expect(counts.sending ?? 0).toBe(0);
+    expect(counts.failed ?? 0).toBe(0);
+    await waitForJob(u.jobId, 'completed');
+    expect(await deliveryCounts(ctx, u.profileId)).toEqual({ sent: 5 });
+    expect(sandbox.sentMessages(u.mailbox)).toHaveLength(5);
+    expect(new Set(sandbox.sentMessages(u.mailbox).map((m) => m.to)).size).toBe(5);
   });
 });
 

@@ -75,6 +75,9 @@ const DEFAULTS = {
   notifyWindowMs: 300,
 };
 
+/** Waits before trying a failed recording write again; after the last the session ends (see sendClaimed). */
+const WRITE_RETRY_DELAYS_MS = [500, 2_000];
+
 /** How long a cached access token is trusted before asking the mailbox module again (it refreshes early). */
 const CREDENTIALS_TTL_MS = 5 * 60_000;
 
@@ -128,6 +131,24 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
       const t = setTimeout(done, ms);
       sleepers.add(done);
     });
+
+  /**
+   * Writes that record what already happened at the provider are tried again through a short database outage
+   * (a failover, a dropped connection): each is one statement matched by row id and lease, so a retry can
+   * neither apply twice nor touch a row that is no longer ours.
+   */
+  async function retryingWrite<T>(write: () => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await write();
+      } catch (error) {
+        const wait = WRITE_RETRY_DELAYS_MS[attempt];
+        if (wait === undefined) throw error;
+        ctx.log.warn({ err: error, attempt: attempt + 1 }, 'sending: could not record in the database; trying again');
+        await sleep(wait);
+      }
+    }
+  }
 
   const notifyChange = (profileId: string, balanceChanged: boolean) => {
     notifier.notify(profileId, 'sending');
@@ -292,7 +313,14 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
       unrecorded = [];
       if (sent.length === 0 && toHand.length === 0) return;
       const hand = toHand.length > 0 ? { rows: toHand.map((r) => ({ id: r.id, lease: leaseOf(r) })), senderEmail, leaseSeconds } : null;
-      const result = await recordAndHandOver(ctx.db, sent, hand);
+      let result: Awaited<ReturnType<typeof recordAndHandOver>>;
+      try {
+        result = await retryingWrite(() => recordAndHandOver(ctx.db, sent, hand));
+      } catch (error) {
+        // Still sent: kept for a later attempt (see abandon) rather than forgotten.
+        unrecorded = [...sent, ...unrecorded];
+        throw error;
+      }
       if (result.recorded > 0) notifyChange(profileId, false);
       if (result.recorded < sent.length) ctx.log.error({ profileId }, 'sending: sent, but the row was settled by the sweeper meanwhile');
       for (const r of toHand) {
@@ -341,90 +369,121 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
       return 'stop-session' as const;
     };
 
-    for (let i = 0; i < rows.length; i++) {
-      const row = rows[i] as ClaimedDelivery;
-      if (beingHanded.has(row.id)) await settleBackground();
-      if (lost.has(row.id)) continue; // The sweeper took it back (this worker stalled); it is someone else's now.
-      if (stopping) return giveBack(i, 'pending');
-      const wait = pacer.next(Date.now()) - Date.now();
-      if (wait > 0) {
-        // Nothing to overlap with: record what was sent before waiting.
-        await flush();
-        await sleep(wait);
-      }
-      if (stopping) return giveBack(i, 'pending');
-
-      let creds: { email: string; accessToken: string };
+    /**
+     * An unexpected failure ends the session (a database outage longer than the retries, a fault in the code).
+     * Answers already in are recorded if the database allows, and the rows never given to the provider go
+     * back to pending at once — left alone, their lease would run out and the sweeper would fail them unsent.
+     */
+    const abandon = async (uncalledFrom: number) => {
       try {
-        creds = await credentialsFor();
+        if (background) await background;
+        background = null;
+        backgroundError = null;
+        await flushNow([], email);
       } catch (error) {
-        if (error instanceof MailboxUnavailableError) {
-          // The mailbox module unlinked it (invalid_grant) and held the pending rows; ours join them.
+        ctx.log.error({ err: error, profileId }, 'sending: could not record answers before ending the session');
+      }
+      try {
+        const unsent = holding(uncalledFrom).filter((r) => !lost.has(r.id));
+        const released = await retryingWrite(() => releaseDeliveries(ctx.db, unsent, 'pending'));
+        if (released > 0) notifyChange(profileId, false);
+      } catch (error) {
+        ctx.log.error({ err: error, profileId }, 'sending: could not give back unsent deliveries; their lease will settle them');
+      }
+    };
+
+    /** Rows from this index on have not been given to the provider. */
+    let uncalledFrom = 0;
+    try {
+      for (let i = 0; i < rows.length; i++) {
+        const row = rows[i] as ClaimedDelivery;
+        if (beingHanded.has(row.id)) await settleBackground();
+        if (lost.has(row.id)) continue; // The sweeper took it back (this worker stalled); it is someone else's now.
+        if (stopping) return giveBack(i, 'pending');
+        const wait = pacer.next(Date.now()) - Date.now();
+        if (wait > 0) {
+          // Nothing to overlap with: record what was sent before waiting.
+          await flush();
+          await sleep(wait);
+        }
+        if (stopping) return giveBack(i, 'pending');
+
+        let creds: { email: string; accessToken: string };
+        try {
+          creds = await credentialsFor();
+        } catch (error) {
+          if (error instanceof MailboxUnavailableError) {
+            // The mailbox module unlinked it (invalid_grant) and held the pending rows; ours join them.
+            await giveBack(i, 'held');
+            notifyChange(profileId, false);
+            return 'stop-session';
+          }
+          // The token endpoint is unreachable or refuses the platform: nothing was sent, try again later.
+          ctx.log.warn({ err: error, profileId }, 'sending: could not get mailbox credentials');
+          await giveBack(i, 'pending', { lastError: errorText(error), dueInSeconds: 30 });
+          rest(profileId, Date.now() + 30_000);
+          return 'stop-session';
+        }
+
+        let parts: Buffer[];
+        try {
+          const job = await jobs.get(row.jobId, creds.email);
+          parts = renderMessage(job, {
+            email: row.recipientEmail,
+            company_name: row.companyName,
+            sector: row.sector,
+            location: row.location,
+          });
+        } catch (error) {
+          if (error instanceof InvalidRecipientError || error instanceof ResumeMissingError) {
+            const reason =
+              error instanceof ResumeMissingError
+                ? deliveryFailureText.resumeMissing
+                : withDetail(deliveryFailureText.rejected, error.message);
+            if (await recordFailed(ctx.db, row.id, leaseOf(row), reason)) notifyChange(profileId, true);
+            handedOver.delete(row.id);
+            continue;
+          }
+          throw error;
+        }
+
+        if (!handedOver.has(row.id)) {
+          handedEnd = Math.max(handedEnd, i + 1);
+          await flush([row, ...toHandFrom(i + 1, backToBack())], creds.email);
+          if (!handedOver.has(row.id)) continue;
+        } else {
+          // Keep at least half the pipeline handed over ahead; pacing is asked only when topping up.
+          const ahead = handedEnd - (i + 1);
+          const topUp = ahead < Math.ceil(depth / 2) ? toHandFrom(i + 1, backToBack()) : [];
+          const recordDue =
+            unrecorded.length >= depth ||
+            (unrecorded.length > 0 && Date.now() - (unrecorded[0] as SentRecord).at.getTime() >= o.recordEveryMs);
+          if (topUp.length > 0 || recordDue) await flushInBackground(topUp, creds.email);
+        }
+        const lease = handedOver.get(row.id) as string;
+
+        uncalledFrom = i + 1;
+        const outcome = await attempt(profileId, parts, pacer, creds, credentialsFor);
+        if (outcome === 'unavailable') {
+          // invalid_grant on the forced refresh after a 401: Gmail refused the call, nothing left.
           await giveBack(i, 'held');
           notifyChange(profileId, false);
           return 'stop-session';
         }
-        // The token endpoint is unreachable or refuses the platform: nothing was sent, try again later.
-        ctx.log.warn({ err: error, profileId }, 'sending: could not get mailbox credentials');
-        await giveBack(i, 'pending', { lastError: errorText(error), dueInSeconds: 30 });
-        rest(profileId, Date.now() + 30_000);
-        return 'stop-session';
-      }
-
-      let parts: Buffer[];
-      try {
-        const job = await jobs.get(row.jobId, creds.email);
-        parts = renderMessage(job, {
-          email: row.recipientEmail,
-          company_name: row.companyName,
-          sector: row.sector,
-          location: row.location,
-        });
-      } catch (error) {
-        if (error instanceof InvalidRecipientError || error instanceof ResumeMissingError) {
-          const reason =
-            error instanceof ResumeMissingError
-              ? deliveryFailureText.resumeMissing
-              : withDetail(deliveryFailureText.rejected, error.message);
-          if (await recordFailed(ctx.db, row.id, leaseOf(row), reason)) notifyChange(profileId, true);
-          handedOver.delete(row.id);
+        handedOver.delete(row.id);
+        if (outcome.ok) {
+          unrecorded.push({ id: row.id, lease, at: outcome.at, providerMessageId: outcome.id });
           continue;
         }
-        throw error;
+        const verdict = await settleFailure(profileId, email, row, lease, outcome.error, current);
+        if (verdict === 'stop-session') return giveBack(i + 1, 'pending');
       }
-
-      if (!handedOver.has(row.id)) {
-        handedEnd = Math.max(handedEnd, i + 1);
-        await flush([row, ...toHandFrom(i + 1, backToBack())], creds.email);
-        if (!handedOver.has(row.id)) continue;
-      } else {
-        // Keep at least half the pipeline handed over ahead; pacing is asked only when topping up.
-        const ahead = handedEnd - (i + 1);
-        const topUp = ahead < Math.ceil(depth / 2) ? toHandFrom(i + 1, backToBack()) : [];
-        const recordDue =
-          unrecorded.length >= depth ||
-          (unrecorded.length > 0 && Date.now() - (unrecorded[0] as SentRecord).at.getTime() >= o.recordEveryMs);
-        if (topUp.length > 0 || recordDue) await flushInBackground(topUp, creds.email);
-      }
-      const lease = handedOver.get(row.id) as string;
-
-      const outcome = await attempt(profileId, parts, pacer, creds, credentialsFor);
-      if (outcome === 'unavailable') {
-        // invalid_grant on the forced refresh after a 401: Gmail refused the call, nothing left.
-        await giveBack(i, 'held');
-        notifyChange(profileId, false);
-        return 'stop-session';
-      }
-      handedOver.delete(row.id);
-      if (outcome.ok) {
-        unrecorded.push({ id: row.id, lease, at: outcome.at, providerMessageId: outcome.id });
-        continue;
-      }
-      const verdict = await settleFailure(profileId, email, row, lease, outcome.error, current);
-      if (verdict === 'stop-session') return giveBack(i + 1, 'pending');
+      await flush();
+      return 'continue';
+    } catch (error) {
+      await abandon(uncalledFrom);
+      throw error;
     }
-    await flush();
-    return 'continue';
   }
 
   type Attempt = { ok: true; at: Date; id: string } | { ok: false; error: GmailSendError };
