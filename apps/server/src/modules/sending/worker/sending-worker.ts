@@ -529,27 +529,31 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
     switch (error.kind) {
       case 'mail-limit': {
         const until = error.retryAt && error.retryAt.getTime() > Date.now() ? error.retryAt : new Date(Date.now() + DAY_MS);
-        await pauseMailbox(ctx.db, profileId, until);
-        await releaseDeliveries(ctx.db, [{ id: row.id, lease }], 'pending', {
-          lastError: withDetail(deliveryFailureText.mailboxPaused, error.message),
-        });
+        await retryingWrite(() => pauseMailbox(ctx.db, profileId, until));
+        await retryingWrite(() =>
+          releaseDeliveries(ctx.db, [{ id: row.id, lease }], 'pending', {
+            lastError: withDetail(deliveryFailureText.mailboxPaused, error.message),
+          }),
+        );
         ctx.log.warn({ profileId, mailbox: email, until }, 'sending: Gmail daily sending limit reached; mailbox paused');
         rest(profileId, until.getTime());
         notifyChange(profileId, false);
         return 'stop-session';
       }
       case 'permanent': {
-        if (await recordFailed(ctx.db, row.id, lease, withDetail(deliveryFailureText.rejected, error.message)))
+        if (await retryingWrite(() => recordFailed(ctx.db, row.id, lease, withDetail(deliveryFailureText.rejected, error.message))))
           notifyChange(profileId, true);
         return 'continue';
       }
       default: {
         // Transient (and a 401 that survived a refresh): retry after retry_delay, up to max_retries.
         if (row.attempts + 1 > current.delay.max_retries) {
-          if (await recordFailed(ctx.db, row.id, lease, withDetail(deliveryFailureText.retriesExhausted, error.message))) {
+          if (
+            await retryingWrite(() => recordFailed(ctx.db, row.id, lease, withDetail(deliveryFailureText.retriesExhausted, error.message)))
+          ) {
             notifyChange(profileId, true);
           }
-        } else if (await scheduleRetry(ctx.db, row.id, lease, error.message, current.delay.retry_delay)) {
+        } else if (await retryingWrite(() => scheduleRetry(ctx.db, row.id, lease, error.message, current.delay.retry_delay))) {
           notifyChange(profileId, false);
         }
         return 'continue';
