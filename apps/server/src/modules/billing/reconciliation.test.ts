@@ -60,6 +60,24 @@ describe('invoice reconciliation', () => {
     expect(kit.sandbox.calls().getInvoice - again).toBe(0);
   });
 
+  it('credits a payment made after a declined attempt, with no callback and no webhook', async () => {
+    const user = await signedInUser(ctx);
+    const before = await profileOf(ctx, user.email);
+    const { transactionNo, invoice } = await startPurchase(ctx, user.cookie, 'باقة البداية');
+    kit.sandbox.decline(transactionNo);
+    await age(invoice.id, 5);
+    const deps = billingDepsFromApp(ctx.app);
+    await reconcilePendingInvoices(deps, { batchSize: 1000 });
+    expect(await invoiceByTxn(ctx, transactionNo)).toMatchObject({ status: 'failed', gatewayStatus: 'Pending' });
+
+    // The buyer tries again on Paylink's page and pays, then closes the tab.
+    kit.sandbox.pay(transactionNo, { webhook: false });
+    await age(invoice.id, 5);
+    await reconcilePendingInvoices(deps, { batchSize: 1000 });
+    expect(await invoiceByTxn(ctx, transactionNo)).toMatchObject({ status: 'completed', gatewayStatus: 'Paid' });
+    expect((await profileOf(ctx, user.email)).messagesRemaining).toBe(before.messagesRemaining + 300);
+  });
+
   it('keeps an invoice pending while Paylink is down, and credits it on a later pass', async () => {
     const user = await signedInUser(ctx);
     const { transactionNo, invoice } = await startPurchase(ctx, user.cookie, 'باقة نمو');

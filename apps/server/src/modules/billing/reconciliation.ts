@@ -19,7 +19,8 @@ const GIVE_UP_AFTER = '7 days';
 
 /**
  * The third confirmation path (integrations.md §A7): a user who pays and closes the tab never reaches the
- * callback, and a webhook may be lost. Due pending invoices are claimed in one statement — `last_checked_at`
+ * callback, and a webhook may be lost. Due invoices (pending, processing, or failed by a declined attempt the
+ * buyer may still retry on Paylink's page) are claimed in one statement — `last_checked_at`
  * moves forward under `FOR UPDATE SKIP LOCKED` — so any number of workers poll each invoice once per round;
  * then each is verified through the same crediting code as the callback and the webhook.
  */
@@ -32,7 +33,10 @@ export async function reconcilePendingInvoices(deps: BillingDeps, options: Recon
       update invoices set last_checked_at = now()
       where id in (
         select id from invoices
-        where status in ('pending', 'processing')
+        where (status in ('pending', 'processing')
+            -- A declined card leaves the invoice failed while Paylink still shows it Pending: the buyer may try
+            -- again on the same page and pay, possibly with no callback or webhook reaching us.
+            or (status = 'failed' and lower(gateway_status) = 'pending'))
           and gateway_txn_id is not null
           and created_at <= now() - make_interval(secs => ${minAge})
           and created_at > now() - interval '${sql.raw(GIVE_UP_AFTER)}'
