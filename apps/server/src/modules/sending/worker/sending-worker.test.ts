@@ -419,6 +419,28 @@ describe('database trouble', () => {
     expect(sandbox.sentMessages(u.mailbox)).toHaveLength(5);
     expect(new Set(sandbox.sentMessages(u.mailbox).map((m) => m.to)).size).toBe(5);
   });
+
+  it('a failure that repeats ends: each delivery counts an attempt, then fails with the reason and its credit back', async () => {
+    await useSendingSettings(ctx, { ...FAST_SETTINGS, delay: { ...FAST_SETTINGS.delay, max_retries: 1 } });
+    const u = await userWithJob(2);
+    const real = createResumeStorage(dataDir);
+    const storage = {
+      ...real,
+      get: async () => {
+        throw new Error('EACCES: permission denied, open');
+      },
+    };
+    startWorker({ storage, failedSessionRestMs: 50 });
+    await waitForJob(u.jobId, 'failed');
+    expect(await deliveryCounts(ctx, u.profileId)).toEqual({ failed: 2 });
+    expect(sandbox.sentMessages(u.mailbox)).toHaveLength(0);
+    expect(await balanceOf(ctx, u.profileId)).toBe(2);
+    const failures = await ctx.db.select().from(failedEmails).where(eq(failedEmails.profileId, u.profileId));
+    expect(failures).toHaveLength(2);
+    expect(failures.every((f) => f.error.includes('EACCES'))).toBe(true);
+    const rows = await ctx.db.select().from(deliveries).where(eq(deliveries.jobId, u.jobId));
+    expect(rows.map((r) => r.attempts)).toEqual([2, 2]);
+  });
 });
 
 describe('several workers', () => {

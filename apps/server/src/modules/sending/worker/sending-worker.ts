@@ -54,6 +54,8 @@ export interface SendingWorkerOptions {
   sweepEveryMs?: number;
   /** A session gives its slot back after this long when other mailboxes wait. */
   sessionSliceMs?: number;
+  /** A mailbox whose session failed unexpectedly waits this long before the next one. */
+  failedSessionRestMs?: number;
   settingsTtlMs?: number;
   storage?: ResumeStorage;
   /** Live-event window per user and topic. */
@@ -71,6 +73,7 @@ const DEFAULTS = {
   pollMs: 1_000,
   sweepEveryMs: 10_000,
   sessionSliceMs: 30_000,
+  failedSessionRestMs: 5_000,
   settingsTtlMs: 5_000,
   notifyWindowMs: 300,
 };
@@ -145,7 +148,8 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
         const wait = WRITE_RETRY_DELAYS_MS[attempt];
         if (wait === undefined) throw error;
         ctx.log.warn({ err: error, attempt: attempt + 1 }, 'sending: could not record in the database; trying again');
-        await sleep(wait);
+        // A plain timer, not `sleep`: a worker that is stopping needs these writes most.
+        await new Promise((resolve) => setTimeout(resolve, wait));
       }
     }
   }
@@ -200,7 +204,7 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
     const run = runSession(mailbox, othersWaiting)
       .catch((error: unknown) => {
         ctx.log.error({ err: error, profileId: mailbox.profileId }, 'sending: mailbox session failed');
-        rest(mailbox.profileId, Date.now() + 5_000);
+        rest(mailbox.profileId, Date.now() + o.failedSessionRestMs);
       })
       .finally(() => {
         sessions.delete(mailbox.profileId);
@@ -365,16 +369,18 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
     const backToBack = () => Math.min(depth, pacer.sendableWithin(Date.now(), 0, depth + 1) - 1);
     const giveBack = async (from: number, to: 'pending' | 'held', options?: { lastError?: string; dueInSeconds?: number }) => {
       await flush();
-      await releaseDeliveries(ctx.db, holding(from), to, options);
+      await retryingWrite(() => releaseDeliveries(ctx.db, holding(from), to, options));
       return 'stop-session' as const;
     };
 
     /**
-     * An unexpected failure ends the session (a database outage longer than the retries, a fault in the code).
-     * Answers already in are recorded if the database allows, and the rows never given to the provider go
-     * back to pending at once — left alone, their lease would run out and the sweeper would fail them unsent.
+     * An unexpected failure ends the session (a database outage longer than the retries, an unreadable résumé
+     * file, a fault in the code). Answers already in are recorded if the database allows, and the rows never
+     * given to the provider go back to pending at once — left alone, the claim's hand-over mark would have the
+     * sweeper fail them unsent. The row that was being prepared counts an attempt (due again after
+     * retry_delay, failed after max_retries), so a failure that repeats ends instead of looping forever.
      */
-    const abandon = async (uncalledFrom: number) => {
+    const abandon = async (uncalledFrom: number, cause: unknown) => {
       try {
         if (background) await background;
         background = null;
@@ -384,9 +390,21 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
         ctx.log.error({ err: error, profileId }, 'sending: could not record answers before ending the session');
       }
       try {
-        const unsent = holding(uncalledFrom).filter((r) => !lost.has(r.id));
-        const released = await retryingWrite(() => releaseDeliveries(ctx.db, unsent, 'pending'));
-        if (released > 0) notifyChange(profileId, false);
+        const unsent = rows.slice(uncalledFrom).filter((r) => !lost.has(r.id));
+        const [next, ...rest] = unsent;
+        let settled = 0;
+        if (next) {
+          const reason = errorText(cause);
+          const lease = leaseOf(next);
+          const ended =
+            next.attempts + 1 > current.delay.max_retries
+              ? await retryingWrite(() => recordFailed(ctx.db, next.id, lease, withDetail(deliveryFailureText.retriesExhausted, reason)))
+              : await retryingWrite(() => scheduleRetry(ctx.db, next.id, lease, reason, current.delay.retry_delay));
+          if (ended) settled++;
+        }
+        const others = rest.map((r) => ({ id: r.id, lease: leaseOf(r) }));
+        settled += await retryingWrite(() => releaseDeliveries(ctx.db, others, 'pending'));
+        if (settled > 0) notifyChange(profileId, true);
       } catch (error) {
         ctx.log.error({ err: error, profileId }, 'sending: could not give back unsent deliveries; their lease will settle them');
       }
@@ -399,14 +417,14 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
         const row = rows[i] as ClaimedDelivery;
         if (beingHanded.has(row.id)) await settleBackground();
         if (lost.has(row.id)) continue; // The sweeper took it back (this worker stalled); it is someone else's now.
-        if (stopping) return giveBack(i, 'pending');
+        if (stopping) return await giveBack(i, 'pending');
         const wait = pacer.next(Date.now()) - Date.now();
         if (wait > 0) {
           // Nothing to overlap with: record what was sent before waiting.
           await flush();
           await sleep(wait);
         }
-        if (stopping) return giveBack(i, 'pending');
+        if (stopping) return await giveBack(i, 'pending');
 
         let creds: { email: string; accessToken: string };
         try {
@@ -476,12 +494,12 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
           continue;
         }
         const verdict = await settleFailure(profileId, email, row, lease, outcome.error, current);
-        if (verdict === 'stop-session') return giveBack(i + 1, 'pending');
+        if (verdict === 'stop-session') return await giveBack(i + 1, 'pending');
       }
       await flush();
       return 'continue';
     } catch (error) {
-      await abandon(uncalledFrom);
+      await abandon(uncalledFrom, error);
       throw error;
     }
   }
