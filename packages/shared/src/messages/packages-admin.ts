@@ -51,6 +51,7 @@ export const packagesAdminTexts = {
   nameTaken: 'يوجد باقة بهذا الاسم بالفعل. اختر اسماً آخر.',
   reserved: 'هذه باقة نظامية محجوزة (تجريبي، مجاني، admin): لا يمكن حذفها ولا تغيير اسمها.',
   inUse: 'لا يمكن حذف هذه الباقة لأنها مرتبطة بمستخدمين أو شركات. انقلهم إلى باقة أخرى أولاً.',
+  beingPaid: 'لا يمكن حذف هذه الباقة الآن: توجد فواتير لها قيد الدفع. حاول مرة أخرى بعد إتمامها أو انتهاء صلاحيتها.',
   notFound: 'الباقة غير موجودة',
 } as const;
 
@@ -62,6 +63,8 @@ export const packagesAdminErrorCodes = {
   PACKAGE_RESERVED: 'PACKAGE_RESERVED',
   /** DELETE of a package that profiles or companies still reference. */
   PACKAGE_IN_USE: 'PACKAGE_IN_USE',
+  /** DELETE of a package with an invoice that may still be paid (pending, processing, or declined but retryable). */
+  PACKAGE_BEING_PAID: 'PACKAGE_BEING_PAID',
   /** PATCH or DELETE of an id that does not exist (deleted meanwhile). */
   PACKAGE_NOT_FOUND: 'PACKAGE_NOT_FOUND',
 } as const;
@@ -71,6 +74,7 @@ const textByCode: Record<PackagesAdminErrorCode, string> = {
   PACKAGE_NAME_TAKEN: packagesAdminTexts.nameTaken,
   PACKAGE_RESERVED: packagesAdminTexts.reserved,
   PACKAGE_IN_USE: packagesAdminTexts.inUse,
+  PACKAGE_BEING_PAID: packagesAdminTexts.beingPaid,
   PACKAGE_NOT_FOUND: packagesAdminTexts.notFound,
 };
 

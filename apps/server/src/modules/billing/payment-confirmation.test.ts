@@ -1,10 +1,11 @@
+import { ADMIN_PACKAGE } from '@sira/shared';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { invoices } from '../../db/schema';
+import { invoices, profiles } from '../../db/schema';
 import type { LiveEvent } from '../../lib/event-bus';
 import { signedInUser } from '../../test/auth';
 import { billingDepsFromApp } from './billing-deps';
-import { confirm, invoiceByTxn, profileOf, startPurchase, useBillingTestApp } from './billing-test-kit';
+import { confirm, invoiceByTxn, packageByName, profileOf, startPurchase, useBillingTestApp } from './billing-test-kit';
 import { SANDBOX_WEBHOOK_SECRET } from './paylink-config';
 import { applyGatewayAnswer, judgeGatewayAnswer } from './payment-confirmation';
 
@@ -60,6 +61,16 @@ describe('POST /api/billing/invoices/confirm', () => {
     expect(invoice?.completedAt).toBeInstanceOf(Date);
     const mine = events.filter((e) => e.profileId === after.id).map((e) => e.topic);
     expect(mine.sort()).toEqual(['billing', 'profile']);
+  });
+
+  it('keeps the admin package of a buyer made administrator before the payment completed: messages only', async () => {
+    const user = await signedInUser(ctx);
+    const { transactionNo } = await startPurchase(ctx, user.cookie, 'باقة البداية');
+    const admin = await packageByName(ctx, ADMIN_PACKAGE);
+    await ctx.db.update(profiles).set({ packageId: admin.id, messagesRemaining: 7 }).where(eq(profiles.email, user.email));
+    kit.sandbox.pay(transactionNo, { webhook: false });
+    expect((await confirm(ctx, user.cookie, transactionNo)).json().status).toBe('completed');
+    expect(await profileOf(ctx, user.email)).toMatchObject({ packageName: ADMIN_PACKAGE, messagesRemaining: 307 });
   });
 
   it('credits nothing for forged callbacks: unknown, someone else’s, unpaid, wrong amount', async () => {

@@ -1,4 +1,4 @@
-import type { InvoiceStatus } from '@sira/shared';
+import { ADMIN_PACKAGE, type InvoiceStatus } from '@sira/shared';
 import { eq, sql } from 'drizzle-orm';
 import { invoices, packages, profiles } from '../../db/schema';
 import type { BillingDeps } from './billing-deps';
@@ -79,9 +79,21 @@ export async function applyGatewayAnswer(deps: BillingDeps, invoiceId: string, g
           .where(eq(invoices.id, row.id));
         return { profileId: row.profileId, status: 'processing' as const, changed: current !== 'processing', credited: false };
       }
+      // The package is the user's role too: someone made an administrator after starting to pay keeps the
+      // admin package and gets the messages only (a payment never takes a role away).
+      const [holder] = await tx
+        .select({ packageName: packages.name })
+        .from(profiles)
+        .leftJoin(packages, eq(packages.id, profiles.packageId))
+        .where(eq(profiles.id, row.profileId))
+        .for('update', { of: profiles });
+      const keepsRole = holder?.packageName === ADMIN_PACKAGE;
       await tx
         .update(profiles)
-        .set({ packageId: row.packageId, messagesRemaining: sql`${profiles.messagesRemaining} + ${pkg.messagesLimit}` })
+        .set({
+          ...(keepsRole ? {} : { packageId: row.packageId }),
+          messagesRemaining: sql`${profiles.messagesRemaining} + ${pkg.messagesLimit}`,
+        })
         .where(eq(profiles.id, row.profileId));
       await tx
         .update(invoices)

@@ -18,6 +18,16 @@ export interface ReconcileOptions {
 const GIVE_UP_AFTER = '7 days';
 
 /**
+ * Invoices that may still turn into money (on the `invoices` table): pending, paid but not yet credited
+ * (processing), or failed by a declined card while Paylink still shows them Pending — the buyer may try again
+ * on the same page. After a week none is asked about again.
+ */
+export const stillPayableInvoice = sql`(
+  (invoices.status in ('pending', 'processing') or (invoices.status = 'failed' and lower(invoices.gateway_status) = 'pending'))
+  and invoices.gateway_txn_id is not null
+  and invoices.created_at > now() - interval '${sql.raw(GIVE_UP_AFTER)}')`;
+
+/**
  * The third confirmation path (integrations.md §A7): a user who pays and closes the tab never reaches the
  * callback, and a webhook may be lost. Due invoices (pending, processing, or failed by a declined attempt the
  * buyer may still retry on Paylink's page) are claimed in one statement — `last_checked_at`
@@ -33,13 +43,8 @@ export async function reconcilePendingInvoices(deps: BillingDeps, options: Recon
       update invoices set last_checked_at = now()
       where id in (
         select id from invoices
-        where (status in ('pending', 'processing')
-            -- A declined card leaves the invoice failed while Paylink still shows it Pending: the buyer may try
-            -- again on the same page and pay, possibly with no callback or webhook reaching us.
-            or (status = 'failed' and lower(gateway_status) = 'pending'))
-          and gateway_txn_id is not null
+        where ${stillPayableInvoice}
           and created_at <= now() - make_interval(secs => ${minAge})
-          and created_at > now() - interval '${sql.raw(GIVE_UP_AFTER)}'
           and (last_checked_at is null or last_checked_at <= now() - make_interval(secs => ${recheck} * case
                 when created_at > now() - interval '1 hour' then 1
                 when created_at > now() - interval '1 day' then 15

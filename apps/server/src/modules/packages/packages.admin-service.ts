@@ -1,10 +1,11 @@
 import { RESERVED_PACKAGE_NAMES } from '@sira/shared';
 import type { AdminPackage, AdminPackageCreate, AdminPackageUpdate } from '@sira/shared/schemas/packages-admin';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { type Database, rowsOf } from '../../db/client';
 import { packages } from '../../db/schema';
 import { type AuditEntry, recordAudit } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
+import { stillPayableInvoice } from '../billing/reconciliation';
 
 type Actor = AuditEntry['actor'];
 
@@ -116,7 +117,9 @@ export async function updateAdminPackage(db: Database, actor: Actor, id: string,
 
 /**
  * Reserved packages are never deleted, nor one that profiles or companies still reference (their foreign
- * keys restrict). Invoices keep their rows with no package; the package's template links go with it.
+ * keys restrict), nor one with an invoice that may still be paid (locking the package row first, so an
+ * invoice made meanwhile waits and then fails on its foreign key). Settled invoices keep their rows with no
+ * package; the package's template links go with it.
  */
 export async function deleteAdminPackage(db: Database, actor: Actor, id: string): Promise<void> {
   await withConstraintErrors(
@@ -126,6 +129,11 @@ export async function deleteAdminPackage(db: Database, actor: Actor, id: string)
       if (isReserved(locked.name)) throw conflict('PACKAGE_RESERVED');
       const before = await readAdminPackage(tx, id);
       if (before.profilesCount > 0 || before.companiesCount > 0) throw conflict('PACKAGE_IN_USE');
+      // A buyer may be paying for it right now: deleted, the paid invoice would have nothing to credit.
+      const [open] = rowsOf<{ n: number }>(
+        await tx.execute(sql`select count(*)::int as n from invoices where invoices.package_id = ${id} and ${stillPayableInvoice}`),
+      );
+      if ((open?.n ?? 0) > 0) throw conflict('PACKAGE_BEING_PAID');
       await tx.delete(packages).where(eq(packages.id, id));
       await recordAudit(tx, { actor, action: 'packages.delete', entity: 'packages', entityId: id, before });
     }),

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, companies, packages, profiles } from '../../db/schema';
+import { auditLog, companies, invoices, packages, profiles } from '../../db/schema';
 import { useTestApp } from '../../test/app';
 import { signedInAdmin, signedInUser } from '../../test/auth';
 
@@ -284,6 +284,38 @@ describe('DELETE /api/admin/packages/:id', () => {
 
     await send(admin.cookie, 'PATCH', `/api/admin/users/${profile?.id}`, { packageName: 'تجريبي', messagesRemaining: 0 });
     expect((await remove(admin.cookie, pkg.id)).statusCode).toBe(204);
+  });
+
+  it('refuses while an invoice for the package may still be paid, and deletes once none may', async () => {
+    const admin = await signedInAdmin(ctx);
+    const buyer = await signedInUser(ctx);
+    const pkg = await createOk(admin.cookie, { name: uniqueName(), price: 49 });
+    const [profile] = await ctx.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, buyer.email));
+    const stamp = `${Date.now()}-${Math.random()}`;
+    const [invoice] = await ctx.db
+      .insert(invoices)
+      .values({ profileId: profile?.id as string, packageId: pkg.id, amount: 49, orderNumber: `T-${stamp}`, gatewayTxnId: `txn-${stamp}` })
+      .returning({ id: invoices.id });
+    const refused = await remove(admin.cookie, pkg.id);
+    expect([refused.statusCode, refused.json().code]).toEqual([409, 'PACKAGE_BEING_PAID']);
+
+    // A declined card Paylink still shows as Pending can be paid on a later try: still refused.
+    await ctx.db
+      .update(invoices)
+      .set({ status: 'failed', gatewayStatus: 'Pending' })
+      .where(eq(invoices.id, invoice?.id as string));
+    expect((await remove(admin.cookie, pkg.id)).json().code).toBe('PACKAGE_BEING_PAID');
+
+    await ctx.db
+      .update(invoices)
+      .set({ status: 'failed', gatewayStatus: 'Canceled' })
+      .where(eq(invoices.id, invoice?.id as string));
+    expect((await remove(admin.cookie, pkg.id)).statusCode).toBe(204);
+    const [kept] = await ctx.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.id, invoice?.id as string));
+    expect(kept?.packageId).toBeNull();
   });
 
   it('refuses while a company is listed under the package', async () => {
