@@ -124,6 +124,11 @@ export async function confirmPayment(deps: BillingDeps, profileId: string, refer
     .leftJoin(packages, eq(packages.id, invoices.packageId))
     .where(and(eq(invoices.profileId, profileId), or(eq(invoices.gatewayTxnId, reference), eq(invoices.orderNumber, reference))));
   if (!row) throw notFound('INVOICE_NOT_FOUND');
+  // Each check of an open invoice asks Paylink: a script must not spend Sira's standing with the gateway (the
+  // callback page asks 10 times; 120 in 10 minutes leaves room for reloads and several tabs).
+  if (row.status !== 'completed') {
+    await consumeRateLimits(deps.db, [{ key: `billing:confirm:${profileId}`, max: 120, windowSeconds: 600 }]);
+  }
   const { status } = await verifyInvoice(deps, { ...row, status: row.status as InvoiceStatus });
   return { status, packageName: row.packageName };
 }

@@ -63,6 +63,16 @@ describe('POST /api/billing/invoices/confirm', () => {
     expect(mine.sort()).toEqual(['billing', 'profile']);
   });
 
+  it('limits how often one user can make Sira ask Paylink about open invoices', async () => {
+    const user = await signedInUser(ctx);
+    const { transactionNo } = await startPurchase(ctx, user.cookie, 'باقة البداية');
+    const gets = kit.sandbox.calls().getInvoice;
+    for (let i = 0; i < 120; i++) expect((await confirm(ctx, user.cookie, transactionNo)).statusCode).toBe(200);
+    const refused = await confirm(ctx, user.cookie, transactionNo);
+    expect([refused.statusCode, refused.json().code]).toEqual([429, 'RATE_LIMITED']);
+    expect(kit.sandbox.calls().getInvoice - gets).toBe(120);
+  });
+
   it('keeps the admin package of a buyer made administrator before the payment completed: messages only', async () => {
     const user = await signedInUser(ctx);
     const { transactionNo } = await startPurchase(ctx, user.cookie, 'باقة البداية');
