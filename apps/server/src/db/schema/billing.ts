@@ -14,6 +14,12 @@ export const invoices = pgTable(
     packageId: uuid('package_id').references(() => packages.id, { onDelete: 'set null' }),
     /** Whole riyals, copied from the package price when the invoice is made. */
     amount: integer('amount').notNull(),
+    /**
+     * The messages bought, copied from the package when the invoice is made: the buyer gets what was shown at
+     * the price paid even if an administrator edits the package meanwhile. Null on invoices made before this
+     * column (their package's current number is used).
+     */
+    messages: integer('messages'),
     status: text('status').notNull().default('pending'),
     /** Paylink's transactionNo (the spec's moyasar_id, renamed: integrations.md §A7). */
     gatewayTxnId: text('gateway_txn_id').unique(),
@@ -31,5 +37,6 @@ export const invoices = pgTable(
     index('invoices_created_at_idx').on(t.createdAt.desc()),
     check('invoices_status_known', sql`${t.status} in ('pending','processing','completed','failed')`),
     check('invoices_amount_nonnegative', sql`${t.amount} >= 0`),
+    check('invoices_messages_nonnegative', sql`${t.messages} >= 0`),
   ],
 );

@@ -90,6 +90,7 @@ export async function createInvoice(deps: BillingDeps, viewer: Viewer, packageId
       profileId: profile.id,
       packageId: pkg.id,
       amount: pkg.price,
+      messages: pkg.messagesLimit,
       status: 'pending',
       gatewayTxnId: gateway.transactionNo,
       orderNumber,

@@ -1,7 +1,7 @@
 import { ADMIN_PACKAGE } from '@sira/shared';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { invoices, profiles } from '../../db/schema';
+import { invoices, packages, profiles } from '../../db/schema';
 import type { LiveEvent } from '../../lib/event-bus';
 import { signedInUser } from '../../test/auth';
 import { billingDepsFromApp } from './billing-deps';
@@ -71,6 +71,21 @@ describe('POST /api/billing/invoices/confirm', () => {
     const refused = await confirm(ctx, user.cookie, transactionNo);
     expect([refused.statusCode, refused.json().code]).toEqual([429, 'RATE_LIMITED']);
     expect(kit.sandbox.calls().getInvoice - gets).toBe(120);
+  });
+
+  it('credits what the invoice bought, even if the package was edited while the buyer paid', async () => {
+    const user = await signedInUser(ctx);
+    const before = await profileOf(ctx, user.email);
+    const { transactionNo, pkg } = await startPurchase(ctx, user.cookie, 'باقة البداية');
+    expect((await invoiceByTxn(ctx, transactionNo))?.messages).toBe(300);
+    await ctx.db.update(packages).set({ messagesLimit: 10 }).where(eq(packages.id, pkg.id));
+    try {
+      kit.sandbox.pay(transactionNo, { webhook: false });
+      expect((await confirm(ctx, user.cookie, transactionNo)).json().status).toBe('completed');
+      expect((await profileOf(ctx, user.email)).messagesRemaining).toBe(before.messagesRemaining + 300);
+    } finally {
+      await ctx.db.update(packages).set({ messagesLimit: 300 }).where(eq(packages.id, pkg.id));
+    }
   });
 
   it('keeps the admin package of a buyer made administrator before the payment completed: messages only', async () => {

@@ -52,6 +52,7 @@ export async function applyGatewayAnswer(deps: BillingDeps, invoiceId: string, g
         profileId: invoices.profileId,
         packageId: invoices.packageId,
         amount: invoices.amount,
+        messages: invoices.messages,
         status: invoices.status,
         gatewayTxnId: invoices.gatewayTxnId,
       })
@@ -92,7 +93,8 @@ export async function applyGatewayAnswer(deps: BillingDeps, invoiceId: string, g
         .update(profiles)
         .set({
           ...(keepsRole ? {} : { packageId: row.packageId }),
-          messagesRemaining: sql`${profiles.messagesRemaining} + ${pkg.messagesLimit}`,
+          // What the invoice bought when it was made (older invoices: the package's count now).
+          messagesRemaining: sql`${profiles.messagesRemaining} + ${row.messages ?? pkg.messagesLimit}`,
         })
         .where(eq(profiles.id, row.profileId));
       await tx
