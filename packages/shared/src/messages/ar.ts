@@ -40,6 +40,7 @@ export const ar = {
     invalidPhone: 'رقم الجوال غير صحيح. يجب أن يبدأ ب 05 أو +966',
     invalidCredentials: 'البريد الإلكتروني أو كلمة المرور غير صحيحة',
     emailNotConfirmed: 'يرجى تفعيل بريدك الإلكتروني أولاً',
+    confirmationResent: 'أرسلنا رابط تفعيل جديداً إلى بريدك الإلكتروني.',
     sessionFailed: 'فشل إنشاء جلسة المستخدم',
     resetRateLimited: 'يرجى الانتظار قبل إعادة المحاولة',
     signUpFailed: 'فشل في إنشاء الحساب',

@@ -85,7 +85,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       let response: Response;
       try {
         response = await app.auth.api.signInEmail({
-          body: { email, password: request.body.password, rememberMe: true },
+          // callbackURL: where the fresh confirmation link of an unconfirmed account leads (sendOnSignIn).
+          body: { email, password: request.body.password, rememberMe: true, callbackURL: `${paths.login}?confirmed=1` },
           headers: fromNodeHeaders(request.headers),
           asResponse: true,
         });

@@ -88,10 +88,32 @@ describe('register', () => {
       payload: { email: 'a@b.example', password: 'secret1' },
     });
     expect(rawSignIn.statusCode).toBe(404);
+    // A new confirmation link comes only from signing in with the password (rate-limited), never from here.
+    const rawResend = await ctx.app.inject({ method: 'POST', url: '/api/auth/send-verification-email', payload: { email: 'a@b.example' } });
+    expect(rawResend.statusCode).toBe(404);
   });
 });
 
 describe('confirmation and sign-in', () => {
+  it('mails a fresh confirmation link when an unconfirmed account signs in with its password, and it confirms', async () => {
+    const email = uniqueEmail();
+    await register({ email, phone: '0512345678', password: 'secret1', confirmPassword: 'secret1' });
+    const mailsTo = () => ctx.mail.filter((m) => m.to === email).length;
+    expect(mailsTo()).toBe(1);
+
+    // A wrong password sends nothing: only the owner can ask for a new link.
+    expect((await signInRaw({ email, password: 'wrong-1' })).statusCode).toBe(401);
+    expect(mailsTo()).toBe(1);
+
+    const refused = await signInRaw({ email, password: 'secret1' });
+    expect([refused.statusCode, refused.json().code]).toEqual([403, 'EMAIL_NOT_CONFIRMED']);
+    expect(mailsTo()).toBe(2);
+    const link = new URL(linkIn(lastMailTo(email)?.html ?? ''));
+    const confirm = await ctx.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    expect(confirm.headers.location).toContain('/login?confirmed=1');
+    expect((await signInRaw({ email, password: 'secret1' })).statusCode).toBe(200);
+  });
+
   it('refuses sign-in until the e-mail is confirmed, then signs in with an httpOnly SameSite=Lax cookie', async () => {
     const email = uniqueEmail();
     await register({ email, phone: '0512345678', password: 'secret1', confirmPassword: 'secret1' });

@@ -42,6 +42,9 @@ export function createAuth(options: AuthOptions) {
       '/set-password',
       '/sign-in/social',
       '/link-social',
+      // A new confirmation link comes from signing in with the right password (sendOnSignIn), which our
+      // sign-in route rate-limits; this raw endpoint would mail any address without a limit.
+      '/send-verification-email',
     ],
     database: drizzleAdapter(options.db, { provider: 'pg', schema: { user, session, account, verification } }),
     user: {
@@ -61,6 +64,9 @@ export function createAuth(options: AuthOptions) {
     },
     emailVerification: {
       sendOnSignUp: true,
+      // An unconfirmed account that signs in with its password gets a fresh link: an expired link, or one
+      // whose e-mail never left at sign-up, must not lock the account for good (registering again says taken).
+      sendOnSignIn: true,
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user: u, url }) => {
@@ -85,7 +91,8 @@ export function createAuth(options: AuthOptions) {
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: options.production },
       database: { generateId: () => randomUUID() },
     },
-    // Our own rate limiter (plugins/rate-limits.ts) covers these paths per IP and per e-mail.
+    // The flows that mail or guess run through /api/account/* (account.routes.ts), which rate-limits them per IP
+    // and per e-mail with lib/rate-limit.ts; the raw endpoints that would bypass it are disabled above.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
   });

@@ -1,5 +1,5 @@
 import { TOKEN_REFRESH_RETRY } from '@sira/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { ProviderEndpoints } from '../../config/providers';
 import type { Database } from '../../db/client';
 import { deliveries, profiles, userGmail } from '../../db/schema';
@@ -201,11 +201,39 @@ export async function linkMailbox(deps: MailboxDeps, profileId: string, link: Ne
       .where(and(eq(deliveries.profileId, profileId), eq(deliveries.status, 'held')))
       .returning({ id: deliveries.id });
     await tx.update(profiles).set({ mailboxNotice: null }).where(eq(profiles.id, profileId));
-    return { resumed: resumed.length, replaced: previous?.refreshToken ?? null };
+    // Google ends a whole grant when any of its tokens is revoked, and consenting again to the same account
+    // joins that grant: revoking the replaced token would kill the new one. Only another account's goes.
+    const sameAccount = previous && (previous.googleSub && link.googleSub ? previous.googleSub === link.googleSub : sameMailbox);
+    return { resumed: resumed.length, replaced: previous && !sameAccount ? previous.refreshToken : null, previous };
   });
   deps.events.publish({ topic: 'mailbox', profileId });
   if (result.resumed > 0) deps.events.publish({ topic: 'sending', profileId });
+  if (result.replaced && result.previous && (await grantSharedWithOthers(deps.db, profileId, result.previous))) {
+    return { replacedRefreshToken: null };
+  }
   return { replacedRefreshToken: result.replaced };
+}
+
+/**
+ * Whether another profile is linked to the same Google account (someone linked one Gmail to two Sira
+ * accounts): revoking would end that link's grant too, so the token is left to Google.
+ */
+export async function grantSharedWithOthers(
+  db: MailboxDeps['db'],
+  profileId: string,
+  account: { googleSub: string | null; email: string },
+): Promise<boolean> {
+  const [other] = await db
+    .select({ profileId: userGmail.profileId })
+    .from(userGmail)
+    .where(
+      and(
+        ne(userGmail.profileId, profileId),
+        account.googleSub ? eq(userGmail.googleSub, account.googleSub) : eq(userGmail.email, account.email),
+      ),
+    )
+    .limit(1);
+  return !!other;
 }
 
 /** Revokes a sealed refresh token at Google; the caller decides whether a failure matters. */

@@ -9,6 +9,7 @@ import { gmailClientConfig, grantsSending } from './gmail-settings';
 import { authorizationUrl, exchangeCode, fetchUserinfo, GoogleOAuthError, revokeToken } from './google-oauth';
 import {
   getSendingCredentials,
+  grantSharedWithOthers,
   linkMailbox,
   type MailboxDeps,
   MailboxUnavailableError,
@@ -161,10 +162,13 @@ export async function completeConnect(deps: ServiceDeps, profileId: string, quer
  * link deleted and pending deliveries held. Google being unreachable does not keep the user linked.
  */
 export async function disconnect(deps: ServiceDeps, profileId: string): Promise<void> {
-  const [link] = await deps.db.select({ refreshToken: userGmail.refreshToken }).from(userGmail).where(eq(userGmail.profileId, profileId));
+  const [link] = await deps.db
+    .select({ refreshToken: userGmail.refreshToken, googleSub: userGmail.googleSub, email: userGmail.email })
+    .from(userGmail)
+    .where(eq(userGmail.profileId, profileId));
   if (!link) throw new AppError(409, 'MAILBOX_NOT_LINKED');
   try {
-    await revokeSealedToken(deps, link.refreshToken);
+    if (!(await grantSharedWithOthers(deps.db, profileId, link))) await revokeSealedToken(deps, link.refreshToken);
   } catch (error) {
     deps.log.warn({ profileId, err: { name: (error as Error).name, message: (error as Error).message } }, 'mailbox revoke failed');
   }

@@ -165,6 +165,42 @@ describe('connect', () => {
   });
 });
 
+/** Asks the sandbox's token endpoint for a fresh access token with this refresh token. */
+const refreshWith = (refreshToken: string) =>
+  fetch(sandbox.endpoints.tokenUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: sandbox.clientId,
+      client_secret: sandbox.clientSecret,
+    }).toString(),
+  });
+
+describe('linking again', () => {
+  it('keeps the earlier grant when the same Google account is linked again, and revokes it when another replaces it', async () => {
+    const { cookie, email } = await signedInUser(ctx);
+    const profileId = await profileIdOf(email);
+    const mailbox = `relink.${Date.now()}@gmail.com`;
+    const tokenNow = async () => {
+      const [link] = await ctx.db.select().from(userGmail).where(eq(userGmail.profileId, profileId));
+      return ctx.app.secretBox.open(link?.refreshToken as string);
+    };
+    await linkMailboxForTest(ctx, cookie, sandbox, mailbox);
+    const first = await tokenNow();
+    // Google ends the whole grant when one of its tokens is revoked; the same account consenting again joins it.
+    await linkMailboxForTest(ctx, cookie, sandbox, mailbox);
+    expect(await tokenNow()).not.toBe(first);
+    expect((await refreshWith(first)).status).toBe(200);
+
+    const second = await tokenNow();
+    await linkMailboxForTest(ctx, cookie, sandbox, `other.${mailbox}`);
+    const refused = await refreshWith(second);
+    expect([refused.status, ((await refused.json()) as { error?: string }).error]).toEqual([400, 'invalid_grant']);
+  });
+});
+
 describe('unlink', () => {
   it('revokes the grant at Google, deletes the link and publishes mailbox', async () => {
     const { cookie, email } = await signedInUser(ctx);
@@ -195,6 +231,19 @@ describe('unlink', () => {
     });
     expect(refresh.status).toBe(400);
     expect(((await refresh.json()) as { error?: string }).error).toBe('invalid_grant');
+  });
+
+  it('leaves the grant alone when another account is linked to the same Gmail: unlinking one keeps the other working', async () => {
+    const first = await signedInUser(ctx);
+    const second = await signedInUser(ctx);
+    const shared = `shared.${Date.now()}@gmail.com`;
+    await linkMailboxForTest(ctx, first.cookie, sandbox, shared);
+    await linkMailboxForTest(ctx, second.cookie, sandbox, shared);
+    const secondId = await profileIdOf(second.email);
+    const [kept] = await ctx.db.select().from(userGmail).where(eq(userGmail.profileId, secondId));
+
+    expect((await ctx.app.inject({ method: 'DELETE', url: '/api/mailbox', headers: { cookie: first.cookie } })).statusCode).toBe(204);
+    expect((await refreshWith(ctx.app.secretBox.open(kept?.refreshToken as string))).status).toBe(200);
   });
 
   it('still unlinks when Google cannot be reached for the revoke', async () => {

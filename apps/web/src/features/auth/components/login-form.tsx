@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { FormError } from '~/components/ui/form-error';
 import { PasswordField } from '~/components/ui/password-field';
+import { ApiRequestError } from '~/lib/api-client';
 import { notify } from '~/lib/notify';
 import { useRequestPasswordReset, useSignIn } from '../api/account';
 import { useCooldown } from '../hooks/use-cooldown';
@@ -53,7 +54,11 @@ export function LoginForm({ notice, onSignedIn }: { notice?: LoginNotice | undef
       { email: normalizeEmail(email), password },
       {
         onSuccess: onSignedIn,
-        onError: formError.failWith,
+        onError: (e) =>
+          // The right password on an unconfirmed account makes the server mail a fresh confirmation link.
+          e instanceof ApiRequestError && e.code === 'EMAIL_NOT_CONFIRMED'
+            ? formError.fail(`${e.message} ${ar.auth.confirmationResent}`)
+            : formError.failWith(e),
       },
     );
   };
