@@ -5,4 +5,5 @@ export * from './messages/ar';
 export * from './package-card';
 export * from './routes';
 export * from './rules/auth';
+export * from './rules/mail-address';
 export type * from './schemas/index';

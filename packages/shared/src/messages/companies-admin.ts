@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN } from '../rules/auth';
+import { isMailAddress } from '../rules/mail-address';
 
 /**
  * The admin companies tab (spec §2, §5, §8): its limits, error codes with their Arabic texts, and the
@@ -109,7 +109,7 @@ export type CompanyRuleCode = 'COMPANY_FIELDS_REQUIRED' | 'COMPANY_EMAIL_INVALID
 export function checkCompanyInput(input: { name: string; email: string; packageId: string | null | undefined }): CompanyRuleCode | null {
   const email = input.email.trim();
   if (!input.name.trim() || !email) return 'COMPANY_FIELDS_REQUIRED';
-  if (!EMAIL_PATTERN.test(email)) return 'COMPANY_EMAIL_INVALID';
+  if (!isMailAddress(email.toLowerCase())) return 'COMPANY_EMAIL_INVALID';
   if (!input.packageId) return 'COMPANY_PACKAGE_REQUIRED';
   return null;
 }

@@ -7,7 +7,7 @@ import { auditLog, companies, excelFiles, packages, profiles } from '../../db/sc
 import { useTestApp } from '../../test/app';
 import { signedInAdmin, signedInUser } from '../../test/auth';
 import { importCompanies } from './companies-import.service';
-import { multipart, workbook, zip, zipBomb } from './test-uploads';
+import { deflatedZeros, multipart, workbook, zip, zipBomb } from './test-uploads';
 
 const ctx = useTestApp();
 let admin: { email: string; cookie: string; id: string };
@@ -246,6 +246,45 @@ describe('POST /api/admin/companies/import — files it refuses', () => {
       expect(res.json()).toEqual({ code: 'EXCEL_UNCOMPRESSED_TOO_LARGE' });
       expect(Date.now() - started).toBeLessThan(15_000);
     }
+  });
+
+  it('refuses a zip whose local headers disagree with its directory (a bomb listed as stored, 0 bytes)', async () => {
+    const workbookXml = Buffer.from('<workbook/>');
+    const sheet = await deflatedZeros(50 * MB);
+    const lying = zip([
+      { name: 'xl/workbook.xml', data: workbookXml, method: 0, declaredSize: workbookXml.length },
+      { name: 'xl/worksheets/sheet1.xml', data: sheet, method: 8, declaredSize: 50 * MB, central: { method: 0, declaredSize: 0 } },
+    ]);
+    const res = await upload(lying, 'lying.xlsx');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'EXCEL_NOT_SPREADSHEET' });
+  });
+
+  it('imports addresses as people paste them, refuses ones the sender could not use, and drops control characters', async () => {
+    const res = await upload(
+      workbook([
+        HEADER,
+        ['شركة اللصق', ' mailto:HR@Paste.example; '],
+        ['شركة الفاصلة', 'a,b@comma.example'],
+        ['شركة الاسم', 'Jobs <jobs@named.example>'],
+        ['شركة\u0000 الصفر', 'hr@nul.example'],
+      ]),
+      'paste.xlsx',
+      { defaultPackageId: await packageId('باقة البداية') },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await ctx.db
+      .select()
+      .from(companies)
+      .where(inArray(companies.email, ['hr@paste.example', 'hr@nul.example']));
+    expect(rows.map((r) => [r.email, r.name]).sort()).toEqual([
+      ['hr@nul.example', 'شركة الصفر'],
+      ['hr@paste.example', 'شركة اللصق'],
+    ]);
+    expect(res.json().skippedRows).toEqual([
+      { row: 3, reason: 'EMAIL_INVALID' },
+      { row: 4, reason: 'EMAIL_INVALID' },
+    ]);
   });
 
   it('refuses an upload over 10 MB', async () => {

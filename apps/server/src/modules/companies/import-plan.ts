@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN } from '@sira/shared';
+import { isMailAddress, tidyMailAddress } from '@sira/shared';
 import { EXCEL_HEADERS, UNNAMED_COMPANY, UNSPECIFIED } from '@sira/shared/messages/companies-admin';
 import type { ImportSkipReason } from '@sira/shared/schemas/companies-admin';
 import { AppError } from '../../lib/errors';
@@ -45,12 +45,12 @@ export function planImport(sheet: Sheet, options: PlanOptions): ImportPlan {
   const seen = new Set<string>();
   const cell = (cells: string[], index: number) => (index >= 0 ? (cells[index] ?? '') : '');
   for (const { row, cells } of sheet.rows) {
-    const email = cell(cells, column.email).toLowerCase();
+    const email = tidyMailAddress(cell(cells, column.email));
     if (!email) {
       plan.skipped.push({ row, reason: 'EMAIL_MISSING' });
       continue;
     }
-    if (email.length > 320 || !EMAIL_PATTERN.test(email)) {
+    if (!isMailAddress(email)) {
       plan.skipped.push({ row, reason: 'EMAIL_INVALID' });
       continue;
     }

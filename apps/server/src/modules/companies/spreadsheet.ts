@@ -89,8 +89,11 @@ export async function readFirstSheet(buffer: Buffer, limits: SheetLimits): Promi
 
 // Bidi and zero-width marks that spreadsheets carry around Arabic text but nobody means to type.
 const INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+const CONTROL = /[\p{Cc}\p{Cs}]/gu;
 
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
-  return String(value).replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
+  // Control characters (a NUL from another system's export) and lone surrogates have no place in a name or an
+  // address, and would fail the whole import at the database.
+  return String(value).replace(INVISIBLE, '').replace(/\s+/g, ' ').replace(CONTROL, '').trim();
 }

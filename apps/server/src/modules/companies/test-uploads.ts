@@ -40,6 +40,8 @@ export interface ZipEntry {
   method: 0 | 8;
   /** The uncompressed size the headers claim; a zip bomb may lie. */
   declaredSize: number;
+  /** What the central directory says instead, when it lies differently from the local header. */
+  central?: { method: 0 | 8; declaredSize: number };
 }
 
 /** A minimal zip container (no CRCs: the guard under test refuses before anything checks them). */
@@ -60,9 +62,9 @@ export function zip(entries: ZipEntry[]): Buffer {
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(e.method, 10);
+    central.writeUInt16LE(e.central?.method ?? e.method, 10);
     central.writeUInt32LE(e.data.length, 20);
-    central.writeUInt32LE(e.declaredSize, 24);
+    central.writeUInt32LE(e.central?.declaredSize ?? e.declaredSize, 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, e.data);

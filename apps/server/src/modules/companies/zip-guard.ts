@@ -124,10 +124,29 @@ function readEntries(buffer: Buffer, start: number, count: number): Entry[] | nu
   return entries;
 }
 
+/**
+ * The bytes of an entry, read where its local header says — refusing (null) a local header that disagrees
+ * with the central directory on the name, the method or the sizes. Parsers (SheetJS among them) trust the
+ * local header, so an entry listed as "stored, 0 bytes" but deflated locally would otherwise pass this guard
+ * uncounted and be inflated in full by the parser.
+ */
 function entryData(buffer: Buffer, entry: Entry): Buffer | null {
   const p = entry.localOffset;
   if (p + 30 > buffer.length || buffer.readUInt32LE(p) !== LOCAL_SIGNATURE) return null;
-  const start = p + 30 + buffer.readUInt16LE(p + 26) + buffer.readUInt16LE(p + 28);
+  const flags = buffer.readUInt16LE(p + 6);
+  const nameLength = buffer.readUInt16LE(p + 26);
+  if (buffer.readUInt16LE(p + 8) !== entry.method) return null;
+  if (p + 30 + nameLength > buffer.length || buffer.toString('utf8', p + 30, p + 30 + nameLength) !== entry.name) return null;
+  // Sizes may be left out of the local header (zero, with a data descriptor after the data) or moved to a
+  // ZIP64 field; when they are given they must be the central directory's.
+  const sizesLater = (flags & 0x08) !== 0;
+  const localSizes = [buffer.readUInt32LE(p + 18), buffer.readUInt32LE(p + 22)] as const;
+  const expected = [entry.compressedSize, entry.declaredSize] as const;
+  for (const [i, local] of localSizes.entries()) {
+    if (local === ZIP64_MARK || (sizesLater && local === 0)) continue;
+    if (local !== expected[i]) return null;
+  }
+  const start = p + 30 + nameLength + buffer.readUInt16LE(p + 28);
   const end = start + entry.compressedSize;
   if (end > buffer.length) return null;
   return buffer.subarray(start, end);

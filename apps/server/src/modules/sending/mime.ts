@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { isMailAddress } from '@sira/shared';
 import sanitizeHtml from 'sanitize-html';
 import { sanitizeRichHtml } from '../../lib/html';
 import { type CompanyFields, type CompiledTemplate, compileTemplate, escapeHtml, fillTemplate } from './personalize';
@@ -45,8 +46,6 @@ export class InvalidRecipientError extends Error {
     this.name = 'InvalidRecipientError';
   }
 }
-
-const ADDRESS = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
 
 function wrapBase64(bytes: Buffer): string {
   const b64 = bytes.toString('base64');
@@ -144,7 +143,7 @@ export function prepareJobMessage(input: JobMessageInput): PreparedJobMessage {
 
 /** One company's message: the per-company head, then the job's shared tail. */
 export function renderMessage(job: PreparedJobMessage, to: Recipient, date: Date = new Date()): Buffer[] {
-  if (!ADDRESS.test(to.email)) throw new InvalidRecipientError(to.email);
+  if (!isMailAddress(to.email)) throw new InvalidRecipientError(to.email);
   const alt = `${job.boundary}_alt`;
   const head = [
     `From: ${job.from}`,
