@@ -9,8 +9,12 @@ import { isMailAddress } from '../rules/mail-address';
 export const EXCEL_MAX_BYTES = 10 * 1024 * 1024;
 /** Most data rows (after the header) one upload may hold. */
 export const EXCEL_MAX_ROWS = 100_000;
-/** Most bytes an .xlsx may unpack to: a few MB that inflate to gigabytes are a zip bomb, not a directory. */
-export const EXCEL_MAX_UNCOMPRESSED_BYTES = 200 * 1024 * 1024;
+/**
+ * Most bytes an .xlsx may unpack to: a few MB that inflate to gigabytes are a zip bomb, not a directory.
+ * 100,000 rows of long Arabic names and addresses unpack to ≈ 40 MB; the parser holds several times what it
+ * unpacks (a crafted 190 MB sheet took 1.6 GB and 26 s), so the cap leaves room for real files and no more.
+ */
+export const EXCEL_MAX_UNCOMPRESSED_BYTES = 100 * 1024 * 1024;
 export const EXCEL_EXTENSIONS = ['.xlsx', '.xls'] as const;
 
 /** The Arabic column headers read from an uploaded sheet (spec §5). */
@@ -39,7 +43,7 @@ export const companiesText = {
   fileMissing: 'لم يتم إرفاق أي ملف.',
   fileTooLarge: 'حجم الملف أكبر من 10 ميغابايت.',
   notSpreadsheet: 'محتوى الملف ليس ملف Excel حقيقياً (xlsx أو xls)، حتى لو كان اسمه ينتهي بذلك.',
-  unpacksTooLarge: 'الملف يتمدد عند فك ضغطه إلى أكثر من 200 ميغابايت، فلا يمكن قراءته بأمان.',
+  unpacksTooLarge: 'الملف يتمدد عند فك ضغطه إلى أكثر من 100 ميغابايت، فلا يمكن قراءته بأمان.',
   tooManyRows: 'الملف يحتوي على أكثر من 100,000 صف. قسّمه إلى ملفات أصغر.',
   unreadable: 'تعذّر قراءة محتوى الجدول؛ قد يكون الملف تالفاً أو محمياً بكلمة مرور.',
   readFailed: 'فشل في قراءة الملف.',

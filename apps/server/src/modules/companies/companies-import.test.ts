@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { EXCEL_MAX_UNCOMPRESSED_BYTES } from '@sira/shared/messages/companies-admin';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
@@ -238,7 +239,7 @@ describe('POST /api/admin/companies/import — files it refuses', () => {
   });
 
   it('refuses a zip bomb before parsing, whether its headers tell the truth or lie', async () => {
-    const overLimit = 201 * MB;
+    const overLimit = EXCEL_MAX_UNCOMPRESSED_BYTES + MB;
     for (const declared of [overLimit, 1000]) {
       const started = Date.now();
       const res = await upload(await zipBomb(overLimit, declared), 'bomb.xlsx');

@@ -41,7 +41,7 @@ describe('import error toast (spec §5, §8)', () => {
     expect(importErrorFeedback('EXCEL_TOO_MANY_ROWS').text).toBe(
       'فشل في معالجة الملف: الملف يحتوي على أكثر من 100,000 صف. قسّمه إلى ملفات أصغر.',
     );
-    expect(importErrorFeedback('EXCEL_UNCOMPRESSED_TOO_LARGE').text).toMatch(/^فشل في معالجة الملف: .*200 ميغابايت/);
+    expect(importErrorFeedback('EXCEL_UNCOMPRESSED_TOO_LARGE').text).toMatch(/^فشل في معالجة الملف: .*100 ميغابايت/);
     expect(importErrorFeedback('COMPANIES_IMPORT_FAILED').text).toBe(
       'حدث خطأ أثناء إضافة الشركات: تعذّر حفظ الشركات في قاعدة البيانات. تمت إضافة 0 فقط.',
     );
