@@ -219,16 +219,7 @@ describe('unlink', () => {
     expect(await ctx.db.select().from(userGmail).where(eq(userGmail.profileId, profileId))).toEqual([]);
 
     // Google no longer honours the refresh token.
-    const refresh = await fetch(sandbox.endpoints.tokenUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'refresh_token',
-        refresh_token: refreshToken,
-        client_id: sandbox.clientId,
-        client_secret: sandbox.clientSecret,
-      }).toString(),
-    });
+    const refresh = await refreshWith(refreshToken);
     expect(refresh.status).toBe(400);
     expect(((await refresh.json()) as { error?: string }).error).toBe('invalid_grant');
   });
