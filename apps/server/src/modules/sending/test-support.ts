@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { DEFAULT_DAILY_CAPS } from '@sira/shared';
 import type { SendingSettings } from '@sira/shared/schemas/sending-admin';
-import { eq, type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { expect } from 'vitest';
 import type { BackgroundContext } from '../../background';
@@ -16,6 +16,7 @@ import { writeSetting } from '../../lib/settings';
 import type { TestContext } from '../../test/app';
 import { multipart } from '../companies/test-uploads';
 import { DAILY_CAPS_KEY, DELAY_SETTINGS_KEY } from './sending-settings';
+import { RECORDING_STATEMENT } from './worker/queue';
 
 // Test helpers of the sending engine: résumés, settings, a worker context over the test app, and waiting.
 
@@ -136,7 +137,8 @@ export function recordingLogger() {
 /**
  * The same database, except that the worker's statement recording provider answers fails its first `times`
  * runs the way a dropped connection does — fault injection for the worker's retry path; the statement itself
- * is not touched. On PostgreSQL the worker runs it as a named statement on the pool, on PGlite through `execute`.
+ * is not touched. The worker runs it as a named statement (db/hot-statements.ts): on PostgreSQL a named query
+ * on the pool, on PGlite a protocol exchange naming it.
  */
 export function failingRecordWrites(db: Database, times: number): { db: Database; failures: () => number } {
   let failures = 0;
@@ -146,29 +148,26 @@ export function failingRecordWrites(db: Database, times: number): { db: Database
     return true;
   };
   const dropped = () => Promise.reject(new Error('Connection terminated unexpectedly'));
-  const dialect = new PgDialect();
-  const client = (db as { $client?: unknown }).$client;
-  const pool =
-    client instanceof pg.Pool
-      ? new Proxy(client, {
-          get(target, prop) {
-            if (prop === 'query') {
-              return (config: unknown, ...rest: unknown[]) =>
-                (config as { name?: string })?.name?.startsWith('sira_record_and_hand_over') && failNow()
-                  ? dropped()
-                  : (target.query as (...args: unknown[]) => unknown)(config, ...rest);
-            }
-            const value = Reflect.get(target, prop, target);
-            return typeof value === 'function' ? value.bind(target) : value;
-          },
-        })
-      : client;
+  const isRecording = (name: string | undefined) => !!name?.startsWith(RECORDING_STATEMENT);
+  const client = (db as { $client?: unknown }).$client as object;
+  const failing = new Proxy(client, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target);
+      if (typeof value !== 'function') return value;
+      if (prop === 'query' && client instanceof pg.Pool) {
+        return (config: unknown, ...rest: unknown[]) =>
+          isRecording((config as { name?: string })?.name) && failNow() ? dropped() : value.call(target, config, ...rest);
+      }
+      if (prop === 'execProtocol' && client instanceof PGlite) {
+        return (message: Uint8Array, ...rest: unknown[]) =>
+          Buffer.from(message).includes(RECORDING_STATEMENT) && failNow() ? dropped() : value.call(target, message, ...rest);
+      }
+      return value.bind(target);
+    },
+  });
   const wrapped = new Proxy(db, {
     get(target, prop) {
-      if (prop === '$client') return pool;
-      if (prop === 'execute') {
-        return (query: SQL) => (dialect.sqlToQuery(query).sql.includes('with s as (') && failNow() ? dropped() : target.execute(query));
-      }
+      if (prop === '$client') return failing;
       const value = Reflect.get(target, prop, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },

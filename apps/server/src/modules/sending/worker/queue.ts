@@ -1,7 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../../db/client';
+import { hotQuery, hotTransaction } from '../../../db/hot-statements';
 
 /**
  * The send queue's row operations (ADR 002, ADR 008). Each is one statement or one short transaction; no
@@ -17,21 +16,8 @@ import { type Database, rowsOf } from '../../../db/client';
  * message at a time, in pacing order, whichever worker holds it.
  */
 
-const dialect = new PgDialect();
-
-/**
- * The statements run for every message, on PostgreSQL as named prepared statements: each connection plans
- * them once instead of on every call (planning the recording statement costs more than running it).
- * PGlite runs them as usual. The same name must always carry the same text.
- */
-async function hotQuery<T>(db: Database, name: string, query: SQL): Promise<T[]> {
-  const client = (db as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) {
-    const { sql: text, params } = dialect.sqlToQuery(query);
-    return (await client.query({ name, text, values: params as unknown[] })).rows as T[];
-  }
-  return rowsOf<T>(await db.execute(query));
-}
+/** The name of recordAndHandOver's prepared statement (fault injection in tests finds it by this name). */
+export const RECORDING_STATEMENT = 'sira_record_and_hand_over_v3';
 
 /** provider_message_id of a row handed to the provider whose answer has not been recorded yet. */
 export const HANDED_OVER = '';
@@ -96,19 +82,23 @@ export async function claimDeliveries(
   leaseSeconds: number,
   handOver = false,
 ): Promise<ClaimResult> {
-  return db.transaction(async (tx) => {
-    const [mailbox] = rowsOf<{ email: string; daily_cap: number | null; paused_until: Date | string | null }>(
-      await tx.execute(sql`select email, daily_cap, paused_until from user_gmail where profile_id = ${profileId} for update`),
+  return hotTransaction(db, async (hot) => {
+    const [mailbox] = await hot.rows<{ email: string; daily_cap: number | null; paused_until: number | null }>(
+      'sira_claim_lock_mailbox_v1',
+      sql`select email, daily_cap, (extract(epoch from paused_until) * 1000)::float8 as paused_until
+        from user_gmail where profile_id = ${profileId} for update`,
     );
     if (!mailbox) return { kind: 'unavailable', reason: 'not_linked', pausedUntil: null } as const;
-    if (mailbox.paused_until && new Date(mailbox.paused_until).getTime() > Date.now()) {
+    if (mailbox.paused_until !== null && mailbox.paused_until > Date.now()) {
       return { kind: 'unavailable', reason: 'paused', pausedUntil: new Date(mailbox.paused_until) } as const;
     }
-    const [inFlight] = rowsOf<{ n: number }>(
-      await tx.execute(sql`select count(*)::int as n from deliveries where profile_id = ${profileId} and status = 'sending'`),
+    const [inFlight] = await hot.rows<{ busy: boolean }>(
+      'sira_claim_in_flight_v1',
+      sql`select exists (select 1 from deliveries where profile_id = ${profileId} and status = 'sending') as busy`,
     );
-    if ((inFlight?.n ?? 0) > 0) return { kind: 'busy' } as const;
-    const claimed = rowsOf<{
+    if (inFlight?.busy) return { kind: 'busy' } as const;
+    // RETURNING has no order: the rows are put back in the order they were picked in.
+    const claimed = await hot.rows<{
       id: string;
       job_id: string;
       recipient_email: string;
@@ -117,49 +107,44 @@ export async function claimDeliveries(
       location: string;
       attempts: number;
       lease: string;
-      next_attempt_at: Date | string;
-      created_at: Date | string;
     }>(
-      await tx.execute(sql`
+      'sira_claim_deliveries_v1',
+      sql`
         with picked as (
           select d.id from deliveries d
           where d.profile_id = ${profileId} and d.status = 'pending' and d.next_attempt_at <= now()
             and exists (select 1 from send_jobs j where j.id = d.job_id and j.status in ('pending', 'processing'))
           order by d.next_attempt_at, d.created_at, d.company_name, d.id
-          limit ${limit}
+          limit ${limit}::int
           for update skip locked
+        ), taken as (
+          update deliveries d
+          set updated_at = now(), status = 'sending', sender_email = ${mailbox.email}::text,
+            provider_message_id = ${handOver ? HANDED_OVER : null}::text,
+            lease_expires_at = now() + make_interval(secs => ${leaseSeconds}::int)
+          from picked where d.id = picked.id
+          returning d.id, d.job_id, d.recipient_email, d.company_name, d.sector, d.location, d.attempts,
+            d.lease_expires_at::text as lease, d.next_attempt_at, d.created_at
         )
-        update deliveries d
-        set updated_at = now(), status = 'sending', sender_email = ${mailbox.email},
-          provider_message_id = ${handOver ? HANDED_OVER : null},
-          lease_expires_at = now() + make_interval(secs => ${leaseSeconds}::int)
-        from picked where d.id = picked.id
-        returning d.id, d.job_id, d.recipient_email, d.company_name, d.sector, d.location, d.attempts,
-          d.lease_expires_at::text as lease, d.next_attempt_at, d.created_at`),
+        select id, job_id, recipient_email, company_name, sector, location, attempts, lease from taken
+        order by next_attempt_at, created_at, company_name, id`,
     );
     if (claimed.length === 0) {
-      const [next] = rowsOf<{ at: Date | string | null }>(
-        await tx.execute(sql`
-          select min(d.next_attempt_at) as at from deliveries d
+      const [next] = await hot.rows<{ at: number | null }>(
+        'sira_claim_next_due_v1',
+        sql`
+          select (extract(epoch from min(d.next_attempt_at)) * 1000)::float8 as at from deliveries d
           where d.profile_id = ${profileId} and d.status = 'pending'
-            and exists (select 1 from send_jobs j where j.id = d.job_id and j.status in ('pending', 'processing'))`),
+            and exists (select 1 from send_jobs j where j.id = d.job_id and j.status in ('pending', 'processing'))`,
       );
-      return { kind: 'idle', email: mailbox.email, dailyCap: mailbox.daily_cap, nextDueAt: next?.at ? new Date(next.at) : null } as const;
+      const nextDueAt = next?.at === null || next?.at === undefined ? null : new Date(next.at);
+      return { kind: 'idle', email: mailbox.email, dailyCap: mailbox.daily_cap, nextDueAt } as const;
     }
     const jobIds = [...new Set(claimed.map((r) => r.job_id))];
-    await tx.execute(sql`
-      update send_jobs set status = 'processing'
-      where status = 'pending' and id in (${sql.join(
-        jobIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`);
-    // RETURNING has no order: put them back in the order they were picked in.
-    const key = (r: (typeof claimed)[number]) => [new Date(r.next_attempt_at).getTime(), new Date(r.created_at).getTime()] as const;
-    claimed.sort((a, b) => {
-      const [an, ac] = key(a);
-      const [bn, bc] = key(b);
-      return an - bn || ac - bc || (a.company_name < b.company_name ? -1 : a.company_name > b.company_name ? 1 : a.id < b.id ? -1 : 1);
-    });
+    await hot.rows(
+      'sira_claim_start_jobs_v1',
+      sql`update send_jobs set status = 'processing' where status = 'pending' and id = any(${sql.param(jobIds)}::uuid[])`,
+    );
     return {
       kind: 'claimed',
       email: mailbox.email,
@@ -180,13 +165,15 @@ export async function claimDeliveries(
 
 /** The mailbox's sends over the last 24 h (ms since the epoch, ascending): the pacing history. */
 export async function sendHistory(db: Database, senderEmail: string): Promise<number[]> {
-  const rows = rowsOf<{ at: number | string }>(
-    await db.execute(sql`
+  const rows = await hotQuery<{ at: number }>(
+    db,
+    'sira_send_history_v1',
+    sql`
       select (extract(epoch from sent_at) * 1000)::float8 as at from deliveries
-      where sender_email = ${senderEmail} and status = 'sent' and sent_at > now() - interval '24 hours'
-      order by sent_at`),
+      where sender_email = ${senderEmail}::text and status = 'sent' and sent_at > now() - interval '24 hours'
+      order by sent_at`,
   );
-  return rows.map((r) => Number(r.at));
+  return rows.map((r) => r.at);
 }
 
 export interface HandOver {
@@ -225,7 +212,7 @@ export async function recordAndHandOver(
   const horizon = sql`now() + make_interval(secs => ${handOver?.leaseSeconds ?? 0}::int)`;
   const rows = await hotQuery<{ kind: 'sent' | 'handed'; id: string | null; lease: string | null; n: number }>(
     db,
-    'sira_record_and_hand_over_v3',
+    RECORDING_STATEMENT,
     sql`
       with s as (
         select * from unnest(

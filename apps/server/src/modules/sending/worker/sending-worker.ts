@@ -114,10 +114,16 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
   let ticking: Promise<void> | undefined;
   const sleepers = new Set<() => void>();
 
-  let settingsCache: { at: number; value: SendingSettings } | undefined;
-  const settings = async (): Promise<SendingSettings> => {
+  /** One read shared by every session asking at the same time (all of them, when the worker starts). */
+  let settingsCache: { at: number; value: Promise<SendingSettings> } | undefined;
+  const settings = (): Promise<SendingSettings> => {
     if (!settingsCache || Date.now() - settingsCache.at > o.settingsTtlMs) {
-      settingsCache = { at: Date.now(), value: await readSendingSettings(ctx.db) };
+      const value = readSendingSettings(ctx.db);
+      settingsCache = { at: Date.now(), value };
+      // A failed read is not kept: the callers get its error, the next one asks the database again.
+      value.catch(() => {
+        if (settingsCache?.value === value) settingsCache = undefined;
+      });
     }
     return settingsCache.value;
   };
