@@ -1,5 +1,6 @@
 // Bundles the server and worker with esbuild. Third-party packages stay in node_modules (PGlite loads its
-// WebAssembly from there); only our own workspace code is bundled in. Migrations are copied alongside.
+// WebAssembly from there); only our own workspace code is bundled in. Migrations and the Excel parser's
+// worker thread are copied alongside.
 import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -23,3 +24,5 @@ await build({
   ],
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
+// The Excel parser's worker thread (plain JavaScript), found next to the bundle (spreadsheet.ts).
+cpSync('src/modules/companies/sheet-parse.worker.mjs', 'dist/sheet-parse.worker.mjs');

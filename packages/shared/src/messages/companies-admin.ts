@@ -47,6 +47,7 @@ export const companiesText = {
   tooManyRows: 'الملف يحتوي على أكثر من 100,000 صف. قسّمه إلى ملفات أصغر.',
   unreadable: 'تعذّر قراءة محتوى الجدول؛ قد يكون الملف تالفاً أو محمياً بكلمة مرور.',
   readFailed: 'فشل في قراءة الملف.',
+  tooComplex: 'تطلّبت قراءة الملف وقتاً أو ذاكرة أكثر من المسموح. احفظه من جديد بصيغة xlsx أو قسّمه إلى ملفات أصغر.',
   empty: 'الملف فارغ.',
   packageColumnOrDefault: 'يرجى اختيار باقة افتراضية أو التأكد من وجود عمود "الباقة" في الملف.',
   saveFailed: 'تعذّر حفظ الشركات في قاعدة البيانات',
@@ -73,6 +74,8 @@ export type CompaniesErrorCode =
   | 'EXCEL_TOO_MANY_ROWS'
   /** The spreadsheet library could not parse the workbook (corrupt, encrypted). */
   | 'EXCEL_UNREADABLE'
+  /** Parsing went past its time or memory budget (the worker thread was stopped). */
+  | 'EXCEL_TOO_COMPLEX'
   /** The upload stream itself broke off. */
   | 'EXCEL_READ_FAILED'
   /** No data row under the header. */
@@ -96,6 +99,7 @@ const textByCode: Record<CompaniesErrorCode, string> = {
   EXCEL_UNCOMPRESSED_TOO_LARGE: companiesText.unpacksTooLarge,
   EXCEL_TOO_MANY_ROWS: companiesText.tooManyRows,
   EXCEL_UNREADABLE: companiesText.unreadable,
+  EXCEL_TOO_COMPLEX: companiesText.tooComplex,
   EXCEL_READ_FAILED: companiesText.readFailed,
   EXCEL_EMPTY: companiesText.empty,
   EXCEL_PACKAGE_REQUIRED: companiesText.packageColumnOrDefault,

@@ -7,12 +7,10 @@ import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { companyPackageMap, findCompanyPackage } from './companies.service';
 import { type PlannedCompany, planImport } from './import-plan';
-import { readFirstSheet } from './spreadsheet';
+import { readFirstSheet, type SheetLimits } from './spreadsheet';
 
-export interface ImportLimits {
+export interface ImportLimits extends SheetLimits {
   maxBytes: number;
-  maxRows: number;
-  maxUncompressedBytes: number;
   /** Rows per INSERT statement. */
   batchSize: number;
 }
