@@ -3,12 +3,13 @@
 // copies it), with no TypeScript loader in a worker. It only parses; every rule stays in spreadsheet.ts.
 import { parentPort } from 'node:worker_threads';
 import * as XLSX from '@e965/xlsx';
-import * as cptable from '@e965/xlsx/dist/cpexcel.full.mjs';
 
-// Legacy .xls files (BIFF5, Excel 95) store Arabic in code page 1256: without the tables it reads as noise.
-XLSX.set_cptable(cptable);
-
-parentPort.once('message', ({ bytes, maxRows }) => {
+parentPort.once('message', async ({ bytes, maxRows, kind }) => {
+  if (kind === 'xls') {
+    // Legacy .xls files (BIFF5, Excel 95) store Arabic in code page 1256: without the tables it reads as noise.
+    // Loaded only for them: the tables are most of what starting this thread costs.
+    XLSX.set_cptable(await import('@e965/xlsx/dist/cpexcel.full.mjs'));
+  }
   let sheet;
   try {
     const workbook = XLSX.read(Buffer.from(bytes), {

@@ -62,7 +62,7 @@ export async function readFirstSheet(buffer: Buffer, limits: SheetLimits): Promi
     if (problem) throw new AppError(400, 'EXCEL_NOT_SPREADSHEET');
   }
 
-  const parsed = await oneAtATime(() => parseOnWorkerThread(buffer, limits.maxRows, { ...PARSE_DEFAULTS, ...limits }));
+  const parsed = await oneAtATime(() => parseOnWorkerThread(buffer, kind, limits.maxRows, { ...PARSE_DEFAULTS, ...limits }));
   if (parsed.kind === 'unreadable') throw new AppError(400, 'EXCEL_UNREADABLE');
   if (parsed.kind === 'empty') throw new AppError(422, 'EXCEL_EMPTY');
   // The parser read only the rows it was allowed to; a sheet that declares more is over the limit.
@@ -106,6 +106,7 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
 
 function parseOnWorkerThread(
   buffer: Buffer,
+  kind: 'xlsx' | 'xls',
   maxRows: number,
   budget: { parseTimeoutMs: number; parseHeapMb: number },
 ): Promise<ParseAnswer> {
@@ -127,6 +128,6 @@ function parseOnWorkerThread(
     worker.once('exit', (code) => finish(() => reject(new Error(`the sheet parser stopped (exit code ${code}) without an answer`))));
     // A copy with its own memory to hand over: an upload's Buffer may share a pooled ArrayBuffer.
     const bytes = new Uint8Array(buffer);
-    worker.postMessage({ bytes: bytes.buffer, maxRows }, [bytes.buffer]);
+    worker.postMessage({ bytes: bytes.buffer, kind, maxRows }, [bytes.buffer]);
   });
 }
