@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/db';
+import { createTestDatabase, testDatabaseKind } from '../test/db';
 import { type DatabaseHandle, rowsOf } from './client';
 import { type HotStatements, hotQuery, hotTransaction } from './hot-statements';
 
@@ -88,5 +88,26 @@ describe('hot statements (named prepared statements)', () => {
     await outside;
     await named;
     expect(await labels()).toEqual(['1:one', '2:two', '11:outside', '12:named']);
+  });
+
+  it.skipIf(testDatabaseKind() === 'postgres')('parses a statement again once the session has lost it (PGlite: one session)', async () => {
+    const probe = () => hotQuery<{ one: number }>(handle.db, 'sira_test_lost_v1', sql`select ${1}::int as one`);
+    expect(await probe()).toEqual([{ one: 1 }]);
+    await handle.db.execute(sql`deallocate all`);
+    await expect(probe()).rejects.toThrow(/does not exist/);
+    expect(await probe()).toEqual([{ one: 1 }]);
+  });
+
+  it("refuses a transaction's handle after the transaction, and parameters it cannot send as text", async () => {
+    let kept: HotStatements | undefined;
+    await hotTransaction(handle.db, async (hot) => {
+      kept = hot;
+    });
+    await expect(
+      kept?.rows('sira_test_insert_v1', sql`insert into hot_probe (id, label) values (${20}::int, ${'late'}::text) returning id`),
+    ).rejects.toThrow('has ended');
+    await expect(hotQuery(handle.db, 'sira_test_object_v1', sql`select ${sql.param({ a: 1 })}::jsonb as j`)).rejects.toThrow(TypeError);
+    await expect(hotQuery(handle.db, 'sira_test_nested_v1', sql`select ${sql.param([['a']])}::text[] as n`)).rejects.toThrow(TypeError);
+    expect(await labels()).not.toContain('20:late');
   });
 });

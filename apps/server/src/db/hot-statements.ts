@@ -27,23 +27,46 @@ function decodeField(typeId: number, text: string): unknown {
   return text;
 }
 
-/** A parameter in PostgreSQL's text format: arrays as array literals, every element quoted. */
-function encodeParam(value: unknown): string | null {
+/**
+ * A parameter in PostgreSQL's text format: arrays as array literals, every element quoted. Only what the hot
+ * statements pass is accepted — text, numbers, booleans, dates, null and flat arrays of them — so that nothing
+ * else is silently sent as "[object Object]".
+ */
+function encodeParam(value: unknown, inArray = false): string | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
-  if (Array.isArray(value)) {
+  if (Array.isArray(value) && !inArray) {
     const items = value.map((item) => {
-      const text = encodeParam(item);
+      const text = encodeParam(item, true);
       return text === null ? 'NULL' : `"${text.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
     });
     return `{${items.join(',')}}`;
   }
-  return String(value);
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
+  throw new TypeError(
+    `hot statements take text, numbers, booleans, dates and flat arrays of them, not ${Object.prototype.toString.call(value)}`,
+  );
 }
 
 function statementOf(query: SQL): { text: string; values: (string | null)[] } {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  return { text, values: params.map(encodeParam) };
+  return { text, values: params.map((p) => encodeParam(p)) };
+}
+
+/**
+ * Runs `work` with a handle that refuses use once `work` has returned: a call left running would otherwise land
+ * in whatever holds the connection (or PGlite's session) next.
+ */
+async function withHandle<T>(run: HotStatements['rows'], work: (hot: HotStatements) => Promise<T>): Promise<T> {
+  let open = true;
+  try {
+    return await work({
+      rows: (name, query) => (open ? run(name, query) : Promise.reject(new Error('the transaction of this handle has ended'))),
+    });
+  } finally {
+    open = false;
+  }
 }
 
 // ---- PostgreSQL: node-postgres runs named queries natively, one plan per connection.
@@ -61,7 +84,7 @@ async function pgTransaction<T>(pool: pg.Pool, work: (hot: HotStatements) => Pro
   let broken: Error | undefined;
   try {
     await client.query('begin');
-    const result = await work({ rows: (name, query) => pgRows(client, name, query) });
+    const result = await withHandle((name, query) => pgRows(client, name, query), work);
     await client.query('commit');
     return result;
   } catch (error) {
@@ -103,16 +126,23 @@ async function pgliteRows<T>(db: PGlite, name: string, query: SQL, inTransaction
   const { serialize } = protocol;
   const firstUse = !parsed.has(name);
   const messages = [
-    // First use on this session, or again after a failed first use (whose Parse may or may not have been
-    // kept): closing a statement that does not exist is no error, so the Parse always starts clean.
+    // First use on this session, or again after a failed call (the statement may or may not exist then):
+    // closing a statement that does not exist is no error, so the Parse always starts clean.
     ...(firstUse ? [serialize.close({ type: 'S', name }), serialize.parse({ name, text, types: [] })] : []),
     serialize.bind({ statement: name, values }),
     serialize.describe({ type: 'P' }),
     serialize.execute({}),
     serialize.sync(),
   ];
-  const { messages: answers } = await db._runExclusiveQuery(() => db.execProtocol(concat(messages), { syncToFs: !inTransaction }));
-  if (firstUse) parsed.add(name);
+  let answers: Awaited<ReturnType<PGlite['execProtocol']>>['messages'];
+  try {
+    ({ messages: answers } = await db._runExclusiveQuery(() => db.execProtocol(concat(messages), { syncToFs: !inTransaction })));
+  } catch (error) {
+    // Parsed afresh next time: the statement may be gone (DEALLOCATE, a changed result type) or never made.
+    parsed.delete(name);
+    throw error;
+  }
+  parsed.add(name);
   let fields: ReadonlyArray<{ name: string; dataTypeID: number }> = [];
   const rows: T[] = [];
   for (const answer of answers) {
@@ -142,6 +172,7 @@ function clientOf(db: Database): pg.Pool | PGlite {
 export async function hotQuery<T>(db: Database, name: string, query: SQL): Promise<T[]> {
   const client = clientOf(db);
   if (client instanceof pg.Pool) return pgRows<T>(client, name, query);
+  await client._checkReady();
   return client._runExclusiveTransaction(() => pgliteRows<T>(client, name, query, false));
 }
 
@@ -150,5 +181,5 @@ export async function hotTransaction<T>(db: Database, work: (hot: HotStatements)
   const client = clientOf(db);
   if (client instanceof pg.Pool) return pgTransaction(client, work);
   // PGlite's own transaction: BEGIN, COMMIT or ROLLBACK, and its transaction mutex held throughout.
-  return client.transaction(() => work({ rows: (name, query) => pgliteRows(client, name, query, true) }));
+  return client.transaction(() => withHandle((name, query) => pgliteRows(client, name, query, true), work));
 }

@@ -48,6 +48,7 @@ export const companiesText = {
   unreadable: 'تعذّر قراءة محتوى الجدول؛ قد يكون الملف تالفاً أو محمياً بكلمة مرور.',
   readFailed: 'فشل في قراءة الملف.',
   tooComplex: 'تطلّبت قراءة الملف وقتاً أو ذاكرة أكثر من المسموح. احفظه من جديد بصيغة xlsx أو قسّمه إلى ملفات أصغر.',
+  importBusy: 'يجري الآن استيراد ملف آخر، فلم يُقرأ هذا الملف ولم يُضف منه شيء. أعد رفعه بعد قليل.',
   empty: 'الملف فارغ.',
   packageColumnOrDefault: 'يرجى اختيار باقة افتراضية أو التأكد من وجود عمود "الباقة" في الملف.',
   saveFailed: 'تعذّر حفظ الشركات في قاعدة البيانات',
@@ -76,6 +77,8 @@ export type CompaniesErrorCode =
   | 'EXCEL_UNREADABLE'
   /** Parsing went past its time or memory budget (the worker thread was stopped). */
   | 'EXCEL_TOO_COMPLEX'
+  /** Other uploads' parses used up this one's time before it could be read; nothing was added. */
+  | 'EXCEL_IMPORT_BUSY'
   /** The upload stream itself broke off. */
   | 'EXCEL_READ_FAILED'
   /** No data row under the header. */
@@ -100,6 +103,7 @@ const textByCode: Record<CompaniesErrorCode, string> = {
   EXCEL_TOO_MANY_ROWS: companiesText.tooManyRows,
   EXCEL_UNREADABLE: companiesText.unreadable,
   EXCEL_TOO_COMPLEX: companiesText.tooComplex,
+  EXCEL_IMPORT_BUSY: companiesText.importBusy,
   EXCEL_READ_FAILED: companiesText.readFailed,
   EXCEL_EMPTY: companiesText.empty,
   EXCEL_PACKAGE_REQUIRED: companiesText.packageColumnOrDefault,

@@ -10,31 +10,47 @@ parentPort.once('message', async ({ bytes, maxRows, kind }) => {
     // Loaded only for them: the tables are most of what starting this thread costs.
     XLSX.set_cptable(await import('@e965/xlsx/dist/cpexcel.full.mjs'));
   }
-  let sheet;
+  const buffer = Buffer.from(bytes);
+  // The header, the allowed rows, and one more to tell "exactly at the limit" from "over it".
+  let answer = readFirstSheet(buffer, maxRows + 2);
+  if (answer.kind === 'sheet' && answer.cut && answer.rows.length <= maxRows + 1) {
+    // The sheet declares rows past the ones read, yet those held no more than the limit: formatting can stretch
+    // a sheet's declared range far past its data, so it is read whole (within this thread's budget) to count.
+    answer = readFirstSheet(buffer, 0);
+  }
+  parentPort.postMessage(answer);
+});
+
+/**
+ * The non-blank rows of the first sheet, each with its number as the spreadsheet shows it; `cut` when the
+ * sheet declares rows past the `sheetRows` read (0: all).
+ */
+function readFirstSheet(buffer, sheetRows) {
   try {
-    const workbook = XLSX.read(Buffer.from(bytes), {
+    const workbook = XLSX.read(buffer, {
       type: 'buffer',
       dense: true,
       sheets: 0,
-      // The header, the allowed rows, and one more to tell "exactly at the limit" from "over it".
-      sheetRows: maxRows + 2,
+      ...(sheetRows > 0 ? { sheetRows } : {}),
       cellFormula: false,
       cellHTML: false,
       cellStyles: false,
       bookVBA: false,
     });
     const firstName = workbook.SheetNames[0];
-    sheet = firstName ? workbook.Sheets[firstName] : undefined;
+    const sheet = firstName ? workbook.Sheets[firstName] : undefined;
+    if (!sheet?.['!ref']) return { kind: 'empty' };
+    const range = XLSX.utils.decode_range(sheet['!ref']);
+    const cut = !!sheet['!fullref'] && XLSX.utils.decode_range(sheet['!fullref']).e.r > range.e.r;
+    const values = XLSX.utils.sheet_to_json(sheet, { header: 1, raw: false, defval: '', blankrows: true });
+    // Only rows with something in them cross back to the main thread.
+    const rows = [];
+    values.forEach((cells, index) => {
+      if (cells.some((cell) => cell !== '' && cell !== null && cell !== undefined)) rows.push({ row: range.s.r + index + 1, cells });
+    });
+    return { kind: 'sheet', cut, rows };
   } catch {
-    parentPort.postMessage({ kind: 'unreadable' });
-    return;
+    // Corrupt, encrypted, or a structure the parser trips over.
+    return { kind: 'unreadable' };
   }
-  if (!sheet?.['!ref']) {
-    parentPort.postMessage({ kind: 'empty' });
-    return;
-  }
-  const range = XLSX.utils.decode_range(sheet['!ref']);
-  const declaredLastRow = sheet['!fullref'] ? XLSX.utils.decode_range(sheet['!fullref']).e.r : range.e.r;
-  const values = XLSX.utils.sheet_to_json(sheet, { header: 1, raw: false, defval: '', blankrows: true });
-  parentPort.postMessage({ kind: 'sheet', firstRow: range.s.r, lastRow: range.e.r, declaredLastRow, values });
-});
+}

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { readFirstSheet } from './spreadsheet';
 import { workbook } from './test-uploads';
@@ -49,5 +50,47 @@ describe('reading a workbook on a worker thread', () => {
       code: 'EXCEL_TOO_COMPLEX',
     });
     expect((await readFirstSheet(bigSheet(10), limits)).rows).toHaveLength(10);
+  }, 60_000);
+});
+
+describe('a sheet whose declared range runs past its rows', () => {
+  const withDeclaredRange = (rows: unknown[][], ref: string) => {
+    const sheet = XLSX.utils.aoa_to_sheet(rows);
+    // What formatting applied far down a column does: the sheet's dimension reaches past the data.
+    sheet['!ref'] = ref;
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'الشركات');
+    return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+  };
+
+  it('is read whole and accepted when its rows are within the limit', async () => {
+    const file = withDeclaredRange([HEADER, ['شركة أ', 'a@x.example'], ['شركة ب', 'b@x.example']], 'A1:E150000');
+    const sheet = await readFirstSheet(file, limits);
+    expect(sheet.rows.map((r) => [r.row, r.cells[1]])).toEqual([
+      [2, 'a@x.example'],
+      [3, 'b@x.example'],
+    ]);
+  });
+
+  it('is refused when rows past the first read take it over the limit', async () => {
+    // Limit 5: the first read stops after row 7, which holds three; rows 20–24 come past it.
+    const rows: unknown[][] = [HEADER, ['أ', 'a@x.example'], ['ب', 'b@x.example'], ['ج', 'c@x.example']];
+    for (let r = rows.length; r < 19; r++) rows.push([]);
+    for (let i = 0; i < 5; i++) rows.push([`د${i}`, `d${i}@x.example`]);
+    await expect(readFirstSheet(withDeclaredRange(rows, 'A1:E24'), { ...limits, maxRows: 5 })).rejects.toMatchObject({
+      code: 'EXCEL_TOO_MANY_ROWS',
+    });
+    expect((await readFirstSheet(withDeclaredRange(rows.slice(0, 21), 'A1:E21'), { ...limits, maxRows: 5 })).rows).toHaveLength(5);
+  });
+});
+
+describe('uploads waiting for each other', () => {
+  it('answers EXCEL_IMPORT_BUSY when waiting used up the time an upload has', async () => {
+    const large = readFirstSheet(bigSheet(60_000), limits);
+    const small = readFirstSheet(bigSheet(10), { ...limits, parseWithinMs: 300 });
+    await expect(small).rejects.toMatchObject({ statusCode: 503, code: 'EXCEL_IMPORT_BUSY' });
+    expect((await large).rows).toHaveLength(60_000);
+    // Alone, the same upload goes through.
+    expect((await readFirstSheet(bigSheet(10), { ...limits, parseWithinMs: 5_000 })).rows).toHaveLength(10);
   }, 60_000);
 });

@@ -9,6 +9,8 @@ export interface SheetLimits {
   maxUncompressedBytes: number;
   /** Longest a parse may take before it is stopped. */
   parseTimeoutMs?: number;
+  /** Longest from the call to the end of the parse, waiting for other uploads' parses included. */
+  parseWithinMs?: number;
   /** Most heap a parse may use (its worker thread's old generation), in MB. */
   parseHeapMb?: number;
 }
@@ -18,8 +20,12 @@ export interface SheetLimits {
  * the administrator who uploads it a refusal, instead of stalling every other request (and, in embedded mode,
  * the sending worker) while the parser works. A real 100,000-row directory (7.4 MB .xlsx, long Arabic names)
  * parses in 2.6–2.9 s within 128 MB; a 65,535-row .xls of 23 MB, past the upload limit, needs 256 MB (ADR 005).
+ *
+ * Uploads parse one at a time (two large ones must not need twice the memory), and a parse must also end
+ * within `parseWithinMs` of the upload, waiting included: the server closes a connection that stays silent for
+ * 60 s (app.ts), and the administrator must get an answer, not a dropped connection.
  */
-const PARSE_DEFAULTS = { parseTimeoutMs: 60_000, parseHeapMb: 512 };
+const PARSE_DEFAULTS = { parseTimeoutMs: 30_000, parseWithinMs: 40_000, parseHeapMb: 512 };
 
 /** Next to this module in the sources, next to the bundle in dist/ (build.mjs copies it). */
 const PARSE_WORKER = new URL('./sheet-parse.worker.mjs', import.meta.url);
@@ -62,17 +68,16 @@ export async function readFirstSheet(buffer: Buffer, limits: SheetLimits): Promi
     if (problem) throw new AppError(400, 'EXCEL_NOT_SPREADSHEET');
   }
 
-  const parsed = await oneAtATime(() => parseOnWorkerThread(buffer, kind, limits.maxRows, { ...PARSE_DEFAULTS, ...limits }));
+  const budget = { ...PARSE_DEFAULTS, ...limits };
+  const deadline = Date.now() + budget.parseWithinMs;
+  const parsed = await oneAtATime(() => parseOnWorkerThread(buffer, kind, limits.maxRows, budget, deadline));
   if (parsed.kind === 'unreadable') throw new AppError(400, 'EXCEL_UNREADABLE');
   if (parsed.kind === 'empty') throw new AppError(422, 'EXCEL_EMPTY');
-  // The parser read only the rows it was allowed to; a sheet that declares more is over the limit.
-  if (parsed.declaredLastRow > parsed.lastRow) throw new AppError(400, 'EXCEL_TOO_MANY_ROWS');
 
-  const { firstRow, values: raw } = parsed;
   const rows: SheetRow[] = [];
-  for (const [index, values] of raw.entries()) {
+  for (const { row, cells: values } of parsed.rows) {
     const cells = values.map(cellText);
-    if (cells.some((c) => c !== '')) rows.push({ row: firstRow + index + 1, cells });
+    if (cells.some((c) => c !== '')) rows.push({ row, cells });
   }
   const [header, ...data] = rows;
   if (!header || data.length === 0) throw new AppError(422, 'EXCEL_EMPTY');
@@ -94,40 +99,49 @@ function cellText(value: unknown): string {
 type ParseAnswer =
   | { kind: 'unreadable' }
   | { kind: 'empty' }
-  | { kind: 'sheet'; firstRow: number; lastRow: number; declaredLastRow: number; values: unknown[][] };
+  /** Rows with something in them, numbered as the spreadsheet shows them. */
+  | { kind: 'sheet'; rows: Array<{ row: number; cells: unknown[] }> };
 
-/** One parse at a time: two large uploads at once must not need twice the memory. */
 let parsing: Promise<unknown> = Promise.resolve();
 function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   const run = parsing.then(work, work);
-  parsing = run.catch(() => undefined);
+  // The chain keeps neither the answer (a whole sheet) nor the error.
+  parsing = run.then(
+    () => undefined,
+    () => undefined,
+  );
   return run;
 }
 
-function parseOnWorkerThread(
+/** Resolves or rejects only once the thread is gone, so the next parse never runs beside a stopping one. */
+async function parseOnWorkerThread(
   buffer: Buffer,
   kind: 'xlsx' | 'xls',
   maxRows: number,
   budget: { parseTimeoutMs: number; parseHeapMb: number },
+  deadline: number,
 ): Promise<ParseAnswer> {
-  return new Promise<ParseAnswer>((resolve, reject) => {
-    const worker = new Worker(PARSE_WORKER, { resourceLimits: { maxOldGenerationSizeMb: budget.parseHeapMb } });
-    let settled = false;
-    const finish = (settle: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(deadline);
-      void worker.terminate();
-      settle();
-    };
-    const deadline = setTimeout(() => finish(() => reject(new AppError(400, 'EXCEL_TOO_COMPLEX'))), budget.parseTimeoutMs);
-    worker.once('message', (answer: ParseAnswer) => finish(() => resolve(answer)));
-    worker.once('error', (error: Error & { code?: string }) =>
-      finish(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new AppError(400, 'EXCEL_TOO_COMPLEX') : error)),
-    );
-    worker.once('exit', (code) => finish(() => reject(new Error(`the sheet parser stopped (exit code ${code}) without an answer`))));
-    // A copy with its own memory to hand over: an upload's Buffer may share a pooled ArrayBuffer.
-    const bytes = new Uint8Array(buffer);
-    worker.postMessage({ bytes: bytes.buffer, kind, maxRows }, [bytes.buffer]);
-  });
+  const waited = Date.now() + budget.parseTimeoutMs > deadline;
+  // Past the deadline already, or too little of it left to be worth starting: other uploads held it up.
+  if (deadline - Date.now() < 1_000) throw new AppError(503, 'EXCEL_IMPORT_BUSY');
+  const timeoutMs = Math.min(budget.parseTimeoutMs, deadline - Date.now());
+  const worker = new Worker(PARSE_WORKER, { resourceLimits: { maxOldGenerationSizeMb: budget.parseHeapMb } });
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await new Promise<ParseAnswer>((resolve, reject) => {
+      // Its own time was cut short by waiting for other uploads: say so rather than blame the file.
+      timer = setTimeout(() => reject(new AppError(waited ? 503 : 400, waited ? 'EXCEL_IMPORT_BUSY' : 'EXCEL_TOO_COMPLEX')), timeoutMs);
+      worker.once('message', resolve);
+      worker.once('error', (error: Error & { code?: string }) =>
+        reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new AppError(400, 'EXCEL_TOO_COMPLEX') : error),
+      );
+      worker.once('exit', (code) => reject(new Error(`the sheet parser stopped (exit code ${code}) without an answer`)));
+      // A copy with its own memory to hand over: an upload's Buffer may share a pooled ArrayBuffer.
+      const bytes = new Uint8Array(buffer);
+      worker.postMessage({ bytes: bytes.buffer, kind, maxRows }, [bytes.buffer]);
+    });
+  } finally {
+    clearTimeout(timer);
+    await worker.terminate();
+  }
 }

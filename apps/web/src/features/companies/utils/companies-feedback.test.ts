@@ -42,6 +42,11 @@ describe('import error toast (spec §5, §8)', () => {
       'فشل في معالجة الملف: الملف يحتوي على أكثر من 100,000 صف. قسّمه إلى ملفات أصغر.',
     );
     expect(importErrorFeedback('EXCEL_UNCOMPRESSED_TOO_LARGE').text).toMatch(/^فشل في معالجة الملف: .*100 ميغابايت/);
+    expect(importErrorFeedback('EXCEL_TOO_COMPLEX')).toEqual({
+      kind: 'error',
+      text: 'فشل في معالجة الملف: تطلّبت قراءة الملف وقتاً أو ذاكرة أكثر من المسموح. احفظه من جديد بصيغة xlsx أو قسّمه إلى ملفات أصغر.',
+    });
+    expect(importErrorFeedback('EXCEL_IMPORT_BUSY').text).toMatch(/^فشل في معالجة الملف: يجري الآن استيراد ملف آخر/);
     expect(importErrorFeedback('COMPANIES_IMPORT_FAILED').text).toBe(
       'حدث خطأ أثناء إضافة الشركات: تعذّر حفظ الشركات في قاعدة البيانات. تمت إضافة 0 فقط.',
     );
