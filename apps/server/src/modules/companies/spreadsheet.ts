@@ -62,15 +62,17 @@ export async function readFirstSheet(buffer: Buffer, limits: SheetLimits): Promi
   if (buffer.length === 0) throw new AppError(422, 'EXCEL_EMPTY');
   const kind = detectWorkbookKind(buffer);
   if (!kind) throw new AppError(400, 'EXCEL_NOT_SPREADSHEET');
-  if (kind === 'xlsx') {
-    const problem = await checkXlsxContainer(buffer, limits.maxUncompressedBytes);
-    if (problem === 'too-large') throw new AppError(400, 'EXCEL_UNCOMPRESSED_TOO_LARGE');
-    if (problem) throw new AppError(400, 'EXCEL_NOT_SPREADSHEET');
-  }
-
   const budget = { ...PARSE_DEFAULTS, ...limits };
   const deadline = Date.now() + budget.parseWithinMs;
-  const parsed = await oneAtATime(() => parseOnWorkerThread(buffer, kind, limits.maxRows, budget, deadline));
+  // Uploads take their turn in the order they arrive; the container check (it inflates every entry) is part of it.
+  const parsed = await oneAtATime(async () => {
+    if (kind === 'xlsx') {
+      const problem = await checkXlsxContainer(buffer, limits.maxUncompressedBytes);
+      if (problem === 'too-large') throw new AppError(400, 'EXCEL_UNCOMPRESSED_TOO_LARGE');
+      if (problem) throw new AppError(400, 'EXCEL_NOT_SPREADSHEET');
+    }
+    return parseOnWorkerThread(buffer, kind, limits.maxRows, budget, deadline);
+  });
   if (parsed.kind === 'unreadable') throw new AppError(400, 'EXCEL_UNREADABLE');
   if (parsed.kind === 'empty') throw new AppError(422, 'EXCEL_EMPTY');
 
