@@ -108,6 +108,22 @@ print(json.dumps({"subject": str(m["subject"]), "html": html, "text": text, "fil
     expect(encodeHeaderWords('Plain ASCII')).toBe('Plain ASCII');
   });
 
+  it('packs each encoded word full without splitting a character, and decodes back to the subject', () => {
+    // ASCII, two-byte, three-byte (Arabic) and four-byte (emoji) characters mixed.
+    const subject = `CV — ${'سيرة ذاتية 😀 é '.repeat(12)}end`;
+    const words = encodeHeaderWords(subject)
+      .split('\r\n ')
+      .map((word) => Buffer.from(/^=\?UTF-8\?B\?(.*)\?=$/.exec(word)?.[1] ?? '', 'base64'));
+    expect(words.map((w) => w.toString('utf8')).join('')).toBe(subject);
+    for (const [i, word] of words.entries()) {
+      expect(word.length).toBeLessThanOrEqual(45);
+      expect(word.toString('utf8')).not.toContain('\uFFFD');
+      // Greedy: a word ends only where the next character would not have fitted.
+      const next = words[i + 1];
+      if (next) expect(word.length + Buffer.byteLength(String.fromCodePoint(next.toString('utf8').codePointAt(0) as number))).toBeGreaterThan(45);
+    }
+  });
+
   it('names the attachment after the uploaded file, without a path, always .pdf', () => {
     expect(attachmentName('C:\\Users\\me\\cv.pdf')).toBe('cv.pdf');
     expect(attachmentName('سيرتي')).toBe('سيرتي.pdf');

@@ -49,23 +49,31 @@ export class InvalidRecipientError extends Error {
 
 function wrapBase64(bytes: Buffer): string {
   const b64 = bytes.toString('base64');
-  const lines: string[] = [];
-  for (let i = 0; i < b64.length; i += 76) lines.push(b64.slice(i, i + 76));
-  return lines.join(CRLF);
+  let wrapped = '';
+  for (let i = 0; i < b64.length; i += 76) wrapped += i === 0 ? b64.slice(0, 76) : `${CRLF}${b64.slice(i, i + 76)}`;
+  return wrapped;
 }
+
+/** Bytes of one code point in UTF-8. */
+const utf8Length = (codePoint: number) => (codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4);
 
 /** RFC 2047 encoded words of at most 75 characters, split on character boundaries, folded onto new lines. */
 export function encodeHeaderWords(value: string): string {
   if (/^[\x20-\x7e]*$/.test(value) && !value.includes('=?')) return value;
   const words: string[] = [];
   let chunk = '';
+  let chunkBytes = 0;
   const maxBytes = 45; // 45 bytes → 60 base64 characters + 12 for "=?UTF-8?B??=" = 72 ≤ 75
   for (const ch of value) {
-    if (Buffer.byteLength(chunk + ch) > maxBytes) {
+    // Counted per character: measuring the growing chunk each time made a long subject cost its square.
+    const bytes = utf8Length(ch.codePointAt(0) as number);
+    if (chunkBytes + bytes > maxBytes) {
       words.push(chunk);
       chunk = '';
+      chunkBytes = 0;
     }
     chunk += ch;
+    chunkBytes += bytes;
   }
   if (chunk) words.push(chunk);
   return words.map((w) => `=?UTF-8?B?${Buffer.from(w, 'utf8').toString('base64')}?=`).join(`${CRLF} `);
