@@ -120,7 +120,8 @@ print(json.dumps({"subject": str(m["subject"]), "html": html, "text": text, "fil
       expect(word.toString('utf8')).not.toContain('\uFFFD');
       // Greedy: a word ends only where the next character would not have fitted.
       const next = words[i + 1];
-      if (next) expect(word.length + Buffer.byteLength(String.fromCodePoint(next.toString('utf8').codePointAt(0) as number))).toBeGreaterThan(45);
+      if (next)
+        expect(word.length + Buffer.byteLength(String.fromCodePoint(next.toString('utf8').codePointAt(0) as number))).toBeGreaterThan(45);
     }
   });
 
