@@ -356,6 +356,38 @@ describe('leases', () => {
     expect(after?.updatedAt.getTime()).toBeGreaterThan(before?.updatedAt.getTime() ?? Number.POSITIVE_INFINITY);
   });
 
+  it('a claim that takes longer than its lease keeps its rows: leases are renewed before calls, none is failed unsent or sent unrecorded', async () => {
+    await useSendingSettings(ctx);
+    const u = await userWithJob(10);
+    // Every call takes 350 ms; the claim's lease is 2 s (horizon, two call deadlines and the margin, in whole
+    // seconds), so the batch outlasts it several times over while the sweeper looks every 100 ms.
+    sandbox.injectFault({ mailbox: u.mailbox, status: 200, delayMs: 350 });
+    startWorker({ maxClaim: 10, pipelineDepth: 4, claimHorizonMs: 200, sendTimeoutMs: 500, leaseMarginMs: 600 });
+    await waitForJob(u.jobId, 'completed');
+    const job = await jobOf(u.jobId);
+    expect({ sent: job?.sentCount, failed: job?.failedCount }).toEqual({ sent: 10, failed: 0 });
+    expect(await deliveryCounts(ctx, u.profileId)).toEqual({ sent: 10 });
+    expect(await ctx.db.select().from(failedEmails).where(eq(failedEmails.profileId, u.profileId))).toHaveLength(0);
+    expect(await balanceOf(ctx, u.profileId)).toBe(0);
+    expect(sandbox.sentMessages(u.mailbox)).toHaveLength(10);
+    expect(logged.entries.filter((e) => e.level === 'error')).toEqual([]);
+  });
+
+  it('a pacing wait inside a handed-over claim that would outlast its lease gives the rows back instead of letting them run out', async () => {
+    // Five a minute, no delay: the claim takes five and hands them over at once. A 401 makes the first
+    // message two calls, so the fifth must wait about a minute — far past the claim's 2 s lease.
+    await useSendingSettings(ctx, { ...FAST_SETTINGS, delay: { ...FAST_SETTINGS.delay, max_per_minute: 5 } });
+    const u = await userWithJob(5);
+    sandbox.injectFault({ mailbox: u.mailbox, status: 401, times: 1 });
+    startWorker({ claimHorizonMs: 200, sendTimeoutMs: 500, leaseMarginMs: 600 });
+    await waitFor(async () => (await deliveryCounts(ctx, u.profileId)).sent === 4, 10_000, 'four sent');
+    // Longer than the lease and a few sweeps: the fifth is pending again, not failed as interrupted.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(await deliveryCounts(ctx, u.profileId)).toEqual({ sent: 4, pending: 1 });
+    expect(await balanceOf(ctx, u.profileId)).toBe(0);
+    expect(sandbox.sentMessages(u.mailbox)).toHaveLength(4);
+  });
+
   it('with ordinary pacing one message at a time is in flight, and stopping gives claimed rows back', async () => {
     await useSendingSettings(ctx, { ...FAST_SETTINGS, delay: { ...FAST_SETTINGS.delay, email_delay: 1 } });
     const u = await userWithJob(4);

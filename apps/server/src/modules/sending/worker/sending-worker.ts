@@ -253,6 +253,7 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
       const claimLease = Math.ceil((o.claimHorizonMs + o.sendTimeoutMs * 2 + o.leaseMarginMs) / 1000);
       // When pacing lets the whole claim leave back to back, the claim hands the rows over too (see sendClaimed).
       const handOver = want > 1 && pacer.sendableWithin(now, 0, want) >= want;
+      const claimedAt = Date.now();
       const claim = await claimDeliveries(ctx.db, profileId, want, claimLease, handOver);
       if (claim.kind === 'busy') {
         rest(profileId, Date.now() + 5 * o.pollMs, true);
@@ -269,7 +270,8 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
         cap = dailyCapFor(email, current.dailyCaps, claim.dailyCap);
         pacer = new MailboxPacer(current.delay, cap, await sendHistory(ctx.db, email));
       }
-      const verdict = await sendClaimed(profileId, email, claim.rows, handOver, pacer, current, credentialsFor);
+      const claimLeaseEnds = claimedAt + claimLease * 1000;
+      const verdict = await sendClaimed(profileId, email, claim.rows, handOver, claimLeaseEnds, pacer, current, credentialsFor);
       if (verdict === 'stop-session') return;
     }
   }
@@ -294,6 +296,8 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
     email: string,
     rows: ClaimedDelivery[],
     claimedHandedOver: boolean,
+    /** When the claim's lease ends, by this process's clock (see leaseEnds). */
+    claimLeaseEnds: number,
     pacer: MailboxPacer,
     current: SendingSettings,
     credentialsFor: (force?: boolean) => Promise<{ email: string; accessToken: string }>,
@@ -305,6 +309,15 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
     /** Rows a hand-over found no longer ours (the sweeper took them): skipped. */
     const lost = new Set<string>();
     const leaseOf = (row: ClaimedDelivery) => handedOver.get(row.id) ?? row.lease;
+    /**
+     * When each handed-over row's lease ends, by this process's clock: the time just before the statement that
+     * set it plus its length, so never later than the database's own end (durations need no shared clock).
+     * A batch can outlast a lease — slow answers, timeouts — and past it the sweeper fails a row as if this
+     * worker had died; so before each call a lease closer to its end than two call deadlines (a 401 and its
+     * retry) plus half the margin is renewed, with every other row still waiting (ADR 008, "leases").
+     */
+    const leaseEnds = new Map<string, number>();
+    const renewWithin = o.sendTimeoutMs * 2 + o.leaseMarginMs / 2;
     const holding = (from: number) => rows.slice(from).map((r) => ({ id: r.id, lease: leaseOf(r) }));
     let unrecorded: SentRecord[] = [];
     /** A statement running in the background while calls go on, and the rows it is handing over. */
@@ -313,8 +326,13 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
     const beingHanded = new Set<string>();
     /** Rows before this index have been handed over, are being handed over, or were found lost: hand-overs go in order. */
     let handedEnd = 0;
+    /** Handed-over rows from `from` on not settled yet: in the provider's hands next, or waiting for their turn. */
+    const waitingFrom = (from: number) => rows.slice(from, handedEnd).filter((r) => handedOver.has(r.id) && !lost.has(r.id));
     if (claimedHandedOver) {
-      for (const r of rows) handedOver.set(r.id, r.lease);
+      for (const r of rows) {
+        handedOver.set(r.id, r.lease);
+        leaseEnds.set(r.id, claimLeaseEnds);
+      }
       handedEnd = rows.length;
     }
 
@@ -324,6 +342,7 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
       if (sent.length === 0 && toHand.length === 0) return;
       const hand = toHand.length > 0 ? { rows: toHand.map((r) => ({ id: r.id, lease: leaseOf(r) })), senderEmail, leaseSeconds } : null;
       let result: Awaited<ReturnType<typeof recordAndHandOver>>;
+      const issuedAt = Date.now();
       try {
         result = await retryingWrite(() => recordAndHandOver(ctx.db, sent, hand));
       } catch (error) {
@@ -335,8 +354,10 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
       if (result.recorded < sent.length) ctx.log.error({ profileId }, 'sending: sent, but the row was settled by the sweeper meanwhile');
       for (const r of toHand) {
         const lease = result.handed.get(r.id);
-        if (lease) handedOver.set(r.id, lease);
-        else lost.add(r.id);
+        if (lease) {
+          handedOver.set(r.id, lease);
+          leaseEnds.set(r.id, issuedAt + leaseSeconds * 1000);
+        } else lost.add(r.id);
       }
     };
     const settleBackground = async () => {
@@ -428,6 +449,13 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
         if (wait > 0) {
           // Nothing to overlap with: record what was sent before waiting.
           await flush();
+          // Rows handed over ahead would run out while waiting (pacing rarely waits inside a claim it let go back
+          // to back: a 401's second call, a window closing): they go back to pending and come again after it.
+          const soonestEnd = Math.min(...waitingFrom(i).map((r) => leaseEnds.get(r.id) ?? Number.POSITIVE_INFINITY));
+          if (soonestEnd - (Date.now() + wait) < renewWithin) {
+            rest(profileId, Date.now() + wait);
+            return await giveBack(i, 'pending');
+          }
           await sleep(wait);
         }
         if (stopping) return await giveBack(i, 'pending');
@@ -464,8 +492,10 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
               error instanceof ResumeMissingError
                 ? deliveryFailureText.resumeMissing
                 : withDetail(deliveryFailureText.rejected, error.message);
-            if (await recordFailed(ctx.db, row.id, leaseOf(row), reason)) notifyChange(profileId, true);
+            if (await retryingWrite(() => recordFailed(ctx.db, row.id, leaseOf(row), reason))) notifyChange(profileId, true);
             handedOver.delete(row.id);
+            // Settled: an unexpected failure of the next row must count its attempt on that row, not this one.
+            uncalledFrom = i + 1;
             continue;
           }
           throw error;
@@ -483,6 +513,13 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
             unrecorded.length >= depth ||
             (unrecorded.length > 0 && Date.now() - (unrecorded[0] as SentRecord).at.getTime() >= o.recordEveryMs);
           if (topUp.length > 0 || recordDue) await flushInBackground(topUp, creds.email);
+        }
+        if ((leaseEnds.get(row.id) ?? Number.POSITIVE_INFINITY) - Date.now() < renewWithin) {
+          // Renewed with every row still waiting, before the call (see leaseEnds); a row the sweeper already
+          // took is someone else's now.
+          await settleBackground();
+          await flushNow(waitingFrom(i), creds.email);
+          if (lost.has(row.id)) continue;
         }
         const lease = handedOver.get(row.id) as string;
 
