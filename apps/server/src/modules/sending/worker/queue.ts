@@ -68,8 +68,9 @@ export type ClaimResult =
   | { kind: 'unavailable'; reason: 'not_linked' | 'paused'; pausedUntil: Date | null };
 
 /**
- * Claims up to `limit` due deliveries of one user's mailbox. The user_gmail row lock serialises claims for the
- * mailbox across workers, so the "nothing in 'sending'" check and the claim cannot interleave.
+ * Claims up to `limit` due deliveries of one user's mailbox. The user_gmail row locks (every link of the
+ * address) serialise claims for the mailbox across workers and Sira accounts, so the "nothing in 'sending'"
+ * check — for this user and for the address — and the claim cannot interleave.
  *
  * `handOver`: the rows are handed over in the same write (provider_message_id = ''). The worker asks for this
  * only when pacing lets the whole claim leave back to back, so the rows are in the provider's hands within
@@ -83,18 +84,22 @@ export async function claimDeliveries(
   handOver = false,
 ): Promise<ClaimResult> {
   return hotTransaction(db, async (hot) => {
-    const [mailbox] = await hot.rows<{ email: string; daily_cap: number | null; paused_until: number | null }>(
-      'sira_claim_lock_mailbox_v1',
-      sql`select email, daily_cap, (extract(epoch from paused_until) * 1000)::float8 as paused_until
-        from user_gmail where profile_id = ${profileId} for update`,
+    // Every link of the mailbox's address, in one order: one Gmail address may be linked to several Sira
+    // accounts, and pacing belongs to the address (so does a 429 pause, see pauseMailbox).
+    const links = await hot.rows<{ profile_id: string; email: string; daily_cap: number | null; paused_until: number | null }>(
+      'sira_claim_lock_mailbox_v2',
+      sql`select profile_id, email, daily_cap, (extract(epoch from paused_until) * 1000)::float8 as paused_until
+        from user_gmail where email = (select email from user_gmail where profile_id = ${profileId})
+        order by profile_id for update`,
     );
+    const mailbox = links.find((l) => l.profile_id === profileId);
     if (!mailbox) return { kind: 'unavailable', reason: 'not_linked', pausedUntil: null } as const;
-    if (mailbox.paused_until !== null && mailbox.paused_until > Date.now()) {
-      return { kind: 'unavailable', reason: 'paused', pausedUntil: new Date(mailbox.paused_until) } as const;
-    }
+    const pausedUntil = Math.max(0, ...links.map((l) => l.paused_until ?? 0));
+    if (pausedUntil > Date.now()) return { kind: 'unavailable', reason: 'paused', pausedUntil: new Date(pausedUntil) } as const;
     const [inFlight] = await hot.rows<{ busy: boolean }>(
-      'sira_claim_in_flight_v1',
-      sql`select exists (select 1 from deliveries where profile_id = ${profileId} and status = 'sending') as busy`,
+      'sira_claim_in_flight_v2',
+      sql`select exists (select 1 from deliveries where profile_id = ${profileId} and status = 'sending')
+        or exists (select 1 from deliveries where sender_email = ${mailbox.email}::text and status = 'sending') as busy`,
     );
     if (inFlight?.busy) return { kind: 'busy' } as const;
     // RETURNING has no order: the rows are put back in the order they were picked in.
@@ -348,9 +353,14 @@ export async function releaseDeliveries(
   return released.length;
 }
 
-/** 429 "(Mail sending)": the mailbox rests until Google's retry time; its rows wait, no attempt counted. */
+/**
+ * 429 "(Mail sending)": the mailbox rests until Google's retry time — every link of its address, since the
+ * limit is the Gmail account's — and its rows wait, no attempt counted.
+ */
 export async function pauseMailbox(db: Database, profileId: string, until: Date): Promise<void> {
-  await db.execute(sql`update user_gmail set paused_until = ${until} where profile_id = ${profileId}`);
+  await db.execute(sql`
+    update user_gmail set paused_until = ${until}
+    where email = (select email from user_gmail where profile_id = ${profileId})`);
 }
 
 /**

@@ -60,10 +60,10 @@ function startWorker(options: SendingWorkerOptions = {}, db = ctx.db) {
 
 let mailboxCounter = 0;
 /** A user linked to a fresh sandbox mailbox, with a job of `count` deliveries scheduled. */
-async function userWithJob(count: number, options: { content?: string; pdf?: Buffer } = {}) {
+async function userWithJob(count: number, options: { content?: string; pdf?: Buffer; mailbox?: string } = {}) {
   const account = await signedInUser(ctx);
   const profileId = await profileIdOf(ctx, account.email);
-  const mailbox = `applicant${mailboxCounter++}.${profileId.slice(0, 6)}@gmail.com`;
+  const mailbox = options.mailbox ?? `applicant${mailboxCounter++}.${profileId.slice(0, 6)}@gmail.com`;
   await linkMailboxForTest(ctx, account.cookie, sandbox, mailbox);
   await setBalance(ctx, profileId, count);
   const pdf = options.pdf ?? samplePdf(30_000);
@@ -498,6 +498,42 @@ describe('several workers', () => {
       ),
     );
     expect(total[0]?.n).toBe(50);
+  });
+
+  it('two Sira accounts linked to one Gmail address share its pacing: one message at a time, email_delay apart', async () => {
+    await useSendingSettings(ctx, { ...FAST_SETTINGS, delay: { ...FAST_SETTINGS.delay, email_delay: 1 } });
+    const shared = `shared${mailboxCounter++}@gmail.com`;
+    const a = await userWithJob(3, { mailbox: shared });
+    const b = await userWithJob(3, { mailbox: shared });
+    startWorker();
+    await waitForJob(a.jobId, 'completed', 30_000);
+    await waitForJob(b.jobId, 'completed', 30_000);
+    const times = sandbox
+      .sentMessages(shared)
+      .map((m) => m.receivedAt.getTime())
+      .sort((x, y) => x - y);
+    expect(times).toHaveLength(6);
+    for (const gap of gaps(times)) expect(gap).toBeGreaterThanOrEqual(900);
+  });
+
+  it('a 429 "Mail sending" pauses the Gmail address for every Sira account linked to it', async () => {
+    const shared = `sharedlimit${mailboxCounter++}@gmail.com`;
+    const a = await userWithJob(2, { mailbox: shared });
+    const b = await userWithJob(2, { mailbox: shared });
+    const until = new Date(Date.now() + 60 * 60_000);
+    sandbox.injectFault({ mailbox: shared, status: 429, times: 1, retryAfter: until });
+    startWorker();
+    await waitFor(
+      async () => (await ctx.db.select().from(userGmail).where(eq(userGmail.email, shared))).every((g) => g.pausedUntil !== null),
+      10_000,
+      'both links paused',
+    );
+    const links = await ctx.db.select().from(userGmail).where(eq(userGmail.email, shared));
+    expect(links.map((g) => g.profileId).sort()).toEqual([a.profileId, b.profileId].sort());
+    for (const g of links) expect(Math.abs((g.pausedUntil?.getTime() ?? 0) - until.getTime())).toBeLessThan(1_000);
+    // Nothing went out from the paused address afterwards.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(sandbox.sentMessages(shared)).toHaveLength(0);
   });
 
   it('two workers keep one mailbox to its email_delay', async () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "user_gmail_email_idx" ON "user_gmail" USING btree ("email");
