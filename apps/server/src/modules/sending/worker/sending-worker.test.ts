@@ -452,6 +452,30 @@ describe('database trouble', () => {
     expect(new Set(sandbox.sentMessages(u.mailbox).map((m) => m.to)).size).toBe(5);
   });
 
+  it('a failure after a row already settled counts its attempt on the row that was being prepared, not the settled one', async () => {
+    // Ordinary pacing: rows are handed over one at a time, each by the recording statement right before its call.
+    await useSendingSettings(ctx, { ...FAST_SETTINGS, delay: { ...FAST_SETTINGS.delay, email_delay: 1 } });
+    const u = await userWithJob(3);
+    // The first row in sending order has an address no message may go to: it fails before any call.
+    const [first, second] = await ctx.db
+      .select()
+      .from(deliveries)
+      .where(eq(deliveries.jobId, u.jobId))
+      .orderBy(deliveries.companyName, deliveries.id);
+    await ctx.db.update(deliveries).set({ recipientEmail: 'hr@example.com\r\nBcc: x@example.com' }).where(eq(deliveries.id, first?.id as string));
+    // Then the database drops the hand-over of the second row, through every retry: the session ends.
+    const flaky = failingRecordWrites(ctx.db, 3);
+    startWorker({ failedSessionRestMs: 50 }, flaky.db);
+    await waitForJob(u.jobId, 'completed');
+    expect(logged.entries.some((e) => e.msg === 'sending: mailbox session failed')).toBe(true);
+    const rows = new Map((await ctx.db.select().from(deliveries).where(eq(deliveries.jobId, u.jobId))).map((r) => [r.id, r]));
+    expect(rows.get(first?.id as string)).toMatchObject({ status: 'failed', attempts: 1 });
+    // One attempt for the failed hand-over (due again after retry_delay), one for the send that followed.
+    expect(rows.get(second?.id as string)).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(sandbox.sentMessages(u.mailbox)).toHaveLength(2);
+    expect(await balanceOf(ctx, u.profileId)).toBe(1);
+  });
+
   it('a failure that repeats ends: each delivery counts an attempt, then fails with the reason and its credit back', async () => {
     await useSendingSettings(ctx, { ...FAST_SETTINGS, delay: { ...FAST_SETTINGS.delay, max_retries: 1 } });
     const u = await userWithJob(2);
