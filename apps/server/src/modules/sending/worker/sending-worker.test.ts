@@ -462,7 +462,10 @@ describe('database trouble', () => {
       .from(deliveries)
       .where(eq(deliveries.jobId, u.jobId))
       .orderBy(deliveries.companyName, deliveries.id);
-    await ctx.db.update(deliveries).set({ recipientEmail: 'hr@example.com\r\nBcc: x@example.com' }).where(eq(deliveries.id, first?.id as string));
+    await ctx.db
+      .update(deliveries)
+      .set({ recipientEmail: 'hr@example.com\r\nBcc: x@example.com' })
+      .where(eq(deliveries.id, first?.id as string));
     // Then the database drops the hand-over of the second row, through every retry: the session ends.
     const flaky = failingRecordWrites(ctx.db, 3);
     startWorker({ failedSessionRestMs: 50 }, flaky.db);
