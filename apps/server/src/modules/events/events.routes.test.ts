@@ -91,4 +91,43 @@ describe('GET /api/events (live updates)', () => {
     // Another user's mailbox is their business only.
     expect(text).not.toContain('event: mailbox');
   });
+
+  it('a browser that leaves while its session is still being read leaves nothing subscribed behind', async () => {
+    const me = await signedInUser(ctx);
+    // Count the live subscriptions the route holds.
+    const events = ctx.app.events;
+    const subscribe = events.subscribe;
+    let subscribed = 0;
+    events.subscribe = (listener) => {
+      subscribed++;
+      const unsubscribe = subscribe(listener);
+      return () => {
+        subscribed--;
+        unsubscribe();
+      };
+    };
+    // A slow session lookup (a busy database): the browser goes away before it answers.
+    const viewer = ctx.app.viewer;
+    ctx.app.viewer = async (request) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return viewer(request);
+    };
+    try {
+      const aborted = new AbortController();
+      const res = fetch(`${base}/api/events`, { headers: { cookie: me.cookie }, signal: aborted.signal });
+      setTimeout(() => aborted.abort(), 50);
+      await expect(res).rejects.toThrow();
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(subscribed).toBe(0);
+
+      // A browser that stays is served as before, and its subscription ends with it.
+      const open = await fetch(`${base}/api/events`, { headers: { cookie: me.cookie } });
+      expect(await readUntil(open, (t) => t.includes('event: ready'))).toContain('event: ready');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(subscribed).toBe(0);
+    } finally {
+      events.subscribe = subscribe;
+      ctx.app.viewer = viewer;
+    }
+  });
 });

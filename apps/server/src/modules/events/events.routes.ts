@@ -19,7 +19,17 @@ export async function eventsRoutes(app: FastifyInstance) {
   });
 
   app.get('/api/events', async (request, reply) => {
+    // Heard from the start: a browser can leave while its session is still being read (quick navigation
+    // reopens the stream), and a stream opened after that would never hear its close.
+    let gone = false;
+    reply.raw.once('close', () => {
+      gone = true;
+    });
     const viewer = await requireViewer(request);
+    if (gone || reply.raw.destroyed) {
+      reply.hijack();
+      return;
+    }
     const pending = new Set<string>();
     const onEvent = (event: LiveEvent) => {
       if (event.profileId === viewer.id) pending.add(event.topic);
@@ -46,7 +56,10 @@ export async function eventsRoutes(app: FastifyInstance) {
     }, FLUSH_EVERY_MS);
     const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_EVERY_MS);
 
+    let stopped = false;
     const stop = () => {
+      if (stopped) return;
+      stopped = true;
       clearInterval(flush);
       clearInterval(heartbeat);
       unsubscribe();
@@ -57,6 +70,6 @@ export async function eventsRoutes(app: FastifyInstance) {
       raw.end();
     };
     open.add(end);
-    request.raw.on('close', stop);
+    raw.on('close', stop);
   });
 }
