@@ -6,7 +6,7 @@ import { rowsOf } from '../../../db/client';
 import { deliveries, failedEmails, profiles, sendJobs, userGmail } from '../../../db/schema';
 import type { LiveEvent } from '../../../lib/event-bus';
 import { header, parseMessage } from '../../../sandbox/google/mime';
-import { signedInUser } from '../../../test/auth';
+import { signedInAdmin, signedInUser } from '../../../test/auth';
 import { linkMailboxForTest, useAppWithGoogleSandbox } from '../../../test/mailbox';
 import { createResumeStorage } from '../resume-storage';
 import {
@@ -386,6 +386,26 @@ describe('leases', () => {
     expect(await deliveryCounts(ctx, u.profileId)).toEqual({ sent: 4, pending: 1 });
     expect(await balanceOf(ctx, u.profileId)).toBe(0);
     expect(sandbox.sentMessages(u.mailbox)).toHaveLength(4);
+  });
+
+  it('settings the admin saves reach a mailbox the worker is resting: a shorter batch_delay lets the waiting message go', async () => {
+    await useSendingSettings(ctx, { ...FAST_SETTINGS, delay: { ...FAST_SETTINGS.delay, batch_size: 1, batch_delay: 3600 } });
+    const u = await userWithJob(2);
+    // The settings cache as in production, shorter: the change is seen when it expires.
+    startWorker({ settingsTtlMs: 500 });
+    await waitFor(async () => (await deliveryCounts(ctx, u.profileId)).sent === 1, 10_000, 'first sent');
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect((await deliveryCounts(ctx, u.profileId)).sent).toBe(1);
+    const admin = await signedInAdmin(ctx);
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/admin/sending/settings',
+      headers: { cookie: admin.cookie },
+      payload: { ...FAST_SETTINGS, delay: { ...FAST_SETTINGS.delay, batch_size: 1, batch_delay: 0 } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // Without waiting out the hour it was resting for, and without any event about this user.
+    await waitFor(async () => (await deliveryCounts(ctx, u.profileId)).sent === 2, 5_000, 'second sent after the change');
   });
 
   it('with ordinary pacing one message at a time is in flight, and stopping gives claimed rows back', async () => {

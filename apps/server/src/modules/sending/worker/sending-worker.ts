@@ -173,10 +173,20 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
     if (failed.length > 0) ctx.log.warn({ count: failed.length }, 'sending: deliveries failed after their lease expired without an answer');
   }
 
+  /** The settings the current rests were planned with (see tick). */
+  let restsPlannedWith: string | undefined;
+
   async function tick() {
     if (stopping) return;
     try {
       if (Date.now() - lastSweep >= o.sweepEveryMs) await sweep();
+      // Rests were planned with the settings of their time: once the admin saves others (in this process or
+      // another), a mailbox resting for an hour's batch_delay or a daily cap since raised may send now.
+      const planned = JSON.stringify(await settings());
+      if (restsPlannedWith !== undefined && planned !== restsPlannedWith) {
+        for (const [profileId, resting] of notBefore) if (!resting.busy) notBefore.delete(profileId);
+      }
+      restsPlannedWith = planned;
       const free = o.concurrency - sessions.size;
       if (free <= 0) return;
       const now = Date.now();
