@@ -80,7 +80,11 @@ describe('sending (issue 7)', () => {
     await fillSettings(page, { batch_size: 0, max_per_minute: '' });
     await page.getByRole('button', { name: 'حفظ الإعدادات' }).click();
     await seen(page, 'فشل الحفظ');
-    expect(await page.getByText('القيمة يجب أن تكون عدداً صحيحاً لا يقل عن 1').count()).toBe(2);
+    expect(await page.getByText('القيمة يجب أن تكون عدداً صحيحاً من 1 إلى 100,000').count()).toBe(2);
+    // Above a maximum the server would refuse: the form says so first, with the range.
+    await fillSettings(page, { ...JOURNEY, email_delay: 90_000 });
+    await page.getByRole('button', { name: 'حفظ الإعدادات' }).click();
+    await page.getByText('القيمة يجب أن تكون عدداً صحيحاً من 0 إلى 86,400').waitFor();
     await expectNoAxeViolations(page);
 
     // An emptied field whose minimum is 0 is saved as 0.

@@ -30,7 +30,10 @@ export const sendingSettingsText = {
   saveFailed: 'فشل الحفظ',
   /** Spec §8, verbatim. */
   saved: 'تم حفظ الإعدادات بنجاح',
-  invalid: 'قيم غير صالحة: يجب أن تكون أعداداً صحيحة، وحجم الدفعة والحد في الدقيقة والحد في الساعة 1 على الأقل، وباقي القيم 0 على الأقل.',
+  invalid:
+    'قيم غير صالحة: يجب أن تكون أعداداً صحيحة ضمن حدود كل حقل، وحجم الدفعة والحد في الدقيقة والحد في الساعة 1 على الأقل، وباقي القيم 0 على الأقل.',
+  /** A field's error: its range, with the numbers as the admin types them. */
+  outOfRange: ({ min, max }: { min: number; max: number }) => `القيمة يجب أن تكون عدداً صحيحاً من ${min} إلى ${max.toLocaleString('en-US')}`,
   retry: 'إعادة المحاولة',
 } as const;
 

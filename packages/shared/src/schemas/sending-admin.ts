@@ -7,22 +7,40 @@ import { jobStatusSchema } from './sending';
  * per mailbox kind) and email_logs (send jobs of every user).
  */
 
-/** Seconds for the delays; spec §5 minimums: batch_size, max_per_minute, max_per_hour ≥ 1, the rest ≥ 0. */
+/**
+ * Each pacing number's range. The minimums are spec §5's (batch_size, max_per_minute, max_per_hour ≥ 1, the
+ * rest ≥ 0); the maximums are ours, so that a slip of the keyboard cannot stop sending for years (delays in
+ * seconds: a week at most between batches or retries, a day between messages). The form shows both.
+ */
+export const DELAY_LIMITS = {
+  batch_size: { min: 1, max: 100_000 },
+  batch_delay: { min: 0, max: 604_800 },
+  email_delay: { min: 0, max: 86_400 },
+  max_per_minute: { min: 1, max: 100_000 },
+  max_per_hour: { min: 1, max: 10_000_000 },
+  retry_delay: { min: 0, max: 604_800 },
+  max_retries: { min: 0, max: 100 },
+} as const;
+/** A mailbox's rolling-24 h cap. */
+export const DAILY_CAP_LIMITS = { min: 1, max: 100_000 } as const;
+
+const withinLimits = (limits: { min: number; max: number }) => z.number().int().min(limits.min).max(limits.max);
+
 export const emailDelaySettingsSchema = z.object({
-  batch_size: z.number().int().min(1).max(100_000),
-  batch_delay: z.number().int().min(0).max(604_800),
-  email_delay: z.number().int().min(0).max(86_400),
-  max_per_minute: z.number().int().min(1).max(100_000),
-  max_per_hour: z.number().int().min(1).max(10_000_000),
-  retry_delay: z.number().int().min(0).max(604_800),
-  max_retries: z.number().int().min(0).max(100),
+  batch_size: withinLimits(DELAY_LIMITS.batch_size),
+  batch_delay: withinLimits(DELAY_LIMITS.batch_delay),
+  email_delay: withinLimits(DELAY_LIMITS.email_delay),
+  max_per_minute: withinLimits(DELAY_LIMITS.max_per_minute),
+  max_per_hour: withinLimits(DELAY_LIMITS.max_per_hour),
+  retry_delay: withinLimits(DELAY_LIMITS.retry_delay),
+  max_retries: withinLimits(DELAY_LIMITS.max_retries),
 });
 export type EmailDelaySettings = z.infer<typeof emailDelaySettingsSchema>;
 
 /** Rolling-24 h cap per mailbox: consumer gmail.com/googlemail.com vs Google Workspace. */
 export const dailyCapsSchema = z.object({
-  gmail: z.number().int().min(1).max(100_000),
-  workspace: z.number().int().min(1).max(100_000),
+  gmail: withinLimits(DAILY_CAP_LIMITS),
+  workspace: withinLimits(DAILY_CAP_LIMITS),
 });
 export type DailyCaps = z.infer<typeof dailyCapsSchema>;
 
@@ -40,9 +58,12 @@ export type SendingSettings = z.infer<typeof sendingSettingsSchema>;
 export const sendingSettingsInputSchema = z.object({ delay: z.unknown().optional(), dailyCaps: z.unknown().optional() });
 export type SendingSettingsInput = z.infer<typeof sendingSettingsInputSchema>;
 
+/** The longest search the logs take (the search box stops there too). */
+export const LOGS_SEARCH_MAX_LENGTH = 200;
+
 export const sendingLogsQuerySchema = z.object({
   /** Matches the user's e-mail or the subject (contains, case-insensitive). */
-  search: z.string().trim().max(200).default(''),
+  search: z.string().trim().max(LOGS_SEARCH_MAX_LENGTH).default(''),
   status: z.union([jobStatusSchema, z.literal('')]).default(''),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });

@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { DELIVERY_PAGE_SIZE, SEND_STATUSES } from '@sira/shared';
 import { sendingLogsText as t } from '@sira/shared/messages/sending-admin';
 import type { JobStatus } from '@sira/shared/schemas/sending';
+import { LOGS_SEARCH_MAX_LENGTH } from '@sira/shared/schemas/sending-admin';
 import { useState } from 'react';
 import { LoadError } from '~/components/ui/load-error';
 import { LoadingRows } from '~/components/ui/loading-rows';
@@ -42,6 +43,7 @@ export function AdminEmailLogsPanel() {
         <TextInput
           label={texts.search}
           placeholder={t.searchPlaceholder}
+          maxLength={LOGS_SEARCH_MAX_LENGTH}
           value={search}
           onChange={(e) => {
             setSearch(e.currentTarget.value);

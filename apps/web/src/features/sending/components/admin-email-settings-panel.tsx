@@ -11,15 +11,15 @@ import { useUpdateAdminSendingSettings } from '../api/admin-update-settings';
 import { useErrorToast } from '../hooks/use-error-toast';
 import {
   CAP_FIELDS,
+  capLimits,
   DELAY_FIELDS,
-  delayMinimum,
+  delayLimits,
   draftOf,
   type SettingsDraft,
   settingsInput,
   settingsProblems,
 } from '../utils/settings-form';
 
-const minimumText = (min: number) => `القيمة يجب أن تكون عدداً صحيحاً لا يقل عن ${min}`;
 const capUnit = 'رسالة خلال 24 ساعة';
 
 /** The admin email_settings tab (spec §2, §5): the seven pacing numbers and the daily caps, saved together. */
@@ -86,10 +86,11 @@ function SettingsForm({ saved }: { saved: SendingSettings }) {
               label={t.fields[field]}
               value={draft.delay[field]}
               onChange={(value) => setDraft((d) => ({ ...d, delay: { ...d.delay, [field]: value } }))}
-              min={delayMinimum[field]}
+              min={delayLimits[field].min}
+              max={delayLimits[field].max}
               allowDecimal={false}
               clampBehavior="none"
-              error={problems[field] !== undefined ? minimumText(delayMinimum[field]) : undefined}
+              error={problems[field] ? t.outOfRange(problems[field]) : undefined}
               disabled={update.isPending}
               hideControls
             />
@@ -108,10 +109,11 @@ function SettingsForm({ saved }: { saved: SendingSettings }) {
                   description={capUnit}
                   value={draft.dailyCaps[field]}
                   onChange={(value) => setDraft((d) => ({ ...d, dailyCaps: { ...d.dailyCaps, [field]: value } }))}
-                  min={1}
+                  min={capLimits.min}
+                  max={capLimits.max}
                   allowDecimal={false}
                   clampBehavior="none"
-                  error={problems[field] !== undefined ? minimumText(1) : undefined}
+                  error={problems[field] ? t.outOfRange(problems[field]) : undefined}
                   disabled={update.isPending}
                   hideControls
                 />

@@ -1,4 +1,5 @@
 import { DEFAULT_DAILY_CAPS, DEFAULT_EMAIL_DELAY_SETTINGS } from '@sira/shared';
+import { sendingSettingsSchema } from '@sira/shared/schemas/sending-admin';
 import { describe, expect, it } from 'vitest';
 import { draftOf, settingsInput, settingsProblems } from './settings-form';
 
@@ -25,12 +26,35 @@ describe('email_settings form (spec §5)', () => {
     draft.delay.max_retries = -1;
     draft.delay.email_delay = 0;
     draft.dailyCaps.gmail = 0;
-    expect(settingsProblems(settingsInput(draft))).toEqual({ batch_size: 1, max_per_minute: 1, max_per_hour: 1, max_retries: 0, gmail: 1 });
+    const problems = settingsProblems(settingsInput(draft));
+    expect(Object.keys(problems).sort()).toEqual(['batch_size', 'gmail', 'max_per_hour', 'max_per_minute', 'max_retries']);
+    expect([problems.batch_size?.min, problems.max_per_minute?.min, problems.max_per_hour?.min]).toEqual([1, 1, 1]);
+    expect([problems.max_retries?.min, problems.gmail?.min]).toEqual([0, 1]);
   });
 
   it('refuses fractions', () => {
     const draft = draftOf(defaults);
     draft.delay.email_delay = 0.5;
-    expect(settingsProblems(settingsInput(draft))).toEqual({ email_delay: 0 });
+    expect(Object.keys(settingsProblems(settingsInput(draft)))).toEqual(['email_delay']);
+  });
+
+  it('checks the same upper bounds as the server, so that nothing the form lets through is refused', () => {
+    const draft = draftOf(defaults);
+    draft.delay.email_delay = 90_000;
+    draft.delay.max_retries = 150;
+    draft.dailyCaps.workspace = 100_001;
+    const input = settingsInput(draft);
+    expect(sendingSettingsSchema.safeParse(input).success).toBe(false);
+    expect(settingsProblems(input)).toEqual({
+      email_delay: { min: 0, max: 86_400 },
+      max_retries: { min: 0, max: 100 },
+      workspace: { min: 1, max: 100_000 },
+    });
+    // At the bounds both agree it may be saved.
+    draft.delay.email_delay = 86_400;
+    draft.delay.max_retries = 100;
+    draft.dailyCaps.workspace = 100_000;
+    expect(settingsProblems(settingsInput(draft))).toEqual({});
+    expect(sendingSettingsSchema.safeParse(settingsInput(draft)).success).toBe(true);
   });
 });

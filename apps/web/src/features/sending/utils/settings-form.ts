@@ -1,5 +1,5 @@
 import { toSettingNumber } from '@sira/shared/messages/sending-admin';
-import type { SendingSettings } from '@sira/shared/schemas/sending-admin';
+import { DAILY_CAP_LIMITS, DELAY_LIMITS, type SendingSettings } from '@sira/shared/schemas/sending-admin';
 
 export const DELAY_FIELDS = [
   'batch_size',
@@ -14,17 +14,13 @@ export type DelayField = (typeof DELAY_FIELDS)[number];
 export const CAP_FIELDS = ['gmail', 'workspace'] as const;
 export type CapField = (typeof CAP_FIELDS)[number];
 
-/** Spec §5 minimums: batch_size, max_per_minute and max_per_hour at least 1, the rest at least 0. Caps at least 1. */
-export const delayMinimum: Record<DelayField, number> = {
-  batch_size: 1,
-  batch_delay: 0,
-  email_delay: 0,
-  max_per_minute: 1,
-  max_per_hour: 1,
-  retry_delay: 0,
-  max_retries: 0,
-};
-export const CAP_MINIMUM = 1;
+export interface Limits {
+  min: number;
+  max: number;
+}
+/** The server's ranges (spec §5 minimums, our maximums): the form checks the same before saving. */
+export const delayLimits: Record<DelayField, Limits> = DELAY_LIMITS;
+export const capLimits: Limits = DAILY_CAP_LIMITS;
 
 /** What the inputs hold: a number, or the text being typed (possibly empty). */
 export type SettingsDraft = { delay: Record<DelayField, number | string>; dailyCaps: Record<CapField, number | string> };
@@ -41,16 +37,11 @@ export function settingsInput(draft: SettingsDraft): SendingSettings {
   return { delay, dailyCaps };
 }
 
-/** Fields whose value breaks a rule (not a whole number, or under its minimum), with that minimum. */
-export function settingsProblems(input: SendingSettings): Partial<Record<DelayField | CapField, number>> {
-  const problems: Partial<Record<DelayField | CapField, number>> = {};
-  for (const f of DELAY_FIELDS) {
-    const v = input.delay[f];
-    if (!Number.isInteger(v) || v < delayMinimum[f]) problems[f] = delayMinimum[f];
-  }
-  for (const f of CAP_FIELDS) {
-    const v = input.dailyCaps[f];
-    if (!Number.isInteger(v) || v < CAP_MINIMUM) problems[f] = CAP_MINIMUM;
-  }
+/** Fields whose value breaks a rule (not a whole number, or out of its range), with that range. */
+export function settingsProblems(input: SendingSettings): Partial<Record<DelayField | CapField, Limits>> {
+  const problems: Partial<Record<DelayField | CapField, Limits>> = {};
+  const outside = (v: number, limits: Limits) => !Number.isInteger(v) || v < limits.min || v > limits.max;
+  for (const f of DELAY_FIELDS) if (outside(input.delay[f], delayLimits[f])) problems[f] = delayLimits[f];
+  for (const f of CAP_FIELDS) if (outside(input.dailyCaps[f], capLimits)) problems[f] = capLimits;
   return problems;
 }
