@@ -18,6 +18,11 @@ export interface EventBus {
   /** Fire and forget: call it after the transaction that made the change has committed. */
   publish(event: LiveEvent): void;
   subscribe(listener: (event: LiveEvent) => void): () => void;
+  /**
+   * Events may have been missed (the bus was cut off from the others for a while): whoever shows data kept
+   * fresh by events should re-fetch all of it.
+   */
+  onGap(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -28,7 +33,7 @@ function isLiveEvent(value: unknown): value is LiveEvent {
   return !!v && typeof v.profileId === 'string' && LIVE_TOPICS.includes(v.topic as LiveTopic);
 }
 
-/** One process (embedded mode, tests): the server and the in-process worker share an emitter. */
+/** One process (embedded mode, tests): the server and the in-process worker share an emitter, which never misses. */
 export function createLocalEventBus(): EventBus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
@@ -38,6 +43,7 @@ export function createLocalEventBus(): EventBus {
       emitter.on(CHANNEL, listener);
       return () => emitter.off(CHANNEL, listener);
     },
+    onGap: () => () => undefined,
     async close() {
       emitter.removeAllListeners();
     },
@@ -47,16 +53,23 @@ export function createLocalEventBus(): EventBus {
 /**
  * Many processes on PostgreSQL: NOTIFY carries the event to every server (and worker) that LISTENs, including
  * the publisher, so local subscribers hear it exactly once, from the database.
+ *
+ * A dropped connection (a restart, a failover) is opened again every `retryMs` until it succeeds; what was
+ * published meanwhile, here or elsewhere, is lost, so subscribers then hear a gap and re-fetch.
  */
 export async function createPostgresEventBus(
   connectionString: string,
   onError: (error: unknown) => void = () => undefined,
+  options: { retryMs?: number } = {},
 ): Promise<EventBus> {
+  const retryMs = options.retryMs ?? 1000;
   const local = createLocalEventBus();
+  const gapListeners = new Set<() => void>();
   let client: pg.Client | undefined;
   let closed = false;
+  let reconnecting = false;
 
-  const connect = async () => {
+  const open = async () => {
     const next = new pg.Client({ connectionString });
     next.on('notification', (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
@@ -67,18 +80,54 @@ export async function createPostgresEventBus(
         onError(error);
       }
     });
-    // A dropped connection is re-opened after a pause; clients re-fetch on reconnect, so a gap only delays.
+    // Before connecting: a client that fails while connecting must not crash the process either.
     next.on('error', (error) => {
       onError(error);
-      if (client === next) client = undefined;
-      next.end().catch(() => undefined);
-      if (!closed) setTimeout(() => void connect().catch(onError), 1000).unref();
+      dropped(next);
     });
-    await next.connect();
-    await next.query(`LISTEN ${CHANNEL}`);
+    next.on('end', () => dropped(next));
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${CHANNEL}`);
+    } catch (error) {
+      next.end().catch(() => undefined);
+      throw error;
+    }
+    if (closed) {
+      await next.end().catch(() => undefined);
+      return;
+    }
     client = next;
   };
-  await connect();
+
+  const dropped = (which: pg.Client) => {
+    if (client !== which) return; // still opening (its caller retries), or an earlier connection's late news
+    client = undefined;
+    which.end().catch(() => undefined);
+    reconnect();
+  };
+
+  const reconnect = () => {
+    if (reconnecting || closed) return;
+    reconnecting = true;
+    const attempt = () => {
+      if (closed) return;
+      open().then(
+        () => {
+          reconnecting = false;
+          if (closed) return;
+          for (const listener of gapListeners) listener();
+        },
+        (error: unknown) => {
+          onError(error);
+          setTimeout(attempt, retryMs).unref();
+        },
+      );
+    };
+    setTimeout(attempt, retryMs).unref();
+  };
+
+  await open();
 
   return {
     publish(event) {
@@ -87,10 +136,17 @@ export async function createPostgresEventBus(
       target.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]).catch(onError);
     },
     subscribe: (listener) => local.subscribe(listener),
+    onGap(listener) {
+      gapListeners.add(listener);
+      return () => gapListeners.delete(listener);
+    },
     async close() {
       closed = true;
+      gapListeners.clear();
       await local.close();
-      await client?.end().catch(() => undefined);
+      const last = client;
+      client = undefined;
+      await last?.end().catch(() => undefined);
     },
   };
 }

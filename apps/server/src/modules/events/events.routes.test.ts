@@ -130,4 +130,29 @@ describe('GET /api/events (live updates)', () => {
       ctx.app.viewer = viewer;
     }
   });
+
+  it('when the bus says events were missed, the browser is told to re-fetch everything it shows', async () => {
+    const admin = await signedInAdmin(ctx);
+    const events = ctx.app.events;
+    const onGap = events.onGap;
+    const gapListeners = new Set<() => void>();
+    events.onGap = (listener) => {
+      gapListeners.add(listener);
+      return () => gapListeners.delete(listener);
+    };
+    try {
+      const res = await fetch(`${base}/api/events`, { headers: { cookie: admin.cookie } });
+      setTimeout(() => {
+        for (const gap of gapListeners) gap();
+      }, 100);
+      const text = await readUntil(res, (t) => t.includes('admin-billing') && t.includes('event: mailbox'));
+      for (const topic of ['profile', 'sending', 'billing', 'mailbox', 'admin-sending', 'admin-billing']) {
+        expect(text).toContain(`event: ${topic}\n`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(gapListeners.size).toBe(0);
+    } finally {
+      events.onGap = onGap;
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { LiveEvent } from '../../lib/event-bus';
+import { LIVE_TOPICS, type LiveEvent } from '../../lib/event-bus';
 import { requireViewer } from '../../plugins/access';
 
 /** Events are batched per connection: a worker sending hundreds a second must not flood a browser. */
@@ -48,6 +48,11 @@ export async function eventsRoutes(app: FastifyInstance) {
     raw.write('retry: 2000\nevent: ready\ndata: {}\n\n');
 
     const unsubscribe = app.events.subscribe(onEvent);
+    // Events were missed (the bus lost its database connection for a while): the browser re-fetches it all.
+    const stopGaps = app.events.onGap(() => {
+      for (const topic of LIVE_TOPICS) pending.add(topic);
+      if (viewer.isAdmin) for (const topic of ['admin-sending', 'admin-billing']) pending.add(topic);
+    });
     const flush = setInterval(() => {
       if (pending.size === 0) return;
       const topics = [...pending];
@@ -63,6 +68,7 @@ export async function eventsRoutes(app: FastifyInstance) {
       clearInterval(flush);
       clearInterval(heartbeat);
       unsubscribe();
+      stopGaps();
       open.delete(end);
     };
     const end = () => {
