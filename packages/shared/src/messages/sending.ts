@@ -106,4 +106,20 @@ export const deliveryFailureText = {
   resumeMissing: 'ملف السيرة الذاتية لم يعد متاحاً. أُعيد رصيد الرسالة. — The résumé file is no longer available. Credit returned.',
   mailboxPaused:
     'بلغ بريدك حد الإرسال اليومي لدى Google، وستُرسل هذه الرسالة تلقائياً بعد انتهاء المهلة. — Gmail daily sending limit reached; sending resumes automatically.',
+  willRetry: 'تعذّر الإرسال مؤقتاً، وستُعاد المحاولة تلقائياً. — Temporary failure; sending will be tried again automatically.',
+  mailboxUnreachable:
+    'تعذّر الوصول إلى بريدك لدى Google مؤقتاً، وستُعاد المحاولة تلقائياً. — Could not reach the mailbox at Google; sending will be tried again.',
 } as const;
+
+const ARABIC_LETTER = /[\u0600-\u06FF]/;
+
+/**
+ * What a user sees of a delivery's last error: the Arabic sentence only. Stored reasons are "Arabic — English
+ * (provider's detail)", the whole of which stays for administrators; a reason stored without an Arabic part
+ * (none is written now) reads as a temporary failure rather than showing the provider's English.
+ */
+export function userFacingReason(reason: string | null): string | null {
+  if (!reason) return null;
+  const arabic = reason.split(' — ')[0]?.trim() ?? '';
+  return ARABIC_LETTER.test(arabic) ? arabic : (deliveryFailureText.willRetry.split(' — ')[0] as string);
+}

@@ -1,4 +1,5 @@
 import { DELIVERY_PAGE_SIZE } from '@sira/shared';
+import { userFacingReason } from '@sira/shared/messages/sending';
 import type { DeliveryPage, JobStatus, SendingOverview, SendingStatus } from '@sira/shared/schemas/sending';
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/client';
@@ -93,7 +94,13 @@ export async function listDeliveries(db: Database, profileId: string, page: numb
       status: DeliveryPage['rows'][number]['status'];
       last_error: string | null;
       at: Date | string;
-    }>(rows).map((r) => ({ id: r.id, companyName: r.company_name, status: r.status, at: iso(r.at) as string, lastError: r.last_error })),
+    }>(rows).map((r) => ({
+      id: r.id,
+      companyName: r.company_name,
+      status: r.status,
+      at: iso(r.at) as string,
+      lastError: userFacingReason(r.last_error),
+    })),
     total: rowsOf<{ n: number }>(totalRows)[0]?.n ?? 0,
     page,
     pageSize: DELIVERY_PAGE_SIZE,

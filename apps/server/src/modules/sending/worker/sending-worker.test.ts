@@ -210,6 +210,27 @@ describe('provider errors', () => {
     expect(sandbox.sentMessages(u.mailbox)).toHaveLength(0);
   });
 
+  it("a delivery waiting for its retry shows the user an Arabic reason, the provider's detail kept for administrators", async () => {
+    await useSendingSettings(ctx, { ...FAST_SETTINGS, delay: { ...FAST_SETTINGS.delay, retry_delay: 3600 } });
+    const u = await userWithJob(1);
+    sandbox.injectFault({ mailbox: u.mailbox, status: 503, reason: 'backendError' });
+    startWorker();
+    await waitFor(
+      async () => (await ctx.db.select().from(deliveries).where(eq(deliveries.jobId, u.jobId)))[0]?.attempts === 1,
+      10_000,
+      'first attempt',
+    );
+    const [row] = await ctx.db.select().from(deliveries).where(eq(deliveries.jobId, u.jobId));
+    expect(row).toMatchObject({ status: 'pending' });
+    expect(row?.lastError).toContain(deliveryFailureText.willRetry);
+    expect(row?.lastError).toContain('503');
+    const page = await ctx.app.inject({ url: '/api/sending/deliveries?page=1', headers: { cookie: u.cookie } });
+    expect(page.statusCode, page.body).toBe(200);
+    const shown = page.json().rows[0].lastError as string;
+    expect(shown).toBe(deliveryFailureText.willRetry.split(' — ')[0]);
+    expect(shown).not.toMatch(/[A-Za-z]/);
+  });
+
   it('a transient error that clears is retried and the message goes once', async () => {
     const u = await userWithJob(2);
     sandbox.injectFault({ mailbox: u.mailbox, status: 503, times: 2 });

@@ -436,7 +436,9 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
           const ended =
             next.attempts + 1 > current.delay.max_retries
               ? await retryingWrite(() => recordFailed(ctx.db, next.id, lease, withDetail(deliveryFailureText.retriesExhausted, reason)))
-              : await retryingWrite(() => scheduleRetry(ctx.db, next.id, lease, reason, current.delay.retry_delay));
+              : await retryingWrite(() =>
+                  scheduleRetry(ctx.db, next.id, lease, withDetail(deliveryFailureText.willRetry, reason), current.delay.retry_delay),
+                );
           if (ended) settled++;
         }
         const others = rest.map((r) => ({ id: r.id, lease: leaseOf(r) }));
@@ -482,7 +484,10 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
           }
           // The token endpoint is unreachable or refuses the platform: nothing was sent, try again later.
           ctx.log.warn({ err: error, profileId }, 'sending: could not get mailbox credentials');
-          await giveBack(i, 'pending', { lastError: errorText(error), dueInSeconds: 30 });
+          await giveBack(i, 'pending', {
+            lastError: withDetail(deliveryFailureText.mailboxUnreachable, errorText(error)),
+            dueInSeconds: 30,
+          });
           rest(profileId, Date.now() + 30_000);
           return 'stop-session';
         }
@@ -624,7 +629,11 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
           ) {
             notifyChange(profileId, true);
           }
-        } else if (await retryingWrite(() => scheduleRetry(ctx.db, row.id, lease, error.message, current.delay.retry_delay))) {
+        } else if (
+          await retryingWrite(() =>
+            scheduleRetry(ctx.db, row.id, lease, withDetail(deliveryFailureText.willRetry, error.message), current.delay.retry_delay),
+          )
+        ) {
           notifyChange(profileId, false);
         }
         return 'continue';
