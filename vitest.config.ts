@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const serverTests = ['apps/server/src/**/*.test.ts'];
@@ -21,6 +22,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The web app's own import prefix (apps/web/tsconfig.json), for its modules' tests.
+        resolve: { alias: { '~': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
         test: {
           name: 'unit',
           include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],

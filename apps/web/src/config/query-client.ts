@@ -1,15 +1,17 @@
-import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from '~/lib/api-client';
 
 function createQueryClient(): QueryClient {
+  const sessionMayHaveEnded = (error: unknown) => {
+    if (error instanceof ApiRequestError && error.status === 401) void client.invalidateQueries({ queryKey: ['auth', 'session'] });
+  };
   const client: QueryClient = new QueryClient({
     // A 401 anywhere means the session ended (signed out elsewhere, expired): re-check it, and the
     // protected layout sends the user to /login.
-    queryCache: new QueryCache({
-      onError: (error) => {
-        if (error instanceof ApiRequestError && error.status === 401) void client.invalidateQueries({ queryKey: ['auth', 'session'] });
-      },
-    }),
+    queryCache: new QueryCache({ onError: (error) => sessionMayHaveEnded(error) }),
+    // The same for a form sent after the session ended: the user is taken to /login instead of being told
+    // to try again.
+    mutationCache: new MutationCache({ onError: (error) => sessionMayHaveEnded(error) }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,

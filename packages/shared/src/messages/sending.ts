@@ -8,6 +8,8 @@ import { RESUME_MAX_BYTES } from '../constants';
 export const sendingText = {
   /** Spec §5, verbatim. */
   fieldsRequired: 'يرجى تعبئة جميع الحقول المطلوبة',
+  subjectTooLong: 'عنوان الرسالة أطول من المسموح: 300 حرف على الأكثر.',
+  contentTooLong: 'محتوى الرسالة أطول من المسموح: 100,000 حرف على الأكثر.',
   /** Spec §5, verbatim. */
   pdfOnly: 'يرجى اختيار ملف PDF فقط',
   /** Spec §5, verbatim. */

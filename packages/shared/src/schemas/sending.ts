@@ -45,11 +45,15 @@ export const uploadedResumeSchema = z.object({
 });
 export type UploadedResume = z.infer<typeof uploadedResumeSchema>;
 
+/** The longest subject and content a send takes (the form's fields stop there too). */
+export const SUBJECT_MAX_LENGTH = 300;
+export const CONTENT_MAX_LENGTH = 100_000;
+
 /** POST /api/sending/jobs body. Shape and size only; emptiness answers MISSING_FIELDS. */
 export const scheduleSendInputSchema = z.object({
   resumeId: z.uuid(),
-  subject: z.string().max(300),
-  content: z.string().max(100_000),
+  subject: z.string().max(SUBJECT_MAX_LENGTH),
+  content: z.string().max(CONTENT_MAX_LENGTH),
 });
 export type ScheduleSendInput = z.infer<typeof scheduleSendInputSchema>;
 

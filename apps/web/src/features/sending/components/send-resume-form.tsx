@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Select, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { paths, TOAST_RETRY_EXHAUSTED_MS, UPLOAD_RETRY } from '@sira/shared';
 import { sendingMessage, sendingText } from '@sira/shared/messages/sending';
-import type { UploadedResume } from '@sira/shared/schemas/sending';
+import { CONTENT_MAX_LENGTH, SUBJECT_MAX_LENGTH, type UploadedResume } from '@sira/shared/schemas/sending';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LoadError } from '~/components/ui/load-error';
@@ -102,6 +102,8 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
   const submit = async () => {
     setProblem(null);
     if (!subject.trim() || !content.trim() || !file) return fail({ kind: 'text', text: sendingText.fieldsRequired });
+    const tooLong = lengthProblem(subject, content);
+    if (tooLong) return fail({ kind: 'text', text: tooLong });
     if (data.balance <= 0) return fail({ kind: 'no-balance' });
     if (!linked) return fail({ kind: 'text', text: sendingText.mailboxNotLinked });
     const resume = await resumeFor(file);
@@ -115,7 +117,7 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
       const code = codeOf(error);
       if (code === 'RESUME_NOT_FOUND') setUploaded(null);
       if (code === 'NO_BALANCE') fail({ kind: 'no-balance' });
-      else fail({ kind: 'text', text: sendingMessage(code) ?? sendingText.scheduleFailed });
+      else fail({ kind: 'text', text: sendingMessage(code) ?? validationText(error) ?? sendingText.scheduleFailed });
     } finally {
       setPhase({ kind: 'idle' });
     }
@@ -162,6 +164,7 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
               setSubject(e.currentTarget.value);
             }}
             disabled={busy}
+            maxLength={SUBJECT_MAX_LENGTH}
             withAsterisk
           />
           <Textarea
@@ -176,6 +179,7 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
             autosize
             minRows={6}
             maxRows={18}
+            maxLength={CONTENT_MAX_LENGTH}
             withAsterisk
             styles={{ input: { fontFamily: 'inherit' } }}
           />
@@ -215,3 +219,19 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
 }
 
 const codeOf = (error: unknown) => (error instanceof ApiRequestError ? error.code : undefined);
+
+/** A subject or content longer than a send takes (a template filled in, a paste), said before sending. */
+export function lengthProblem(subject: string, content: string): string | null {
+  if (subject.length > SUBJECT_MAX_LENGTH) return sendingText.subjectTooLong;
+  if (content.length > CONTENT_MAX_LENGTH) return sendingText.contentTooLong;
+  return null;
+}
+
+/** The server refused a field's shape: name the field rather than suggest trying again. */
+function validationText(error: unknown): string | undefined {
+  if (!(error instanceof ApiRequestError) || error.code !== 'VALIDATION') return undefined;
+  const paths = (error.issues ?? []).map((issue) => issue.path);
+  if (paths.includes('subject')) return sendingText.subjectTooLong;
+  if (paths.includes('content')) return sendingText.contentTooLong;
+  return undefined;
+}
