@@ -8,7 +8,15 @@ export const MAILBOX_NOTICES = ['invalid_grant'] as const;
 export type MailboxNotice = (typeof MAILBOX_NOTICES)[number];
 
 /** What the OAuth callback reports back to /send-resume in `?mailbox=<result>`. */
-export const MAILBOX_CALLBACK_RESULTS = ['linked', 'denied', 'scope_missing', 'state_invalid', 'not_configured', 'failed'] as const;
+export const MAILBOX_CALLBACK_RESULTS = [
+  'linked',
+  'denied',
+  'scope_missing',
+  'email_unverified',
+  'state_invalid',
+  'not_configured',
+  'failed',
+] as const;
 export type MailboxCallbackResult = (typeof MAILBOX_CALLBACK_RESULTS)[number];
 export const MAILBOX_CALLBACK_PARAM = 'mailbox';
 
@@ -49,6 +57,10 @@ export const mailboxCallbackText: Record<MailboxCallbackResult, { message: strin
   denied: { message: 'لم يتم ربط Gmail لأنك لم توافق على الطلب في صفحة Google.', ok: false },
   scope_missing: {
     message: 'لم يتم ربط Gmail: يجب السماح بصلاحية "إرسال البريد نيابةً عنك" في صفحة Google. أعد الربط وتأكد من تحديد هذه الصلاحية.',
+    ok: false,
+  },
+  email_unverified: {
+    message: 'لم يتم ربط Gmail: عنوان البريد في حساب Google هذا غير مؤكد. أكّد بريدك في إعدادات حساب Google ثم أعد الربط.',
     ok: false,
   },
   state_invalid: { message: 'انتهت صلاحية طلب الربط أو أنه غير صالح. يرجى المحاولة مرة أخرى.', ok: false },

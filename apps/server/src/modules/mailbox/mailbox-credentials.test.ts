@@ -1,7 +1,10 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deliveries, profiles, sendJobs, userGmail } from '../../db/schema';
 import type { LiveEvent } from '../../lib/event-bus';
+import { createSecretBox } from '../../lib/secret-box';
 import { signedInUser } from '../../test/auth';
 import { linkMailboxForTest, useAppWithGoogleSandbox } from '../../test/mailbox';
 import {
@@ -158,6 +161,46 @@ describe('getSendingCredentials', () => {
     const resumed = await ctx.db.select().from(deliveries).where(eq(deliveries.profileId, profileId));
     for (const d of resumed.filter((r) => r.status === 'pending')) expect(d.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
     expect((await ctx.app.inject({ url: '/api/mailbox', headers: { cookie } })).json()).toMatchObject({ linked: true, notice: null });
+  });
+
+  it('a link sealed under another APP_SECRET ends like a revoked grant: unlinked, deliveries held, the user asked to link again', async () => {
+    const { cookie, profileId } = await linkedUser('sealed.before.rotation@gmail.com');
+    await deliveriesFor(profileId, ['pending', 'sent']);
+    // The tokens as an earlier APP_SECRET sealed them (the access token still fresh).
+    const earlier = createSecretBox('an-earlier-app-secret-that-is-long-enough-0123456789');
+    await ctx.db
+      .update(userGmail)
+      .set({ refreshToken: earlier.seal('1//old-refresh'), accessToken: earlier.seal('ya29.old-access') })
+      .where(eq(userGmail.profileId, profileId));
+    const failure = await getSendingCredentials(deps(), profileId).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(MailboxUnavailableError);
+    expect((failure as MailboxUnavailableError).reason).toBe('invalid_grant');
+    expect(await ctx.db.select().from(userGmail).where(eq(userGmail.profileId, profileId))).toEqual([]);
+    expect(await statusesOf(profileId)).toEqual(['held', 'sent']);
+    expect((await ctx.app.inject({ url: '/api/mailbox', headers: { cookie } })).json()).toMatchObject({
+      linked: false,
+      notice: 'invalid_grant',
+    });
+  });
+
+  it('keeps a refresh token the token endpoint rotated (RFC 6749 §6), so the next refresh still works', async () => {
+    const { profileId } = await linkedUser('rotating.endpoint@gmail.com');
+    await expireAccessToken(profileId);
+    // Google does not rotate today; a token endpoint that does, answering one refresh.
+    const endpoint = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ access_token: 'ya29.new', expires_in: 3599, refresh_token: '1//rotated', scope: '', token_type: 'Bearer' }));
+    });
+    await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
+    try {
+      const tokenUrl = `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/token`;
+      const rotating = { ...deps(), providers: { ...ctx.app.providers, google: { ...ctx.app.providers.google, tokenUrl } } };
+      expect(await getSendingCredentials(rotating, profileId)).toMatchObject({ accessToken: 'ya29.new' });
+      const [link] = await ctx.db.select().from(userGmail).where(eq(userGmail.profileId, profileId));
+      expect(ctx.app.secretBox.open(link?.refreshToken as string)).toBe('1//rotated');
+    } finally {
+      await new Promise((resolve) => endpoint.close(resolve));
+    }
   });
 
   it('does not unlink when the platform itself is refused (invalid_client after a secret change)', async () => {

@@ -65,7 +65,8 @@ export async function getSendingCredentials(
   const [link] = await deps.db.select().from(userGmail).where(eq(userGmail.profileId, profileId));
   if (!link) throw new MailboxUnavailableError('not_linked');
   if (isFresh(link) && !options.forceRefresh && link.accessToken) {
-    return { email: link.email, accessToken: deps.secretBox.open(link.accessToken) };
+    const accessToken = openOrNull(deps, link.accessToken);
+    if (accessToken) return { email: link.email, accessToken };
   }
   const started = refreshing.get(profileId);
   if (started) return started;
@@ -75,6 +76,15 @@ export async function getSendingCredentials(
 }
 
 type LinkRow = typeof userGmail.$inferSelect;
+
+/** A sealed token, or null when it cannot be opened (sealed under another APP_SECRET, or damaged). */
+function openOrNull(deps: MailboxDeps, sealed: string): string | null {
+  try {
+    return deps.secretBox.open(sealed);
+  } catch {
+    return null;
+  }
+}
 const isFresh = (link: LinkRow) => !!link.tokenExpiry && link.tokenExpiry.getTime() - Date.now() > REFRESH_MARGIN_MS;
 
 /**
@@ -89,12 +99,19 @@ async function refreshLink(
   const [link] = await deps.db.select().from(userGmail).where(eq(userGmail.profileId, profileId));
   if (!link) throw new MailboxUnavailableError('not_linked');
   if (link.accessToken && link.accessToken !== seenAccessToken && isFresh(link)) {
-    return { email: link.email, accessToken: deps.secretBox.open(link.accessToken) };
+    const accessToken = openOrNull(deps, link.accessToken);
+    if (accessToken) return { email: link.email, accessToken };
   }
   const client = await gmailClientConfig(deps.db, deps.secretBox).catch((error: unknown) => {
     throw new MailboxRefreshError('mail connection settings are incomplete', error);
   });
-  const refreshToken = deps.secretBox.open(link.refreshToken);
+  const refreshToken = openOrNull(deps, link.refreshToken);
+  if (refreshToken === null) {
+    // Sealed under another APP_SECRET (rotated, ADR 006): the link can never work again. It goes the way of a
+    // revoked grant — unlinked, deliveries held, the user asked to link again — instead of failing every call.
+    await removeLink(deps, link.profileId, 'invalid_grant', link.refreshToken);
+    throw new MailboxUnavailableError('invalid_grant');
+  }
   let lastError: unknown;
   for (let attempt = 0; attempt < TOKEN_REFRESH_RETRY.attempts; attempt++) {
     if (attempt > 0) await sleep(TOKEN_REFRESH_RETRY.baseDelayMs * 2 ** (attempt - 1));
@@ -103,7 +120,12 @@ async function refreshLink(
       // Only the link this refresh token belongs to is updated: a relink meanwhile keeps its own tokens.
       await deps.db
         .update(userGmail)
-        .set({ accessToken: deps.secretBox.seal(token.accessToken), tokenExpiry: token.expiresAt })
+        .set({
+          accessToken: deps.secretBox.seal(token.accessToken),
+          tokenExpiry: token.expiresAt,
+          // A token endpoint may rotate the refresh token (RFC 6749 §6); the old one then stops working.
+          ...(token.refreshToken && token.refreshToken !== refreshToken ? { refreshToken: deps.secretBox.seal(token.refreshToken) } : {}),
+        })
         .where(and(eq(userGmail.profileId, link.profileId), eq(userGmail.refreshToken, link.refreshToken)));
       return { email: link.email, accessToken: token.accessToken };
     } catch (error) {

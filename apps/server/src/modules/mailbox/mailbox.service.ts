@@ -140,6 +140,18 @@ export async function completeConnect(deps: ServiceDeps, profileId: string, quer
     }
     if (!tokens.refreshToken) return 'failed';
     const user = await fetchUserinfo(deps.providers.google, tokens.accessToken);
+    if (!user.emailVerified) {
+      // Messages would leave From an address Google does not vouch for (integrations.md §B3): give the grant
+      // back, unless a link (this account's or another's) already holds this Google account's grant, which
+      // revoking would end too.
+      const [holder] = await deps.db
+        .select({ profileId: userGmail.profileId })
+        .from(userGmail)
+        .where(eq(userGmail.googleSub, user.sub))
+        .limit(1);
+      if (!holder) await revokeToken(deps.providers.google, tokens.refreshToken).catch(() => undefined);
+      return 'email_unverified';
+    }
     const { replacedRefreshToken } = await linkMailbox(deps, profileId, {
       email: user.email,
       googleSub: user.sub,

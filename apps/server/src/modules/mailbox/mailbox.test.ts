@@ -140,6 +140,15 @@ describe('connect', () => {
     expect((await status(cookie)).linked).toBe(false);
   });
 
+  it('does not link an account whose address Google has not verified', async () => {
+    const { cookie } = await signedInUser(ctx);
+    await useSandboxClient(ctx, sandbox);
+    sandbox.markUnverified('not.verified@example.com');
+    const callbackUrl = await answerConsent(await startConnect(ctx, cookie), { email: 'not.verified@example.com' });
+    expect(await followCallback(ctx, cookie, callbackUrl)).toBe('email_unverified');
+    expect((await status(cookie)).linked).toBe(false);
+  });
+
   it('sends a visitor without a session to sign in', async () => {
     const res = await ctx.app.inject({ url: '/api/mailbox/callback?state=x&code=y' });
     expect(res.statusCode).toBe(303);

@@ -62,6 +62,8 @@ export class GoogleSandboxCore {
   readonly faults = new FaultSwitches();
   accessTokenTtlSeconds: number;
   readonly keepBodies: boolean;
+  /** Accounts whose address Google has not verified (userinfo and the ID token say email_verified: false). */
+  readonly unverified = new Set<string>();
 
   constructor(private readonly options: CoreOptions) {
     this.store = new SandboxStore(options.storeDir);
@@ -123,7 +125,7 @@ export class GoogleSandboxCore {
       aud: grant.c,
       sub: subjectFor(grant.e),
       email: grant.e,
-      email_verified: true,
+      email_verified: !this.unverified.has(grant.e),
       iat: now,
       exp: now + 3600,
     };
@@ -182,7 +184,7 @@ export class GoogleSandboxCore {
     if (!scopes.includes(USERINFO_EMAIL_SCOPE) && !scopes.includes('openid')) {
       return oauthError(401, 'invalid_request', 'Request had insufficient authentication scopes.');
     }
-    return { status: 200, body: { sub: subjectFor(grant.e), email: grant.e, email_verified: true } };
+    return { status: 200, body: { sub: subjectFor(grant.e), email: grant.e, email_verified: !this.unverified.has(grant.e) } };
   }
 
   /** POST /revoke: an access or refresh token ends the whole grant. */

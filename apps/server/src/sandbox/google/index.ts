@@ -25,6 +25,8 @@ export interface GoogleSandbox {
   sentMessages(mailbox?: string): SentMessage[];
   /** Makes every grant of this mailbox given so far answer invalid_grant (as a password change does). */
   revokeAll(mailbox: string): void;
+  /** The account's address counts as not verified by Google from now on. */
+  markUnverified(mailbox: string): void;
   /** Lifetime of access tokens issued from now on (default 3599 s, as Google's). */
   setAccessTokenTtl(seconds: number): void;
   close(): Promise<void>;
@@ -66,6 +68,7 @@ export async function startGoogleSandbox(options: StartGoogleSandboxOptions = {}
     clearFaults: () => core.faults.clear(),
     sentMessages: (mailbox) => core.store.listMessages(mailbox?.toLowerCase()),
     revokeAll: (mailbox) => core.store.revokeAll(mailbox.toLowerCase()),
+    markUnverified: (mailbox) => core.unverified.add(mailbox.toLowerCase()),
     setAccessTokenTtl: (seconds) => {
       core.accessTokenTtlSeconds = seconds;
     },
