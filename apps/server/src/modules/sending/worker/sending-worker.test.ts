@@ -429,6 +429,25 @@ describe('leases', () => {
     await waitFor(async () => (await deliveryCounts(ctx, u.profileId)).sent === 2, 5_000, 'second sent after the change');
   });
 
+  it('after the user links another Gmail address, the next messages leave from it, not from the old one', async () => {
+    await useSendingSettings(ctx, { ...FAST_SETTINGS, delay: { ...FAST_SETTINGS.delay, email_delay: 1 } });
+    const u = await userWithJob(6);
+    startWorker();
+    await waitFor(async () => sandbox.sentMessages(u.mailbox).length >= 1, 10_000, 'first sent from the old address');
+    // Google cannot be reached to revoke the old grant, so the old token would still be accepted.
+    sandbox.injectFault({ endpoint: 'revoke', status: 500 });
+    const newMailbox = `relinked.${u.profileId.slice(0, 6)}@gmail.com`;
+    await linkMailboxForTest(ctx, u.cookie, sandbox, newMailbox);
+    const fromOld = sandbox.sentMessages(u.mailbox).length;
+    await waitForJob(u.jobId, 'completed');
+    // At most the message already on its way when the link changed leaves from the old address.
+    expect(sandbox.sentMessages(u.mailbox).length).toBeLessThanOrEqual(fromOld + 1);
+    expect(sandbox.sentMessages(newMailbox).length).toBeGreaterThanOrEqual(6 - fromOld - 1);
+    expect(sandbox.sentMessages(u.mailbox).length + sandbox.sentMessages(newMailbox).length).toBe(6);
+    const rows = await ctx.db.select().from(deliveries).where(eq(deliveries.jobId, u.jobId));
+    expect(rows.filter((r) => r.senderEmail === newMailbox).length).toBe(sandbox.sentMessages(newMailbox).length);
+  });
+
   it('with ordinary pacing one message at a time is in flight, and stopping gives claimed rows back', async () => {
     await useSendingSettings(ctx, { ...FAST_SETTINGS, delay: { ...FAST_SETTINGS.delay, email_delay: 1 } });
     const u = await userWithJob(4);

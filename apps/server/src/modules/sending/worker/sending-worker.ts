@@ -107,6 +107,8 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
   const notBefore = new Map<string, { until: number; busy?: boolean }>();
   const rest = (profileId: string, until: number, busy = false) => notBefore.set(profileId, { until, busy });
   const lastServed = new Map<string, number>();
+  /** Sessions whose user's link changed (linked again, perhaps to another address): their cached token goes. */
+  const linkChanged = new Set<string>();
   let stopping = false;
   let lastSweep = 0;
   let timer: NodeJS.Timeout | undefined;
@@ -224,6 +226,7 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
       })
       .finally(() => {
         sessions.delete(mailbox.profileId);
+        linkChanged.delete(mailbox.profileId);
         // A slot is free: look for the next mailbox soon rather than at the next poll.
         schedule(10);
       });
@@ -240,7 +243,7 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
     let credentials: { email: string; accessToken: string; at: number } | undefined;
 
     const credentialsFor = async (force = false) => {
-      if (force || !credentials || Date.now() - credentials.at > CREDENTIALS_TTL_MS) {
+      if (linkChanged.delete(profileId) || force || !credentials || Date.now() - credentials.at > CREDENTIALS_TTL_MS) {
         const fresh = await getSendingCredentials(mailboxDeps, profileId, force ? { forceRefresh: true } : {});
         credentials = { ...fresh, at: Date.now() };
       }
@@ -275,8 +278,10 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
         return;
       }
       if (claim.email !== email) {
-        // Relinked to another address between the poll and the claim: pace by the new mailbox's history.
+        // Relinked to another address between the poll and the claim: pace by the new mailbox's history, and
+        // use its token (the one cached belongs to the old link).
         email = claim.email;
+        credentials = undefined;
         cap = dailyCapFor(email, current.dailyCaps, claim.dailyCap);
         pacer = new MailboxPacer(current.delay, cap, await sendHistory(ctx.db, email));
       }
@@ -475,6 +480,12 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
         let creds: { email: string; accessToken: string };
         try {
           creds = await credentialsFor();
+          if (creds.email !== email) {
+            // The user linked another address after these rows were claimed for this one (or the token cached
+            // is the old link's): nothing goes From the wrong mailbox; the rows are claimed again for the new one.
+            await giveBack(i, 'pending');
+            return 'stop-session';
+          }
         } catch (error) {
           if (error instanceof MailboxUnavailableError) {
             // The mailbox module unlinked it (invalid_grant) and held the pending rows; ours join them.
@@ -546,6 +557,11 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
           notifyChange(profileId, false);
           return 'stop-session';
         }
+        if (outcome === 'relinked') {
+          // Refused (401) and not sent; the rows go back and are claimed again for the new address.
+          await giveBack(i, 'pending');
+          return 'stop-session';
+        }
         handedOver.delete(row.id);
         if (outcome.ok) {
           unrecorded.push({ id: row.id, lease, at: outcome.at, providerMessageId: outcome.id });
@@ -569,9 +585,9 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
     profileId: string,
     parts: Buffer[],
     pacer: MailboxPacer,
-    creds: { accessToken: string },
+    creds: { email: string; accessToken: string },
     credentialsFor: (force?: boolean) => Promise<{ email: string; accessToken: string }>,
-  ): Promise<Attempt | 'unavailable'> {
+  ): Promise<Attempt | 'unavailable' | 'relinked'> {
     let token = creds.accessToken;
     for (let call = 0; call < 2; call++) {
       const at = Date.now();
@@ -583,7 +599,11 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
         if (!(error instanceof GmailSendError)) throw error;
         if (error.kind !== 'unauthorized' || call > 0) return { ok: false, error };
         try {
-          token = (await credentialsFor(true)).accessToken;
+          const fresh = await credentialsFor(true);
+          // Linked to another address since the message was built From the old one: it must not go out
+          // under the new account's token.
+          if (fresh.email !== creds.email) return 'relinked';
+          token = fresh.accessToken;
         } catch (refreshError) {
           if (refreshError instanceof MailboxUnavailableError) return 'unavailable';
           return { ok: false, error: new GmailSendError('transient', 401, 'refresh', `token refresh failed: ${errorText(refreshError)}`) };
@@ -642,6 +662,7 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
   }
 
   const unsubscribe = ctx.events.subscribe((event) => {
+    if (event.topic === 'mailbox' && sessions.has(event.profileId)) linkChanged.add(event.profileId);
     // A new job, a relink or a settings change elsewhere: look again now instead of at the next poll.
     if ((event.topic === 'sending' || event.topic === 'mailbox') && !sessions.has(event.profileId)) {
       const resting = notBefore.get(event.profileId);
