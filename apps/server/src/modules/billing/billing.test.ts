@@ -116,6 +116,24 @@ describe('POST /api/billing/invoices', () => {
     ).toEqual([]);
   });
 
+  it('cancels at Paylink an invoice that came back without a payment url, since Sira keeps no record of it', async () => {
+    const user = await signedInUser(ctx);
+    const pkg = await packageByName(ctx, 'باقة نمو');
+    const before = kit.sandbox.invoices().length;
+    kit.sandbox.injectFault({ endpoint: 'addInvoice', withoutUrl: true });
+    const res = await createFor(user.cookie, pkg.id);
+    expect([res.statusCode, res.json()]).toEqual([502, { code: 'INVOICE_CREATE_FAILED' }]);
+    const made = kit.sandbox.invoices().slice(before);
+    expect(made).toHaveLength(1);
+    expect(made[0]?.orderStatus).toBe('Canceled');
+    expect(
+      await ctx.db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.profileId, (await profileId(user.email)) as string)),
+    ).toEqual([]);
+  });
+
   it('does not start a payment whose invoice could not be saved, and cancels it at Paylink', async () => {
     const user = await signedInUser(ctx);
     const pkg = await packageByName(ctx, 'باقة نمو');

@@ -80,8 +80,14 @@ export async function createInvoice(deps: BillingDeps, viewer: Viewer, packageId
     deps.log.error({ err: error, orderNumber }, 'paylink addInvoice failed');
     throw new AppError(502, 'INVOICE_CREATE_FAILED');
   }
+  const cancelUnrecorded = (why: string) =>
+    client.cancelInvoice(gateway.transactionNo).catch((cancelError: unknown) => {
+      deps.log.error({ err: cancelError, transactionNo: gateway.transactionNo }, `paylink cancelInvoice failed for ${why}`);
+    });
   if (!isHttpUrl(gateway.url)) {
     deps.log.error({ orderNumber, transactionNo: gateway.transactionNo }, 'paylink addInvoice answered without a payment url');
+    // Not recorded, so not payable either: a payment for it could never be credited.
+    if (gateway.transactionNo) await cancelUnrecorded('an invoice without a payment url');
     throw new AppError(502, 'INVOICE_CREATE_FAILED');
   }
 
@@ -99,9 +105,7 @@ export async function createInvoice(deps: BillingDeps, viewer: Viewer, packageId
   } catch (error) {
     // Spec §8 only logs this; Sira also cancels the invoice at Paylink so nobody pays for an unrecorded order.
     deps.log.error({ err: error, orderNumber, transactionNo: gateway.transactionNo }, 'invoice could not be saved; payment not started');
-    await client.cancelInvoice(gateway.transactionNo).catch((cancelError: unknown) => {
-      deps.log.error({ err: cancelError, transactionNo: gateway.transactionNo }, 'paylink cancelInvoice failed for an unsaved invoice');
-    });
+    await cancelUnrecorded('an unsaved invoice');
     throw new AppError(500, 'INVOICE_CREATE_FAILED');
   }
   deps.events.publish({ topic: 'billing', profileId: profile.id });

@@ -41,9 +41,18 @@ export async function paylinkSandboxRoutes(app: FastifyInstance, options: { stat
     return reply.status(status).send({ title: 'Error', status, detail: error.message });
   });
 
-  /** Counts the call, applies an injected fault, and for API calls other than auth checks the bearer token. */
-  async function gate(endpoint: SandboxEndpoint, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  /**
+   * Counts the call, applies an injected fault, and for API calls other than auth checks the bearer token.
+   * `answered` receives the fault that let the call through (one that only delays or alters the answer).
+   */
+  async function gate(
+    endpoint: SandboxEndpoint,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    answered?: (fault: SandboxFault | undefined) => void,
+  ): Promise<boolean> {
     const fault = state.takeFault(endpoint);
+    answered?.(fault);
     if (fault?.delayMs) await sleep(fault.delayMs);
     if (fault?.status) {
       void reply
@@ -65,8 +74,10 @@ export async function paylinkSandboxRoutes(app: FastifyInstance, options: { stat
   });
 
   app.post('/api/addInvoice', async (request, reply) => {
-    if (!(await gate('addInvoice', request, reply))) return reply;
-    return invoiceAnswer(state, state.addInvoice(bodyOf(request)));
+    let withoutUrl = false;
+    if (!(await gate('addInvoice', request, reply, (fault) => (withoutUrl = !!fault?.withoutUrl)))) return reply;
+    const answer = invoiceAnswer(state, state.addInvoice(bodyOf(request)));
+    return withoutUrl ? { ...answer, url: null } : answer;
   });
 
   app.get<{ Params: { transactionNo: string } }>('/api/getInvoice/:transactionNo', async (request, reply) => {

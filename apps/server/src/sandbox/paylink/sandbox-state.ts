@@ -18,6 +18,8 @@ export interface SandboxFault {
   delayMs?: number;
   /** How many calls it hits (default 1). */
   times?: number;
+  /** addInvoice: the invoice is made, but the answer carries no payment url (a malformed answer). */
+  withoutUrl?: boolean;
 }
 
 export interface SandboxProduct {

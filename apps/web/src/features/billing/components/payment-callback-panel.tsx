@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Loader, Stack, Text, Title } from '@mantine/core';
-import { PAYMENT_POLLING, paths } from '@sira/shared';
+import { PAYMENT_POLLING, paths, TOAST_RETRY_EXHAUSTED_MS } from '@sira/shared';
 import { paymentCallbackTexts as t } from '@sira/shared/messages/billing';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -35,7 +35,8 @@ export function PaymentCallbackPanel() {
       void queryClient.invalidateQueries();
       notify.success(t.upgraded);
     }
-    if (state.kind === 'error') notify.error(state.message);
+    // Spec §8: the message after the attempts ran out stays longer, as every retry-exhausted toast does.
+    if (state.kind === 'error') notify.error(state.message, state.message === t.attemptsExhausted ? TOAST_RETRY_EXHAUSTED_MS : undefined);
   }, [state, queryClient]);
 
   useEffect(() => {

@@ -9,10 +9,19 @@ export type Verification =
   | { kind: 'success'; packageName: string | null }
   | { kind: 'error'; message: string; signedOut: boolean };
 
-/** Paylink adds transactionNo (and orderNumber) to the callback; older integrations use other spellings. */
+/**
+ * Paylink adds transactionNo (and orderNumber) to the callback — capitalised (TransactionNo, OrderNumber) by
+ * its payment-processing page (integrations.md §A5); older integrations use other spellings. Names are
+ * matched whatever their case, Paylink's transaction number first.
+ */
 export function referenceFrom(search: URLSearchParams): string | null {
-  for (const key of ['transactionNo', 'transaction_no', 'order_number', 'orderNumber']) {
-    const value = search.get(key)?.trim();
+  const byName = new Map<string, string>();
+  for (const [name, value] of search) {
+    const key = name.toLowerCase();
+    if (!byName.has(key) && value.trim()) byName.set(key, value.trim());
+  }
+  for (const key of ['transactionno', 'transaction_no', 'order_number', 'ordernumber']) {
+    const value = byName.get(key);
     if (value) return value;
   }
   return null;
