@@ -89,6 +89,8 @@ describe('paying for a package', () => {
     await signedIn(page, 'upgrader');
     await page.goto('/upgrade');
     await page.getByRole('heading', { name: 'ترقية الباقة', level: 1 }).waitFor();
+    // The page heading shows before the packages load (a CI run read the list while it was still loading).
+    await page.getByRole('heading', { name: 'باقة نمو', level: 2 }).waitFor();
     const names = await page.getByRole('heading', { level: 2 }).allTextContents();
     expect(names.slice(0, 4)).toEqual(['باقة نمو', 'باقة البداية', 'باقة المحترف', 'باقة التميز']);
     for (const reserved of ['تجريبي', 'مجاني', 'admin']) expect(names).not.toContain(reserved);

@@ -110,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer,
     production: options.env.mode === 'production',
     onUserCreated: (user) => createProfileForUser(options.db, user),
+    log: { error: (details, message) => app.log.error(details, message) },
   });
   await app.register(accessPlugin, { auth, publicBaseUrl: options.publicBaseUrl });
 

@@ -33,7 +33,14 @@ describe('parseEnv', () => {
       SMTP_URL: 'smtp://mail.example:587',
       SMTP_FROM: 'Sira <no-reply@sira.example>',
     });
-    expect(env).toMatchObject({ mode: 'production', runWorker: false, trustProxy: true });
+    expect(env).toMatchObject({ mode: 'production', runWorker: false, trustProxy: 'loopback, linklocal, uniquelocal' });
+  });
+
+  it('trusts named proxies (private ones for true), never every X-Forwarded-For entry', () => {
+    expect(parseEnv({}).trustProxy).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: 'true' }).trustProxy).toBe('loopback, linklocal, uniquelocal');
+    expect(parseEnv({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
   });
 
   it('rejects a short APP_SECRET and a malformed DATABASE_URL', () => {

@@ -23,8 +23,28 @@ const rawEnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(6).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RUN_WORKER: booleanish,
-  TRUST_PROXY: booleanish,
+  TRUST_PROXY: z.string().optional(),
 });
+
+/**
+ * Which proxies' `X-Forwarded-For` to believe (Fastify's trustProxy): never "all of them", since the client
+ * writes the first entries itself and the per-IP abuse limits would then count whatever address it invents.
+ * The client's address is the last one appended by a proxy trusted here.
+ * - `false`: none (the server faces the Internet).
+ * - `true`: proxies on this machine or a private network (loopback, link-local and private ranges).
+ * - otherwise a comma-separated list of the proxies' addresses, CIDR ranges or those three names.
+ * Hop counts are not offered: Fastify refuses them, as they cannot tell a proxy from a client connecting directly.
+ */
+export type TrustProxy = false | string;
+const PRIVATE_PROXIES = 'loopback, linklocal, uniquelocal';
+
+function trustProxyOf(value: string | undefined, mode: Mode): TrustProxy {
+  if (value === undefined) return mode === 'production' ? PRIVATE_PROXIES : false;
+  const v = value.trim().toLowerCase();
+  if (v === 'false' || v === '0') return false;
+  if (v === 'true' || v === '1') return PRIVATE_PROXIES;
+  return value.trim();
+}
 
 export type Mode = 'embedded' | 'production';
 
@@ -44,7 +64,7 @@ export interface Env {
   adminPassword: string | undefined;
   logLevel: z.infer<typeof rawEnvSchema>['LOG_LEVEL'];
   runWorker: boolean;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
 }
 
 export class EnvError extends Error {
@@ -87,6 +107,6 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     logLevel: raw.LOG_LEVEL,
     // Production runs the worker as its own process (`npm run worker`); embedded runs it in-process.
     runWorker: raw.RUN_WORKER ?? mode === 'embedded',
-    trustProxy: raw.TRUST_PROXY ?? mode === 'production',
+    trustProxy: trustProxyOf(raw.TRUST_PROXY, mode),
   };
 }

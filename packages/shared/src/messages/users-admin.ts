@@ -35,6 +35,9 @@ export const usersAdminTexts = {
   userNotFound: 'المستخدم غير موجود. ربما حُذف الحساب.',
   ownAdminPackage: 'لا يمكنك تغيير باقة حسابك الإداري بنفسك، حتى لا تفقد صلاحية الوصول إلى لوحة المشرف.',
   quantityInvalid: 'عدد الرسائل يجب أن يكون رقماً صحيحاً يساوي صفراً أو أكثر.',
+  balanceChanged:
+    'تغيّر رصيد هذا المستخدم منذ فتحت نافذة التعديل (ربما أرسل رسائل أو اشترى باقة). أُعيد تحميل القائمة؛ افتح التعديل مجدداً وراجع الرصيد.',
+  lastAdmin: 'لا يمكن نقل آخر مشرف إلى باقة أخرى: يجب أن يبقى مشرف واحد على الأقل.',
 } as const;
 
 /** Error codes of /api/admin/users, each with the case that raises it. */
@@ -45,6 +48,10 @@ export const usersAdminErrorCodes = {
   USER_NOT_FOUND: 'USER_NOT_FOUND',
   /** An administrator tried to move their own account off the admin package (it would lock them out). */
   OWN_ADMIN_PACKAGE: 'OWN_ADMIN_PACKAGE',
+  /** The package stays and the balance moved since the form opened (messagesRemainingWas). */
+  BALANCE_CHANGED: 'BALANCE_CHANGED',
+  /** The change would leave no administrator (two admins demoting each other at once). */
+  LAST_ADMIN: 'LAST_ADMIN',
 } as const;
 export type UsersAdminErrorCode = keyof typeof usersAdminErrorCodes;
 
@@ -52,6 +59,8 @@ const textByCode: Record<UsersAdminErrorCode, string> = {
   PACKAGE_NOT_FOUND: usersAdminTexts.packageNotFound,
   USER_NOT_FOUND: usersAdminTexts.userNotFound,
   OWN_ADMIN_PACKAGE: usersAdminTexts.ownAdminPackage,
+  BALANCE_CHANGED: usersAdminTexts.balanceChanged,
+  LAST_ADMIN: usersAdminTexts.lastAdmin,
 };
 
 /** The Arabic text for an error of the users tab; codes it does not own fall back to the app-wide map. */

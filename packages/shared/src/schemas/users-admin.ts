@@ -36,5 +36,10 @@ export const adminUserParamsSchema = z.object({ id: z.string().min(1).max(100) }
 export const adminUserUpdateSchema = z.object({
   packageName: z.string().trim().min(1).max(100),
   messagesRemaining: z.number().int().min(0).max(1_000_000_000),
+  /**
+   * The balance the form showed when it opened. When the package stays and the stored balance has moved
+   * since (the user sent, or bought), the save is refused instead of writing over it (BALANCE_CHANGED).
+   */
+  messagesRemainingWas: z.number().int().min(0).optional(),
 });
 export type AdminUserUpdate = z.infer<typeof adminUserUpdateSchema>;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { parseEnv } from '../../config/env';
 import { packages, profiles, user } from '../../db/schema';
+import { resetRateLimit } from '../../lib/rate-limit';
 import { useTestApp } from '../../test/app';
 import { cookieHeader, signedInUser, signIn, uniqueEmail } from '../../test/auth';
 
@@ -279,6 +280,70 @@ describe('password reset', () => {
   });
 });
 
+describe('password reset: older links', () => {
+  it('a reset spends every earlier link of the account, not only the one used', async () => {
+    const { email } = await signedInUser(ctx);
+    const tokenFromLastMail = async () => {
+      const link = new URL(linkIn(lastMailTo(email)?.html ?? ''));
+      const landing = await ctx.app.inject({ url: `${link.pathname}${link.search}` });
+      return new URL(landing.headers.location as string, 'http://localhost:3000').searchParams.get('token') as string;
+    };
+    const ask = () => ctx.app.inject({ method: 'POST', url: '/api/account/password-reset', remoteAddress: freshIp(), payload: { email } });
+    await ask();
+    const first = await tokenFromLastMail();
+    // A minute later (the per-minute limit only), the user asks again.
+    await resetRateLimit(ctx.db, `reset:email-minute:${email}`);
+    await ask();
+    const second = await tokenFromLastMail();
+    expect(second).not.toBe(first);
+    const confirm = (token: string, password: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/account/password-reset/confirm',
+        remoteAddress: freshIp(),
+        payload: { token, password, confirmPassword: password },
+      });
+    expect((await confirm(second, 'brand-new-1')).statusCode).toBe(200);
+    const older = await confirm(first, 'attacker-2');
+    expect([older.statusCode, older.json().code]).toEqual([400, 'INVALID_RESET_TOKEN']);
+    await signIn(ctx, email, 'brand-new-1', freshIp());
+  });
+});
+
+describe('a mail server that refuses', () => {
+  it('an unconfirmed account signing in with its password is still told to confirm first, not a server error', async () => {
+    const email = uniqueEmail();
+    await register({ email, phone: '0512345678', password: 'secret1', confirmPassword: 'secret1' });
+    const errors: string[] = [];
+    const app = await buildApp({
+      env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+      db: ctx.db,
+      dbKind: ctx.handle.kind,
+      publicBaseUrl: 'http://localhost:3000',
+      appSecret: 'p'.repeat(40),
+      mailer: {
+        send: async () => {
+          errors.push('refused');
+          throw new Error('554 mail server refused');
+        },
+      },
+      logger: false,
+    });
+    try {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/account/sign-in',
+        remoteAddress: freshIp(),
+        payload: { email, password: 'secret1' },
+      });
+      expect([res.statusCode, res.json().code]).toEqual([403, 'EMAIL_NOT_CONFIRMED']);
+      expect(errors).toEqual(['refused']);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('abuse limits', () => {
   it('limits sign-in attempts per e-mail, whatever the address they come from', async () => {
     const { email } = await signedInUser(ctx);
@@ -294,6 +359,36 @@ describe('abuse limits', () => {
     for (let i = 0; i < 31; i++) codes.push((await signInRaw({ email: uniqueEmail('spray'), password: 'wrong-password' }, ip)).json().code);
     expect(codes.at(-1)).toBe('RATE_LIMITED');
     expect(codes.slice(0, 30).every((c) => c === 'INVALID_CREDENTIALS')).toBe(true);
+  });
+
+  it('behind a proxy, an address the client writes into X-Forwarded-For does not escape the per-IP limit', async () => {
+    const app = await buildApp({
+      env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: 'true' }),
+      db: ctx.db,
+      dbKind: ctx.handle.kind,
+      publicBaseUrl: 'http://localhost:3000',
+      appSecret: 'p'.repeat(40),
+      mailer: { send: async () => undefined },
+      logger: false,
+    });
+    try {
+      // The proxy (127.0.0.1) appends the public address it saw; the client made up everything before it.
+      const client = `203.0.113.${(ipCounter % 200) + 1}`;
+      const codes: string[] = [];
+      for (let i = 0; i < 31; i++) {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/account/sign-in',
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': `198.51.100.${i}, ${client}` },
+          payload: { email: uniqueEmail('spoof'), password: 'wrong-password' },
+        });
+        codes.push(res.json().code);
+      }
+      expect(codes.at(-1)).toBe('RATE_LIMITED');
+    } finally {
+      await app.close();
+    }
   });
 
   it('limits sign-ups per IP address', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PASSWORD_MIN_LENGTH } from '@sira/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { and, eq, like } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { account, session, user, verification } from '../../db/schema';
 import type { SystemMailer } from '../../mail/system-mailer';
@@ -16,6 +17,7 @@ export interface AuthOptions {
   production: boolean;
   /** Hook that creates the profile for a new account (profiles module). */
   onUserCreated: (user: { id: string; email: string; phoneNumber?: string | null }) => Promise<void>;
+  log: { error(details: object, message: string): void };
 }
 
 /**
@@ -61,6 +63,11 @@ export function createAuth(options: AuthOptions) {
       sendResetPassword: async ({ user: u, url }) => {
         await options.mailer.send({ to: u.email, ...resetPasswordEmail(url) });
       },
+      // A reset spends every link of the account, not only the one used: an older link from an earlier request
+      // must not set another password (and sign the owner out) for the rest of its hour.
+      onPasswordReset: async ({ user: u }) => {
+        await options.db.delete(verification).where(and(like(verification.identifier, 'reset-password:%'), eq(verification.value, u.id)));
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -70,7 +77,14 @@ export function createAuth(options: AuthOptions) {
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user: u, url }) => {
-        await options.mailer.send({ to: u.email, ...confirmationEmail(url) });
+        try {
+          await options.mailer.send({ to: u.email, ...confirmationEmail(url) });
+        } catch (error) {
+          // The mail server refused or is down: the account still answers as it should (registered; "confirm
+          // your e-mail first" on sign-in, spec §8) rather than with a server error, and signing in again with
+          // the password sends a new link.
+          options.log.error({ err: error, userId: u.id }, 'confirmation e-mail could not be sent');
+        }
       },
     },
     session: {

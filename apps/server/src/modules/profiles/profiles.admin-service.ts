@@ -4,7 +4,7 @@ import { asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { packages, profiles } from '../../db/schema';
 import { type AuditEntry, recordAudit } from '../../lib/audit';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 
 /** `%` and `_` typed by the admin are literal characters, not LIKE wildcards. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -57,7 +57,8 @@ export async function listAdminUsers(db: Database, query: { search: string; page
   return {
     rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
     total,
-    capped: total > ADMIN_USER_LIST_CAP,
+    // Spec §2: the warning shows when 1000 or more users are listed.
+    capped: total >= ADMIN_USER_LIST_CAP,
     counts: { users: (counts?.all ?? 0) - admins, admins },
   };
 }
@@ -69,6 +70,17 @@ export async function listAdminUsers(db: Database, query: { search: string; page
  */
 export async function updateAdminUser(db: Database, actor: AuditEntry['actor'], id: string, input: AdminUserUpdate): Promise<AdminUserRow> {
   return db.transaction(async (tx) => {
+    // Every admin row first, in one order (two edits cannot deadlock): the caller must still be an admin, and
+    // two admins demoting each other at once must not leave nobody at the panel.
+    const admins = await tx
+      .select({ id: profiles.id })
+      .from(profiles)
+      .innerJoin(packages, eq(packages.id, profiles.packageId))
+      .where(eq(packages.name, ADMIN_PACKAGE))
+      .orderBy(asc(profiles.id))
+      .for('update', { of: profiles });
+    if (!admins.some((a) => a.id === actor.id)) throw new AppError(403, 'FORBIDDEN');
+
     const [current] = await tx
       .select({ ...rowColumns, packageId: profiles.packageId })
       .from(profiles)
@@ -85,7 +97,12 @@ export async function updateAdminUser(db: Database, actor: AuditEntry['actor'], 
     // Moving one's own account off 'admin' would lock the only person at the panel out of it.
     if (id === actor.id && target.name !== ADMIN_PACKAGE) throw conflict('OWN_ADMIN_PACKAGE');
 
+    if (current.packageName === ADMIN_PACKAGE && target.name !== ADMIN_PACKAGE && admins.length <= 1) throw conflict('LAST_ADMIN');
+
     const packageChanged = target.id !== current.packageId;
+    if (!packageChanged && input.messagesRemainingWas !== undefined && input.messagesRemainingWas !== current.messagesRemaining) {
+      throw conflict('BALANCE_CHANGED');
+    }
     const messagesRemaining = packageChanged ? target.messagesLimit : input.messagesRemaining;
     await tx.update(profiles).set({ packageId: target.id, messagesRemaining }).where(eq(profiles.id, id));
 

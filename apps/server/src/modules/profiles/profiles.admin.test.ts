@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, packages, profiles, user } from '../../db/schema';
 import { useTestApp } from '../../test/app';
 import { signedInAdmin, signedInUser } from '../../test/auth';
+import { updateAdminUser } from './profiles.admin-service';
 
 const ctx = useTestApp();
 
@@ -110,7 +111,7 @@ describe('GET /api/admin/users', () => {
     }
   });
 
-  it(`lists at most the newest ${ADMIN_USER_LIST_CAP} matches and says so only when more match`, async () => {
+  it(`lists at most the newest ${ADMIN_USER_LIST_CAP} matches and warns from ${ADMIN_USER_LIST_CAP} on`, async () => {
     const admin = await signedInAdmin(ctx);
     const trial = await packageNamed('تجريبي');
     const tag = `bulk${Date.now()}`;
@@ -133,10 +134,13 @@ describe('GET /api/admin/users', () => {
     expect(pastCap.rows).toEqual([]);
     expect(pastCap.total).toBe(count);
 
-    // Exactly at the cap every match is listed, so there is nothing to warn about.
+    // Spec §2: the warning shows "when 1000 or more users are displayed" — at the cap too, not below it.
     await ctx.db.delete(user).where(eq(user.id, `${tag}-${count}`));
     const atCap = await list(admin.cookie, `?search=${tag}&pageSize=100`);
-    expect([atCap.total, atCap.capped]).toEqual([ADMIN_USER_LIST_CAP, false]);
+    expect([atCap.total, atCap.capped]).toEqual([ADMIN_USER_LIST_CAP, true]);
+    await ctx.db.delete(user).where(eq(user.id, `${tag}-${count - 1}`));
+    const belowCap = await list(admin.cookie, `?search=${tag}&pageSize=100`);
+    expect([belowCap.total, belowCap.capped]).toEqual([ADMIN_USER_LIST_CAP - 1, false]);
   });
 });
 
@@ -215,6 +219,49 @@ describe('PATCH /api/admin/users/:id', () => {
     expect((await profileOf(admin.email)).packageName).toBe('admin');
     // Staying on admin is fine.
     expect((await patch(admin.cookie, self.id, { packageName: 'admin', messagesRemaining: 9 })).statusCode).toBe(200);
+  });
+
+  it('refuses to write over a balance that moved since the form opened (the user sent meanwhile)', async () => {
+    const admin = await signedInAdmin(ctx);
+    const member = await signedInUser(ctx);
+    const { id } = await profileOf(member.email);
+    await ctx.db.update(profiles).set({ messagesRemaining: 100 }).where(eq(profiles.id, id));
+    // The dialog opened at 100; then 60 messages were scheduled.
+    await ctx.db.update(profiles).set({ messagesRemaining: 40 }).where(eq(profiles.id, id));
+    const stale = await patch(admin.cookie, id, { packageName: 'تجريبي', messagesRemaining: 100, messagesRemainingWas: 100 });
+    expect([stale.statusCode, stale.json().code]).toEqual([409, 'BALANCE_CHANGED']);
+    expect((await profileOf(member.email)).messagesRemaining).toBe(40);
+    // Opened again, it shows 40 and saves.
+    const fresh = await patch(admin.cookie, id, { packageName: 'تجريبي', messagesRemaining: 45, messagesRemainingWas: 40 });
+    expect(fresh.statusCode).toBe(200);
+    expect((await profileOf(member.email)).messagesRemaining).toBe(45);
+  });
+
+  it('two administrators demoting each other at once leave one administrator, never none', async () => {
+    // Exactly two administrators: the others of this suite's database step down first.
+    const a = await signedInAdmin(ctx);
+    const b = await signedInAdmin(ctx);
+    const trial = await packageNamed('تجريبي');
+    const admin = await packageNamed('admin');
+    const [ida, idb] = [(await profileOf(a.email)).id, (await profileOf(b.email)).id];
+    const others = await ctx.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.packageId, admin.id));
+    const demoted = others.map((o) => o.id).filter((pid) => pid !== ida && pid !== idb);
+    for (const pid of demoted) await ctx.db.update(profiles).set({ packageId: trial.id }).where(eq(profiles.id, pid));
+    try {
+      // Both past the route's admin check at once (the service itself, on two connections where the database
+      // has them): each transaction sees the other's target still an admin when it starts.
+      const outcomes = await Promise.allSettled([
+        updateAdminUser(ctx.db, { id: ida, email: a.email }, idb, { packageName: 'تجريبي', messagesRemaining: 0 }),
+        updateAdminUser(ctx.db, { id: idb, email: b.email }, ida, { packageName: 'تجريبي', messagesRemaining: 0 }),
+      ]);
+      expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+      const refused = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
+      expect(refused.reason).toMatchObject({ statusCode: 403, code: 'FORBIDDEN' });
+      const left = await ctx.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.packageId, admin.id));
+      expect(left).toHaveLength(1);
+    } finally {
+      for (const pid of demoted) await ctx.db.update(profiles).set({ packageId: admin.id }).where(eq(profiles.id, pid));
+    }
   });
 
   it('writes the change and its audit entry in one transaction: no audit, no change', async () => {

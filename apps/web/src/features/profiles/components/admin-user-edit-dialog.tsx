@@ -1,10 +1,12 @@
 import { Button, Group, NativeSelect, NumberInput, Stack, Text } from '@mantine/core';
 import { usersAdminTexts as t, usersAdminMessageForCode } from '@sira/shared/messages/users-admin';
 import type { AdminUserRow } from '@sira/shared/schemas/users-admin';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Dialog } from '~/components/ui/dialog';
 import { ApiRequestError } from '~/lib/api-client';
 import { notify } from '~/lib/notify';
+import { adminUsersKey } from '../api/admin-get-users';
 import { useUpdateAdminUser } from '../api/admin-update-user';
 
 // Mantine's default hint (gray.6) and error (red.6) colours fall short of WCAG AA on white.
@@ -50,6 +52,7 @@ function EditForm({
   const [quantity, setQuantity] = useState<number | string>(user.messagesRemaining);
   const [quantityError, setQuantityError] = useState<string | null>(null);
   const update = useUpdateAdminUser();
+  const queryClient = useQueryClient();
 
   // The user's own package is always offered, even before (or without) the package list.
   const names = [...new Set([user.packageName, ...(packageOptions ?? []).map((p) => p.name)])];
@@ -66,13 +69,22 @@ function EditForm({
     }
     setQuantityError(null);
     update.mutate(
-      { id: user.id, packageName, messagesRemaining },
+      // The balance the dialog opened with: a balance that moved since (the user sent) is not written over.
+      { id: user.id, packageName, messagesRemaining, messagesRemainingWas: user.messagesRemaining },
       {
         onSuccess: () => {
           notify.success(t.updated);
           onClose();
         },
-        onError: (error) => notify.error(usersAdminMessageForCode(error instanceof ApiRequestError ? error.code : undefined)),
+        onError: (error) => {
+          const code = error instanceof ApiRequestError ? error.code : undefined;
+          notify.error(usersAdminMessageForCode(code));
+          if (code === 'BALANCE_CHANGED') {
+            // Reopening shows the balance as it is now.
+            void queryClient.invalidateQueries({ queryKey: adminUsersKey });
+            onClose();
+          }
+        },
       },
     );
   };
