@@ -62,26 +62,30 @@ function inflatedSize(data: Buffer, cap: number): Promise<number | ZipProblem> {
   });
 }
 
+/**
+ * The central directory, found exactly as the spreadsheet library finds it — and refused when that is
+ * ambiguous. SheetJS (`parse_zip`) takes the first end-of-central-directory signature searching back from four
+ * bytes before the end and ignores ZIP64; a proper reader searches back from 22 bytes before the end and may
+ * follow a ZIP64 record. A file on which the two disagree (a second, truncated end record hidden in the last
+ * bytes, or ZIP64 values) could show this guard one directory and the library another, unchecked one, so it is
+ * refused: no real .xlsx under the upload limit needs either.
+ */
 function readCentralDirectory(buffer: Buffer): Entry[] | null {
+  const lastSignature = (from: number, floor: number) => {
+    for (let i = from; i >= floor; i--) if (buffer.readUInt32LE(i) === EOCD_SIGNATURE) return i;
+    return -1;
+  };
+  if (buffer.length < 22) return null;
   // The end-of-central-directory record is 22 bytes plus a comment of at most 65,535.
   const floor = Math.max(0, buffer.length - 22 - 0xffff);
-  let eocd = -1;
-  for (let i = buffer.length - 22; i >= floor; i--) {
-    if (buffer.readUInt32LE(i) === EOCD_SIGNATURE) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) return null;
+  const eocd = lastSignature(buffer.length - 22, floor);
+  if (eocd < 0 || lastSignature(buffer.length - 4, floor) !== eocd) return null;
   const count = buffer.readUInt16LE(eocd + 10);
   const offset = buffer.readUInt32LE(eocd + 16);
-  if (count !== 0xffff && offset !== ZIP64_MARK) return readEntries(buffer, offset, count);
-  // ZIP64: a locator just before the classic record points at the 64-bit record with the real values.
-  const locator = eocd - 20;
-  if (locator < 0 || buffer.readUInt32LE(locator) !== 0x07064b50) return null;
-  const record = Number(buffer.readBigUInt64LE(locator + 8));
-  if (record + 56 > buffer.length || buffer.readUInt32LE(record) !== 0x06064b50) return null;
-  return readEntries(buffer, Number(buffer.readBigUInt64LE(record + 48)), Number(buffer.readBigUInt64LE(record + 32)));
+  if (count === 0xffff || offset === ZIP64_MARK) return null;
+  // SheetJS reads the count of this disk's entries, a proper reader the total: they must be the same.
+  if (buffer.readUInt16LE(eocd + 8) !== count) return null;
+  return readEntries(buffer, offset, count);
 }
 
 function readEntries(buffer: Buffer, start: number, count: number): Entry[] | null {
@@ -143,7 +147,8 @@ function entryData(buffer: Buffer, entry: Entry): Buffer | null {
   const localSizes = [buffer.readUInt32LE(p + 18), buffer.readUInt32LE(p + 22)] as const;
   const expected = [entry.compressedSize, entry.declaredSize] as const;
   for (const [i, local] of localSizes.entries()) {
-    if (local === ZIP64_MARK || (sizesLater && local === 0)) continue;
+    if (sizesLater && local === 0) continue;
+    // ZIP64 sizes in a local header would be the library's to read (it trusts local headers), not ours.
     if (local !== expected[i]) return null;
   }
   const start = p + 30 + nameLength + buffer.readUInt16LE(p + 28);
