@@ -196,6 +196,20 @@ describe('POST /api/sending/jobs', () => {
     expect(await balanceOf(ctx, u.profileId)).toBe(50);
     expect((await get<SendingCompose>(u.cookie, '/api/sending/compose')).companiesRemaining).toBe(0);
 
+    // A company deleted and added again (a new id, the same address) is not the user's to apply to twice.
+    const [contacted] = await ctx.db
+      .select()
+      .from(companies)
+      .innerJoin(deliveries, eq(deliveries.companyId, companies.id))
+      .where(eq(deliveries.profileId, u.profileId))
+      .limit(1);
+    if (!contacted) throw new Error('no company contacted');
+    await ctx.db.delete(companies).where(eq(companies.id, contacted.companies.id));
+    const { name, sector, location, packageId, email: address } = contacted.companies;
+    await ctx.db.insert(companies).values({ name, sector, location, packageId, email: address.toUpperCase() });
+    expect((await get<SendingCompose>(u.cookie, '/api/sending/compose')).companiesRemaining).toBe(0);
+    expect((await schedule(ctx, u.cookie, body(resumeId))).json()).toEqual({ code: 'NO_COMPANIES' });
+
     // A failed delivery frees its company again.
     const [oneRow] = await ctx.db.select({ id: deliveries.id }).from(deliveries).where(eq(deliveries.profileId, u.profileId)).limit(1);
     await ctx.db
