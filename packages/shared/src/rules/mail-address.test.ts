@@ -3,7 +3,8 @@ import { isMailAddress, tidyMailAddress } from './mail-address';
 
 describe('company mail addresses', () => {
   it('accepts ordinary addresses and refuses anything with address syntax, spaces or control characters', () => {
-    for (const ok of ['hr@company.sa', 'first.last+jobs@mail.example.com', 'وظائف@شركة.السعودية']) expect(isMailAddress(ok), ok).toBe(true);
+    for (const ok of ['hr@company.sa', 'first.last+jobs@mail.example.com', 'وظائف@شركة.السعودية', 'hr@my-company.com.sa'])
+      expect(isMailAddress(ok), ok).toBe(true);
     for (const bad of [
       'hr@co.sa;',
       '<hr@co.sa>',
@@ -15,6 +16,14 @@ describe('company mail addresses', () => {
       'hr@co',
       'hr@@co.sa',
       `${'a'.repeat(320)}@co.sa`,
+      // Dots out of place, the usual spreadsheet typos.
+      'hr@company..com',
+      'hr@.company.com',
+      'hr@company.com.',
+      '.hr@co.sa',
+      'hr.@co.sa',
+      'h..r@co.sa',
+      'hr@-co.sa',
     ]) {
       expect(isMailAddress(bad), JSON.stringify(bad)).toBe(false);
     }

@@ -7,9 +7,18 @@
  */
 export const MAIL_ADDRESS_PATTERN = /^[^\s@<>()[\]\\,;:"\p{Cc}]+@[^\s@<>()[\]\\,;:"\p{Cc}]+\.[^\s@<>()[\]\\,;:"\p{Cc}]+$/u;
 
-/** Whether `address` passes MAIL_ADDRESS_PATTERN and the 320-character limit of an address. */
+/**
+ * Whether `address` passes MAIL_ADDRESS_PATTERN, the 320-character limit of an address, and the dots rule of
+ * both parts — the spreadsheet typos `hr@company..com`, `hr@.company.com`, `hr@company.com.` and `.hr@co.sa`
+ * are not addresses, and Gmail refuses them.
+ */
 export function isMailAddress(address: string): boolean {
-  return address.length <= 320 && MAIL_ADDRESS_PATTERN.test(address);
+  if (address.length > 320 || !MAIL_ADDRESS_PATTERN.test(address)) return false;
+  const at = address.indexOf('@');
+  const local = address.slice(0, at);
+  const domain = address.slice(at + 1);
+  if (local.startsWith('.') || local.endsWith('.') || local.includes('..')) return false;
+  return domain.split('.').every((label) => label.length > 0 && label.length <= 63 && !label.startsWith('-') && !label.endsWith('-'));
 }
 
 /**

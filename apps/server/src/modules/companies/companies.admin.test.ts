@@ -127,6 +127,16 @@ describe('add, edit and delete a company (spec §5)', () => {
     expect(duplicate.json()).toEqual({ code: 'COMPANY_EMAIL_TAKEN' });
   });
 
+  it('cleans what the form sends as the import cleans a cell: control characters and invisible marks go', async () => {
+    const res = await send(
+      'POST',
+      '/api/admin/companies',
+      company({ name: 'شركة\u0000 \u202eالنظيفة\u200f', email: '\u200bclean.co@firm.example', sector: 'تقنية\u0007', location: 'الرياض' }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ name: 'شركة النظيفة', email: 'clean.co@firm.example', sector: 'تقنية' });
+  });
+
   it('edits every field, keeps its own e-mail, refuses another company’s, and audits before and after', async () => {
     const a = (await send('POST', '/api/admin/companies', company())).json();
     const b = (await send('POST', '/api/admin/companies', company())).json();

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import { companies, packages } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import { companyText } from './company-text';
 import { packageKey } from './import-plan';
 
 type Actor = { id: string; email: string };
@@ -86,15 +87,23 @@ export async function companyPackageMap(db: Database): Promise<Map<string, strin
 }
 
 /** Applies the add/edit rule (spec §5) and returns the row to write. */
-async function validCompany(db: Database, body: AdminCompanyBody) {
+async function validCompany(db: Database, raw: AdminCompanyBody) {
+  // Cleaned as an imported cell is, before the rule: the same company text whichever way it arrives.
+  const body = {
+    ...raw,
+    name: companyText(raw.name),
+    email: companyText(raw.email),
+    sector: raw.sector === undefined || raw.sector === null ? raw.sector : companyText(raw.sector),
+    location: raw.location === undefined || raw.location === null ? raw.location : companyText(raw.location),
+  };
   const rule = checkCompanyInput(body);
   if (rule) throw new AppError(400, rule);
   if (!body.packageId || !(await findCompanyPackage(db, body.packageId))) throw new AppError(400, 'PACKAGE_NOT_FOUND');
   return {
-    name: body.name.trim(),
-    email: body.email.trim().toLowerCase(),
-    sector: body.sector?.trim() || UNSPECIFIED,
-    location: body.location?.trim() || UNSPECIFIED,
+    name: body.name,
+    email: body.email.toLowerCase(),
+    sector: body.sector || UNSPECIFIED,
+    location: body.location || UNSPECIFIED,
     packageId: body.packageId,
   };
 }

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../lib/errors';
+import { companyText } from './company-text';
 import { checkXlsxContainer } from './zip-guard';
 
 export interface SheetLimits {
@@ -87,15 +88,9 @@ export async function readFirstSheet(buffer: Buffer, limits: SheetLimits): Promi
   return { header: header.cells, rows: data };
 }
 
-// Bidi and zero-width marks that spreadsheets carry around Arabic text but nobody means to type.
-const INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
-const CONTROL = /[\p{Cc}\p{Cs}]/gu;
-
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
-  // Control characters (a NUL from another system's export) and lone surrogates have no place in a name or an
-  // address, and would fail the whole import at the database.
-  return String(value).replace(INVISIBLE, '').replace(/\s+/g, ' ').replace(CONTROL, '').trim();
+  return companyText(String(value));
 }
 
 type ParseAnswer =
