@@ -6,4 +6,5 @@ export * from './package-card';
 export * from './routes';
 export * from './rules/auth';
 export * from './rules/mail-address';
+export * from './rules/placeholders';
 export type * from './schemas/index';

@@ -8,6 +8,8 @@ import { RESUME_MAX_BYTES } from '../constants';
 export const sendingText = {
   /** Spec §5, verbatim. */
   fieldsRequired: 'يرجى تعبئة جميع الحقول المطلوبة',
+  placeholderUnknown:
+    'تحتوي الرسالة على عنصر استبدال غير معروف بين {{ }}، وسيصل كما هو إلى كل شركة. العناصر المتاحة: {{company_name}} و{{sector}} و{{location}}.',
   subjectTooLong: 'عنوان الرسالة أطول من المسموح: 300 حرف على الأكثر.',
   contentTooLong: 'محتوى الرسالة أطول من المسموح: 100,000 حرف على الأكثر.',
   /** Spec §5, verbatim. */
@@ -76,6 +78,8 @@ export const sendingErrorCodes = {
   RESUME_TOO_LARGE: 'RESUME_TOO_LARGE',
   /** No `file` field in the upload. */
   FILE_REQUIRED: 'FILE_REQUIRED',
+  /** The subject or content holds {{…}} that is not company_name, sector or location. */
+  PLACEHOLDER_UNKNOWN: 'PLACEHOLDER_UNKNOWN',
 } as const;
 export type SendingErrorCode = keyof typeof sendingErrorCodes;
 
@@ -88,6 +92,7 @@ const messageByCode: Record<SendingErrorCode, string> = {
   NOT_PDF: sendingText.pdfOnly,
   RESUME_TOO_LARGE: sendingText.resumeTooLarge,
   FILE_REQUIRED: sendingText.fileRequired,
+  PLACEHOLDER_UNKNOWN: sendingText.placeholderUnknown,
 };
 
 /** The Arabic text of a sending error code, or undefined for codes this screen does not own. */

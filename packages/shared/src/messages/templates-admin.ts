@@ -34,6 +34,7 @@ export const templatesAdminText = {
   /** Spec §5, verbatim. */
   packageRequired: 'يرجى اختيار باقة واحدة على الأقل',
   packageUnknown: 'الباقة غير موجودة',
+  placeholderUnknown: 'يحتوي القالب على عنصر استبدال غير معروف بين {{ }}. العناصر المتاحة: {{company_name}} و{{sector}} و{{location}}.',
   tableLabel: 'جدول قوالب الرسائل',
   editing: (name: string) => `تعديل القالب ${name}`,
 } as const;
@@ -45,6 +46,8 @@ export const templatesAdminErrorCodes = {
   TEMPLATE_PACKAGE_REQUIRED: 'TEMPLATE_PACKAGE_REQUIRED',
   /** A chosen package id does not exist (deleted meanwhile) or is the administrators' package. */
   TEMPLATE_PACKAGE_UNKNOWN: 'TEMPLATE_PACKAGE_UNKNOWN',
+  /** The subject or content holds {{…}} that is not company_name, sector or location. */
+  TEMPLATE_PLACEHOLDER_UNKNOWN: 'TEMPLATE_PLACEHOLDER_UNKNOWN',
 } as const;
 export type TemplatesAdminErrorCode = keyof typeof templatesAdminErrorCodes;
 
@@ -52,6 +55,7 @@ const messageByCode: Record<TemplatesAdminErrorCode, string> = {
   TEMPLATE_FIELDS_REQUIRED: templatesAdminText.fieldsRequired,
   TEMPLATE_PACKAGE_REQUIRED: templatesAdminText.packageRequired,
   TEMPLATE_PACKAGE_UNKNOWN: templatesAdminText.packageUnknown,
+  TEMPLATE_PLACEHOLDER_UNKNOWN: templatesAdminText.placeholderUnknown,
 };
 
 /** The Arabic text of a templates error code, or undefined for codes this tab does not own. */

@@ -28,6 +28,10 @@ describe('personalize', () => {
     expect(personalize(t, company)).toBe('شركة <الراجحي> & أبناؤه / المالية / الرياض / {{unknown}}');
     expect(personalize(t, company, { html: true })).toBe('شركة &lt;الراجحي&gt; &amp; أبناؤه / المالية / الرياض / {{unknown}}');
   });
+
+  it('reads the placeholders whatever the spacing or case inside the braces', () => {
+    expect(personalize('{{ Company_Name }} / {{SECTOR}}', company)).toBe('شركة <الراجحي> & أبناؤه / المالية');
+  });
 });
 
 describe('renderMessage', () => {

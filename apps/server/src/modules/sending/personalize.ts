@@ -8,7 +8,8 @@ export const PLACEHOLDERS = ['company_name', 'sector', 'location'] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 export type CompanyFields = Record<Placeholder, string>;
 
-const PLACEHOLDER_PATTERN = /\{\{\s*(company_name|sector|location)\s*\}\}/g;
+// Any spacing or case inside the braces (templates are checked against the same names: rules/placeholders).
+const PLACEHOLDER_PATTERN = /\{\{\s*(company_name|sector|location)\s*\}\}/gi;
 
 export type CompiledTemplate = ReadonlyArray<string | { field: Placeholder }>;
 
@@ -17,7 +18,7 @@ export function compileTemplate(template: string): CompiledTemplate {
   let at = 0;
   for (const match of template.matchAll(PLACEHOLDER_PATTERN)) {
     if (match.index > at) pieces.push(template.slice(at, match.index));
-    pieces.push({ field: match[1] as Placeholder });
+    pieces.push({ field: (match[1] as string).toLowerCase() as Placeholder });
     at = match.index + match[0].length;
   }
   if (at < template.length) pieces.push(template.slice(at));

@@ -1,4 +1,4 @@
-import { PACKAGE_COMPANY_LIMIT } from '@sira/shared';
+import { PACKAGE_COMPANY_LIMIT, unknownPlaceholders } from '@sira/shared';
 import type { ScheduledSend, ScheduleSendInput, SendingCompose, UploadedResume } from '@sira/shared/schemas/sending';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/client';
@@ -91,6 +91,7 @@ export async function scheduleSend(deps: ScheduleDeps, profileId: string, input:
   const content = sanitizeRichHtml(input.content).trim();
   // Content that sanitises to nothing visible (only tags, or only a script) counts as empty (spec §5).
   if (!subject || !content || !htmlToText(content)) throw new AppError(400, 'MISSING_FIELDS');
+  if (unknownPlaceholders(`${subject}\n${content}`).length > 0) throw new AppError(400, 'PLACEHOLDER_UNKNOWN');
 
   const result = await deps.db.transaction(async (tx) => {
     // The profile row is the lock: concurrent requests of one user queue here, so the balance read below is

@@ -230,6 +230,8 @@ describe('POST /api/sending/jobs', () => {
     expect(await code({ ...body(resumeId), subject: '   ' })).toEqual([400, 'MISSING_FIELDS']);
     expect(await code({ ...body(resumeId), content: '<p> </p>' })).toEqual([400, 'MISSING_FIELDS']);
     expect(await code({ ...body(resumeId), content: '<script>alert(1)</script>' })).toEqual([400, 'MISSING_FIELDS']);
+    // A placeholder that would reach every company as typed.
+    expect(await code({ ...body(resumeId), content: '<p>إلى {{company}}</p>' })).toEqual([400, 'PLACEHOLDER_UNKNOWN']);
     expect(await code({ subject: 'x', content: 'y' })).toEqual([400, 'VALIDATION']);
     expect(await code(body(resumeId))).toEqual([409, 'MAILBOX_NOT_LINKED']);
 

@@ -1,4 +1,4 @@
-import { ADMIN_PACKAGE } from '@sira/shared';
+import { ADMIN_PACKAGE, unknownPlaceholders } from '@sira/shared';
 import { checkTemplateInput } from '@sira/shared/messages/templates-admin';
 import type { AdminTemplate, AdminTemplateList, TemplatePackageOption } from '@sira/shared/schemas/templates-admin';
 import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
@@ -68,6 +68,7 @@ async function prepare(db: Database, input: TemplateWrite): Promise<TemplateWrit
   const content = sanitizeRichHtml(input.content).trim();
   // Content made only of script or styling is empty once sanitised.
   if (!content) throw badRequest('TEMPLATE_FIELDS_REQUIRED');
+  if (unknownPlaceholders(`${input.subject}\n${content}`).length > 0) throw badRequest('TEMPLATE_PLACEHOLDER_UNKNOWN');
   const known = await db
     .select({ id: packages.id })
     .from(packages)

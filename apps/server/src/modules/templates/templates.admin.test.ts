@@ -99,6 +99,8 @@ describe('POST /api/admin/templates', () => {
     ['no package', { packageIds: [] }, 'TEMPLATE_PACKAGE_REQUIRED'],
     ['no name and no package (fields are checked first)', { name: '', packageIds: [] }, 'TEMPLATE_FIELDS_REQUIRED'],
     ['an unknown package', { packageIds: ['00000000-0000-4000-8000-000000000000'] }, 'TEMPLATE_PACKAGE_UNKNOWN'],
+    ['a misspelt placeholder in the content', { content: '<p>إلى {{company}}</p>' }, 'TEMPLATE_PLACEHOLDER_UNKNOWN'],
+    ['an unknown placeholder in the subject', { subject: 'طلب لدى {{الشركة}}' }, 'TEMPLATE_PLACEHOLDER_UNKNOWN'],
   ])('refuses %s with %s and writes nothing', async (_label, change, code) => {
     const before = await templateCount();
     const res = await call('POST', '/api/admin/templates', { ...valid(), ...change });

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { unknownPlaceholders } from './placeholders';
+
+describe('placeholders', () => {
+  it('knows the three, whatever the spacing or case inside the braces', () => {
+    expect(unknownPlaceholders('إلى {{company_name}} في {{ sector }} — {{LOCATION}}')).toEqual([]);
+    expect(unknownPlaceholders('لا شيء هنا { واحد } ولا {{')).toEqual([]);
+  });
+
+  it('names any other, as written', () => {
+    expect(unknownPlaceholders('إلى {{company}} و{{الشركة}} و{{company_name}}')).toEqual(['{{company}}', '{{الشركة}}']);
+    expect(unknownPlaceholders('{{}}')).toEqual(['{{}}']);
+  });
+});

@@ -1,0 +1,18 @@
+/**
+ * The personal touch's placeholders (spec: {{company_name}}, {{sector}}, {{location}}), written with any
+ * spacing or case inside the braces. Anything else between double braces would reach every company as it is
+ * typed — `{{company}}`, `{{الشركة}}` — so a template or a send that holds one is refused with the list.
+ */
+export const PLACEHOLDER_NAMES = ['company_name', 'sector', 'location'] as const;
+
+const BRACED = /\{\{([^{}]*)\}\}/g;
+
+/** The placeholders in `text` that are not one of PLACEHOLDER_NAMES, as written. */
+export function unknownPlaceholders(text: string): string[] {
+  const unknown: string[] = [];
+  for (const match of text.matchAll(BRACED)) {
+    const name = (match[1] ?? '').trim().toLowerCase();
+    if (!(PLACEHOLDER_NAMES as readonly string[]).includes(name)) unknown.push(match[0]);
+  }
+  return unknown;
+}
