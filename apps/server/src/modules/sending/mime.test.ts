@@ -62,6 +62,23 @@ describe('renderMessage', () => {
     expect(parsed.attachments[0]?.content.equals(pdf)).toBe(true);
   });
 
+  it('keeps the lines of content typed as plain text, in the HTML part as in the text part', () => {
+    const plain = prepareJobMessage({
+      from: 'applicant@gmail.com',
+      subject: 'طلب',
+      content: 'السادة في {{company_name}}،\n\nأتقدم بطلبي.\nمع التحية',
+      resumeName: 'cv.pdf',
+      pdf,
+    });
+    const parsed = parseMessage(Buffer.concat(renderMessage(plain, company)));
+    expect(parsed.html).toContain('السادة في شركة &lt;الراجحي&gt; &amp; أبناؤه،<br><br>أتقدم بطلبي.<br>مع التحية');
+    expect(parsed.text).toContain('السادة في شركة <الراجحي> & أبناؤه،\n\nأتقدم بطلبي.\nمع التحية');
+    // Content written as HTML keeps its own layout: its source line breaks add nothing.
+    expect(parsed.html).not.toContain('<p><br>');
+    const html = parseMessage(raw).html ?? '';
+    expect(html).not.toContain('<br>');
+  });
+
   it('keeps every line within RFC 5322 limits and the headers ASCII', () => {
     const text = raw.toString('latin1');
     expect(text.split('\r\n').every((line) => line.length <= 998)).toBe(true);

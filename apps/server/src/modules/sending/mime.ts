@@ -119,9 +119,21 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
+/** Block-level markup or a line break: content written as HTML, whose line breaks in the source mean nothing. */
+const HTML_LAYOUT = /<(p|div|br|h[1-6]|ul|ol|li|table|tr|blockquote|pre)\b/i;
+
+/**
+ * Content typed as plain text (a template or message without paragraph markup) keeps its lines: Gmail shows
+ * the HTML part, where a bare line break is only a space.
+ */
+export function keepPlainLines(content: string): string {
+  if (HTML_LAYOUT.test(content)) return content;
+  return content.trim().replace(/\r\n?/g, '\n').replace(/\n/g, '<br>');
+}
+
 export function prepareJobMessage(input: JobMessageInput): PreparedJobMessage {
   const boundary = `=_sira_${randomBytes(12).toString('hex')}`;
-  const content = sanitizeRichHtml(input.content);
+  const content = keepPlainLines(sanitizeRichHtml(input.content));
   const html = `<!DOCTYPE html>${CRLF}<html lang="ar" dir="rtl"><head><meta charset="utf-8"></head><body style="margin:0">${CRLF}<div dir="rtl" lang="ar" style="direction:rtl;text-align:right;font-family:Tahoma,Arial,sans-serif;font-size:15px;line-height:1.7">${content}</div>${CRLF}</body></html>`;
   const name = nameParams(attachmentName(input.resumeName));
   const tail = Buffer.from(
