@@ -1,15 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { parseEnv } from '../../config/env';
+import { type Env, parseEnv } from '../../config/env';
 import { packages, profiles, user } from '../../db/schema';
 import { resetRateLimit } from '../../lib/rate-limit';
+import type { SystemMailer } from '../../mail/system-mailer';
 import { useTestApp } from '../../test/app';
 import { cookieHeader, signedInUser, signIn, uniqueEmail } from '../../test/auth';
 
 const ctx = useTestApp();
 let ipCounter = 0;
 const freshIp = () => `10.20.${Math.floor(ipCounter / 250)}.${ipCounter++ % 250}`;
+
+/** The app on this suite's database with another environment, or a mail server of the test's own. */
+const appWith = (env: Env, publicBaseUrl: string, mailer: SystemMailer = { send: async () => undefined }) =>
+  buildApp({ env, db: ctx.db, dbKind: ctx.handle.kind, publicBaseUrl, appSecret: 'p'.repeat(40), mailer, logger: false });
 
 const register = (payload: Record<string, string>, remoteAddress = freshIp()) =>
   ctx.app.inject({ method: 'POST', url: '/api/account/register', remoteAddress, payload });
@@ -177,15 +182,7 @@ describe('confirmation and sign-in', () => {
       SMTP_FROM: 'no-reply@sira.example',
       LOG_LEVEL: 'silent',
     });
-    const app = await buildApp({
-      env,
-      db: ctx.db,
-      dbKind: ctx.handle.kind,
-      publicBaseUrl: 'https://sira.example',
-      appSecret: 'p'.repeat(40),
-      mailer: { send: async () => undefined },
-      logger: false,
-    });
+    const app = await appWith(env, 'https://sira.example');
     try {
       const { email, password } = await signedInUser(ctx);
       const res = await app.inject({ method: 'POST', url: '/api/account/sign-in', remoteAddress: freshIp(), payload: { email, password } });
@@ -315,19 +312,11 @@ describe('a mail server that refuses', () => {
     const email = uniqueEmail();
     await register({ email, phone: '0512345678', password: 'secret1', confirmPassword: 'secret1' });
     const errors: string[] = [];
-    const app = await buildApp({
-      env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
-      db: ctx.db,
-      dbKind: ctx.handle.kind,
-      publicBaseUrl: 'http://localhost:3000',
-      appSecret: 'p'.repeat(40),
-      mailer: {
-        send: async () => {
-          errors.push('refused');
-          throw new Error('554 mail server refused');
-        },
+    const app = await appWith(parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), 'http://localhost:3000', {
+      send: async () => {
+        errors.push('refused');
+        throw new Error('554 mail server refused');
       },
-      logger: false,
     });
     try {
       const res = await app.inject({
@@ -362,15 +351,7 @@ describe('abuse limits', () => {
   });
 
   it('behind a proxy, an address the client writes into X-Forwarded-For does not escape the per-IP limit', async () => {
-    const app = await buildApp({
-      env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: 'true' }),
-      db: ctx.db,
-      dbKind: ctx.handle.kind,
-      publicBaseUrl: 'http://localhost:3000',
-      appSecret: 'p'.repeat(40),
-      mailer: { send: async () => undefined },
-      logger: false,
-    });
+    const app = await appWith(parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: 'true' }), 'http://localhost:3000');
     try {
       // The proxy (127.0.0.1) appends the public address it saw; the client made up everything before it.
       const client = `203.0.113.${(ipCounter % 200) + 1}`;

@@ -80,12 +80,7 @@ describe('POST /api/billing/invoices', () => {
     const byAdmin = await createFor(admin.cookie, growth.id);
     expect([byAdmin.statusCode, byAdmin.json().code]).toEqual([409, 'ADMIN_CANNOT_PURCHASE']);
 
-    expect(
-      await ctx.db
-        .select()
-        .from(invoices)
-        .where(eq(invoices.profileId, (await profileId(user.email)) as string)),
-    ).toEqual([]);
+    expect(await invoicesOf(user.email)).toEqual([]);
   });
 
   it('answers 401 to a visitor and PROFILE_UNAVAILABLE to an account without a mobile number', async () => {
@@ -108,12 +103,7 @@ describe('POST /api/billing/invoices', () => {
     kit.sandbox.expireTokens();
     const authFailed = await createFor(user.cookie, pkg.id);
     expect([authFailed.statusCode, authFailed.json().code]).toEqual([502, 'INVOICE_CREATE_FAILED']);
-    expect(
-      await ctx.db
-        .select()
-        .from(invoices)
-        .where(eq(invoices.profileId, (await profileId(user.email)) as string)),
-    ).toEqual([]);
+    expect(await invoicesOf(user.email)).toEqual([]);
   });
 
   it('cancels at Paylink an invoice that came back without a payment url, since Sira keeps no record of it', async () => {
@@ -126,12 +116,7 @@ describe('POST /api/billing/invoices', () => {
     const made = kit.sandbox.invoices().slice(before);
     expect(made).toHaveLength(1);
     expect(made[0]?.orderStatus).toBe('Canceled');
-    expect(
-      await ctx.db
-        .select()
-        .from(invoices)
-        .where(eq(invoices.profileId, (await profileId(user.email)) as string)),
-    ).toEqual([]);
+    expect(await invoicesOf(user.email)).toEqual([]);
   });
 
   it('does not start a payment whose invoice could not be saved, and cancels it at Paylink', async () => {
@@ -154,6 +139,12 @@ describe('POST /api/billing/invoices', () => {
     expect(made[0]?.orderStatus).toBe('Canceled');
   });
 });
+
+const invoicesOf = async (email: string) =>
+  ctx.db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.profileId, (await profileId(email)) as string));
 
 async function profileId(email: string) {
   const [row] = await ctx.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email));
