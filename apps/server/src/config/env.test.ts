@@ -41,6 +41,9 @@ describe('parseEnv', () => {
     expect(parseEnv({ TRUST_PROXY: 'true' }).trustProxy).toBe('loopback, linklocal, uniquelocal');
     expect(parseEnv({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
+    expect(parseEnv({ TRUST_PROXY: 'loopback,2001:db8::/32' }).trustProxy).toBe('loopback, 2001:db8::/32');
+    // A typo names the variable at start-up rather than failing inside the HTTP framework.
+    for (const typo of ['yes', '2', '10.0.0.0/33', 'proxy.example']) expect(() => parseEnv({ TRUST_PROXY: typo })).toThrow(/TRUST_PROXY/);
   });
 
   it('rejects a short APP_SECRET and a malformed DATABASE_URL', () => {

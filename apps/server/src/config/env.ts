@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -38,12 +39,28 @@ const rawEnvSchema = z.object({
 export type TrustProxy = false | string;
 const PRIVATE_PROXIES = 'loopback, linklocal, uniquelocal';
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyItem = (item: string) => {
+  if (PROXY_NAMES.has(item)) return true;
+  const [address = '', prefix, ...rest] = item.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+};
+
 function trustProxyOf(value: string | undefined, mode: Mode): TrustProxy {
   if (value === undefined) return mode === 'production' ? PRIVATE_PROXIES : false;
   const v = value.trim().toLowerCase();
   if (v === 'false' || v === '0') return false;
   if (v === 'true' || v === '1') return PRIVATE_PROXIES;
-  return value.trim();
+  const items = v.split(',').map((item) => item.trim());
+  // Checked here so that a typo names the variable instead of failing inside the HTTP framework at start.
+  if (!items.every(isProxyItem)) {
+    throw new EnvError([
+      `TRUST_PROXY: expected true, false, or proxy addresses / CIDR ranges (or loopback, linklocal, uniquelocal), got "${value}"`,
+    ]);
+  }
+  return items.join(', ');
 }
 
 export type Mode = 'embedded' | 'production';

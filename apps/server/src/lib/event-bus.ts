@@ -28,6 +28,10 @@ export interface EventBus {
 
 const CHANNEL = 'sira_events';
 
+/** Sent by a bus that reconnected: events may have been lost between processes (see createPostgresEventBus). */
+const GAP_NOTICE = { gap: true } as const;
+const isGapNotice = (value: unknown) => (value as { gap?: unknown } | null)?.gap === true;
+
 function isLiveEvent(value: unknown): value is LiveEvent {
   const v = value as Partial<LiveEvent> | null;
   return !!v && typeof v.profileId === 'string' && LIVE_TOPICS.includes(v.topic as LiveTopic);
@@ -55,7 +59,8 @@ export function createLocalEventBus(): EventBus {
  * the publisher, so local subscribers hear it exactly once, from the database.
  *
  * A dropped connection (a restart, a failover) is opened again every `retryMs` until it succeeds; what was
- * published meanwhile, here or elsewhere, is lost, so subscribers then hear a gap and re-fetch.
+ * published meanwhile, here or elsewhere, is lost, so the reconnected bus tells every process (a gap notice on
+ * the channel) and their subscribers re-fetch.
  */
 export async function createPostgresEventBus(
   connectionString: string,
@@ -76,6 +81,7 @@ export async function createPostgresEventBus(
       try {
         const event: unknown = JSON.parse(message.payload);
         if (isLiveEvent(event)) local.publish(event);
+        else if (isGapNotice(event)) signalGap();
       } catch (error) {
         onError(error);
       }
@@ -107,6 +113,10 @@ export async function createPostgresEventBus(
     reconnect();
   };
 
+  const signalGap = () => {
+    for (const listener of gapListeners) listener();
+  };
+
   const reconnect = () => {
     if (reconnecting || closed) return;
     reconnecting = true;
@@ -116,7 +126,14 @@ export async function createPostgresEventBus(
         () => {
           reconnecting = false;
           if (closed) return;
-          for (const listener of gapListeners) listener();
+          // What this process published while cut off never left it, and what others published never reached
+          // it: every process (this one included, through its own LISTEN) hears the gap and re-fetches.
+          const target = client;
+          if (!target) return signalGap();
+          target.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(GAP_NOTICE)]).catch((error: unknown) => {
+            onError(error);
+            signalGap();
+          });
         },
         (error: unknown) => {
           onError(error);

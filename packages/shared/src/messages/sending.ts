@@ -9,7 +9,7 @@ export const sendingText = {
   /** Spec §5, verbatim. */
   fieldsRequired: 'يرجى تعبئة جميع الحقول المطلوبة',
   placeholderUnknown:
-    'تحتوي الرسالة على عنصر استبدال غير معروف بين {{ }}، وسيصل كما هو إلى كل شركة. العناصر المتاحة: {{company_name}} و{{sector}} و{{location}}.',
+    'يحتوي النص على متغيّر غير معروف بين {{ }}، ولو أُرسل لوصل كما هو إلى كل شركة. المتغيّرات المتاحة: {{company_name}} و{{sector}} و{{location}}.',
   subjectTooLong: 'عنوان الرسالة أطول من المسموح: 300 حرف على الأكثر.',
   contentTooLong: 'محتوى الرسالة أطول من المسموح: 100,000 حرف على الأكثر.',
   /** Spec §5, verbatim. */
@@ -122,11 +122,14 @@ const ARABIC_LETTER = /[\u0600-\u06FF]/;
 
 /**
  * What a user sees of a delivery's last error: the Arabic sentence only. Stored reasons are "Arabic — English
- * (provider's detail)", the whole of which stays for administrators; a reason stored without an Arabic part
- * (none is written now) reads as a temporary failure rather than showing the provider's English.
+ * (provider's detail)", the whole of which stays for administrators. A reason stored without an Arabic part
+ * (written before reasons were) is said by the delivery's state instead of showing the provider's English.
  */
-export function userFacingReason(reason: string | null): string | null {
+export function userFacingReason(reason: string | null, status?: string): string | null {
   if (!reason) return null;
   const arabic = reason.split(' — ')[0]?.trim() ?? '';
-  return ARABIC_LETTER.test(arabic) ? arabic : (deliveryFailureText.willRetry.split(' — ')[0] as string);
+  if (ARABIC_LETTER.test(arabic)) return arabic;
+  if (status === 'failed') return 'تعذّر إرسال هذه الرسالة، وأُعيد رصيدها.';
+  if (status === 'held') return 'متوقفة بانتظار إعادة ربط بريدك في Gmail.';
+  return deliveryFailureText.willRetry.split(' — ')[0] as string;
 }

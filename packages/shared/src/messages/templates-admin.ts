@@ -34,7 +34,8 @@ export const templatesAdminText = {
   /** Spec §5, verbatim. */
   packageRequired: 'يرجى اختيار باقة واحدة على الأقل',
   packageUnknown: 'الباقة غير موجودة',
-  placeholderUnknown: 'يحتوي القالب على عنصر استبدال غير معروف بين {{ }}. العناصر المتاحة: {{company_name}} و{{sector}} و{{location}}.',
+  placeholderUnknown:
+    'يحتوي القالب على متغيّر غير معروف بين {{ }}، ولو حُفظ لوصل كما هو إلى كل شركة. المتغيّرات المتاحة: {{company_name}} و{{sector}} و{{location}}.',
   tableLabel: 'جدول قوالب الرسائل',
   editing: (name: string) => `تعديل القالب ${name}`,
 } as const;

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { header, parseMessage, readHeaders } from '../../sandbox/google/mime';
-import { attachmentName, encodeHeaderWords, InvalidRecipientError, prepareJobMessage, renderMessage } from './mime';
+import { attachmentName, encodeHeaderWords, InvalidRecipientError, keepPlainLines, prepareJobMessage, renderMessage } from './mime';
 import { personalize } from './personalize';
 import { samplePdf } from './test-support';
 
@@ -77,6 +77,13 @@ describe('renderMessage', () => {
     expect(parsed.html).not.toContain('<p><br>');
     const html = parseMessage(raw).html ?? '';
     expect(html).not.toContain('<br>');
+  });
+
+  it('breaks plain lines only between tags, and leaves HTML laid out with rules or figures alone', () => {
+    expect(keepPlainLines('سطر <a href="https://x.example" title="أ\nب">رابط</a>\nسطر')).toBe(
+      'سطر <a href="https://x.example" title="أ\nب">رابط</a><br>سطر',
+    );
+    expect(keepPlainLines('<figure>صورة</figure>\n<hr>\nنص')).toBe('<figure>صورة</figure>\n<hr>\nنص');
   });
 
   it('keeps every line within RFC 5322 limits and the headers ASCII', () => {

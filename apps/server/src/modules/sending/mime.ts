@@ -120,7 +120,7 @@ export function htmlToText(html: string): string {
 }
 
 /** Block-level markup or a line break: content written as HTML, whose line breaks in the source mean nothing. */
-const HTML_LAYOUT = /<(p|div|br|h[1-6]|ul|ol|li|table|tr|blockquote|pre)\b/i;
+const HTML_LAYOUT = /<(p|div|br|hr|h[1-6]|ul|ol|li|table|thead|tbody|tr|td|th|blockquote|pre|figure|figcaption)\b/i;
 
 /**
  * Content typed as plain text (a template or message without paragraph markup) keeps its lines: Gmail shows
@@ -128,7 +128,12 @@ const HTML_LAYOUT = /<(p|div|br|h[1-6]|ul|ol|li|table|tr|blockquote|pre)\b/i;
  */
 export function keepPlainLines(content: string): string {
   if (HTML_LAYOUT.test(content)) return content;
-  return content.trim().replace(/\r\n?/g, '\n').replace(/\n/g, '<br>');
+  // Only between tags: a line break inside an attribute (a title, an alt text) is not a line of the message.
+  return content
+    .trim()
+    .split(/(<[^>]*>)/)
+    .map((part) => (part.startsWith('<') ? part : part.replace(/\r\n?|\n/g, '<br>')))
+    .join('');
 }
 
 export function prepareJobMessage(input: JobMessageInput): PreparedJobMessage {

@@ -99,7 +99,7 @@ export async function listDeliveries(db: Database, profileId: string, page: numb
       companyName: r.company_name,
       status: r.status,
       at: iso(r.at) as string,
-      lastError: userFacingReason(r.last_error),
+      lastError: userFacingReason(r.last_error, r.status),
     })),
     total: rowsOf<{ n: number }>(totalRows)[0]?.n ?? 0,
     page,

@@ -480,12 +480,6 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
         let creds: { email: string; accessToken: string };
         try {
           creds = await credentialsFor();
-          if (creds.email !== email) {
-            // The user linked another address after these rows were claimed for this one (or the token cached
-            // is the old link's): nothing goes From the wrong mailbox; the rows are claimed again for the new one.
-            await giveBack(i, 'pending');
-            return 'stop-session';
-          }
         } catch (error) {
           if (error instanceof MailboxUnavailableError) {
             // The mailbox module unlinked it (invalid_grant) and held the pending rows; ours join them.
@@ -500,6 +494,12 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
             dueInSeconds: 30,
           });
           rest(profileId, Date.now() + 30_000);
+          return 'stop-session';
+        }
+        if (creds.email !== email) {
+          // The user linked another address after these rows were claimed for this one: nothing goes From the
+          // wrong mailbox; the rows go back and are claimed again for the new one.
+          await giveBack(i, 'pending');
           return 'stop-session';
         }
 
