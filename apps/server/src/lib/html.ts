@@ -42,6 +42,8 @@ const richHtmlOptions: sanitizeHtml.IOptions = {
     'pre',
     'figure',
     'figcaption',
+    // Keeps a phone number or an e-mail left-to-right inside an Arabic sentence.
+    'bdi',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'],
@@ -54,11 +56,13 @@ const richHtmlOptions: sanitizeHtml.IOptions = {
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
   transformTags: {
-    // Links that open a new tab must not hand the opener to the other site.
-    a: (tagName, attribs) => ({
-      tagName,
-      attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
-    }),
+    // Links that open a new tab must not hand the opener to the other site. Browsers read any target
+    // (`_Blank`, a window name) as another tab, so any target becomes `_blank` with the opener cut.
+    a: (tagName, attribs) => {
+      if (!attribs.target) return { tagName, attribs };
+      const { target: _target, rel: _rel, ...rest } = attribs;
+      return { tagName, attribs: { ...rest, target: '_blank', rel: 'noopener noreferrer' } };
+    },
   },
 };
 

@@ -22,7 +22,8 @@ export const securityPlugin = fp<SecurityOptions>(
           // React Router's prerendered pages carry small inline bootstrap scripts.
           scriptSrc: ["'self'", "'unsafe-inline'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:'],
+          // Pages may show images the admin links to (there is no image upload); only over https.
+          imgSrc: ["'self'", 'data:', 'https:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
           frameAncestors: ["'none'"],

@@ -161,6 +161,8 @@ export function checkFooterSectionInput(input: { title: string }): ContentAdminE
  */
 export function isFooterLinkUrl(value: string): boolean {
   const url = value.trim();
+  // Browsers drop tabs and line breaks inside a URL: '/\t/evil.example' would become '//evil.example'.
+  if (/[\s\p{Cc}]/u.test(url)) return false;
   if (url.startsWith('/')) return !url.startsWith('//') && !url.startsWith('/\\');
   if (/^(mailto|tel):\S+$/i.test(url)) return true;
   return isHttpUrl(url);

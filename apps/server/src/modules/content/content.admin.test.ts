@@ -56,6 +56,17 @@ describe('admin pages', () => {
     const pub = (await ctx.app.inject('/api/content/pages/about')).json();
     expect(pub.content).toBe(saved.content);
 
+    // Any target opens another tab: each gets _blank with the opener cut; <bdi> keeps a number left-to-right.
+    const links = await call('PUT', `/api/admin/pages/${about.id}`, {
+      title: 'من نحن',
+      content:
+        '<p><a href="https://a.example" target="_Blank" rel="opener">أ</a> <a href="https://b.example" target="w">ب</a> <bdi>+966 11 000 0000</bdi></p>',
+    });
+    const kept = links.json().content as string;
+    expect(kept.match(/target="_blank" rel="noopener noreferrer"/g)).toHaveLength(2);
+    expect(kept).not.toMatch(/rel="opener"|target="w"|_Blank/);
+    expect(kept).toContain('<bdi>+966 11 000 0000</bdi>');
+
     const entry = await lastAudit(about.id, 'pages.update');
     expect(entry).toMatchObject({ actorEmail: admin.email, entity: 'pages' });
     expect(entry?.before).toMatchObject({ slug: 'about', content: about.content });
@@ -209,6 +220,8 @@ describe('admin footer: links', () => {
     ['no section (null)', { sectionId: null }, 'FOOTER_LINK_FIELDS_REQUIRED'],
     ['a javascript: url', { url: 'javascript:alert(1)' }, 'FOOTER_LINK_URL_INVALID'],
     ['a protocol-relative url', { url: '//evil.example/x' }, 'FOOTER_LINK_URL_INVALID'],
+    ['a path hiding a host behind a tab (browsers drop it)', { url: '/\t/evil.example' }, 'FOOTER_LINK_URL_INVALID'],
+    ['a path hiding a host behind a line break', { url: '/\n/evil.example' }, 'FOOTER_LINK_URL_INVALID'],
     ['a bare word url', { url: 'about' }, 'FOOTER_LINK_URL_INVALID'],
     ['an unknown section', { sectionId: '00000000-0000-4000-8000-000000000000' }, 'FOOTER_SECTION_NOT_FOUND'],
   ])('refuses %s with %s and writes nothing', async (_label, change, code) => {
