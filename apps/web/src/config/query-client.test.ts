@@ -37,4 +37,11 @@ describe('a 401 answer re-checks the session (the protected layout then sends th
     await mutation.mutate().catch(() => undefined);
     expect(invalidate).not.toHaveBeenCalled();
   });
+
+  it('any successful write marks the audit log stale, so its tab shows the entry when it opens', async () => {
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue();
+    const mutation = new MutationObserver(queryClient, { mutationFn: () => Promise.resolve({ ok: true }) });
+    await mutation.mutate();
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['admin', 'audit'] });
+  });
 });

@@ -11,7 +11,12 @@ function createQueryClient(): QueryClient {
     queryCache: new QueryCache({ onError: (error) => sessionMayHaveEnded(error) }),
     // The same for a form sent after the session ended: the user is taken to /login instead of being told
     // to try again.
-    mutationCache: new MutationCache({ onError: (error) => sessionMayHaveEnded(error) }),
+    // Every admin write is audited in its own transaction: after any write the audit log is stale, so its tab
+    // shows the entry when it opens (an inactive query is only marked, not fetched).
+    mutationCache: new MutationCache({
+      onError: (error) => sessionMayHaveEnded(error),
+      onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'audit'] }),
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,

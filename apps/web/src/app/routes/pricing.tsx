@@ -74,6 +74,8 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
       rememberPackage(pkg.name);
       return void navigate(loginHref(paths.pricing));
     }
+    // The build-time list may be out of date: a payment starts only from the server's prices (ADR 004).
+    if (!live) return;
     setPaying(pkg);
   };
 
@@ -103,7 +105,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
                 key={pkg.name}
                 pkg={pkg}
                 onChoose={() => choose(pkg)}
-                disabled={user !== null && pkg.price === 0 && profile.isPending}
+                disabled={user !== null && ((pkg.price === 0 && profile.isPending) || (pkg.price > 0 && !live))}
               />
             ))}
           </SimpleGrid>

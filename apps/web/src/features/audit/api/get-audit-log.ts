@@ -4,7 +4,7 @@ import { api } from '~/lib/api-client';
 
 export const getAuditLog = (page: number) => api<AuditPage>(`/api/admin/audit?page=${page}`);
 
-/** Every admin write invalidates ['admin', 'audit'], so the log is fresh when the tab opens. */
+/** Every successful write marks ['admin', 'audit'] stale (config/query-client.ts), so the log is fresh when the tab opens. */
 export const auditLogQueryOptions = (page: number) =>
   queryOptions({ queryKey: ['admin', 'audit', page], queryFn: () => getAuditLog(page), placeholderData: keepPreviousData });
 

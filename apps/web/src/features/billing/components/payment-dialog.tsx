@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { CURRENCY_LABEL, type PackageCard } from '@sira/shared';
 import { billingMessageForCode, paymentDialogTexts as t } from '@sira/shared/messages/billing';
+import { useEffect } from 'react';
 import { Dialog } from '~/components/ui/dialog';
 import { ApiRequestError } from '~/lib/api-client';
 import { notify } from '~/lib/notify';
@@ -14,6 +15,16 @@ import { useStartPayment } from '../api/start-payment';
 export function PaymentDialog({ pkg, onClose, title }: { pkg: PackageCard | null; onClose: () => void; title?: string }) {
   const start = useStartPayment();
   const leaving = start.isPending || start.isSuccess;
+
+  // Back from Paylink, a browser may show this page from its back/forward cache, dialog and all, still
+  // "leaving": the dialog starts over so the user can pay again or close it.
+  useEffect(() => {
+    const back = (event: PageTransitionEvent) => {
+      if (event.persisted) start.reset();
+    };
+    window.addEventListener('pageshow', back);
+    return () => window.removeEventListener('pageshow', back);
+  }, [start.reset]);
 
   const pay = () => {
     if (!pkg) return;
