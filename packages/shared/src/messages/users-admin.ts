@@ -37,7 +37,6 @@ export const usersAdminTexts = {
   quantityInvalid: 'عدد الرسائل يجب أن يكون رقماً صحيحاً يساوي صفراً أو أكثر.',
   balanceChanged:
     'تغيّر رصيد هذا المستخدم منذ فتحت نافذة التعديل (ربما أرسل رسائل أو اشترى باقة). أُعيد تحميل القائمة؛ افتح التعديل مجدداً وراجع الرصيد.',
-  lastAdmin: 'لا يمكن نقل آخر مشرف إلى باقة أخرى: يجب أن يبقى مشرف واحد على الأقل.',
 } as const;
 
 /** Error codes of /api/admin/users, each with the case that raises it. */
@@ -50,8 +49,6 @@ export const usersAdminErrorCodes = {
   OWN_ADMIN_PACKAGE: 'OWN_ADMIN_PACKAGE',
   /** The package stays and the balance moved since the form opened (messagesRemainingWas). */
   BALANCE_CHANGED: 'BALANCE_CHANGED',
-  /** The change would leave no administrator (two admins demoting each other at once). */
-  LAST_ADMIN: 'LAST_ADMIN',
 } as const;
 export type UsersAdminErrorCode = keyof typeof usersAdminErrorCodes;
 
@@ -60,7 +57,6 @@ const textByCode: Record<UsersAdminErrorCode, string> = {
   USER_NOT_FOUND: usersAdminTexts.userNotFound,
   OWN_ADMIN_PACKAGE: usersAdminTexts.ownAdminPackage,
   BALANCE_CHANGED: usersAdminTexts.balanceChanged,
-  LAST_ADMIN: usersAdminTexts.lastAdmin,
 };
 
 /** The Arabic text for an error of the users tab; codes it does not own fall back to the app-wide map. */

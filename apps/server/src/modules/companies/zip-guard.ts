@@ -94,34 +94,18 @@ function readEntries(buffer: Buffer, start: number, count: number): Entry[] | nu
   for (let i = 0; i < count; i++) {
     if (p + 46 > buffer.length || buffer.readUInt32LE(p) !== CENTRAL_SIGNATURE) return null;
     const method = buffer.readUInt16LE(p + 10);
-    let compressedSize = buffer.readUInt32LE(p + 20);
-    let declaredSize = buffer.readUInt32LE(p + 24);
+    const compressedSize = buffer.readUInt32LE(p + 20);
+    const declaredSize = buffer.readUInt32LE(p + 24);
     const nameLength = buffer.readUInt16LE(p + 28);
     const extraLength = buffer.readUInt16LE(p + 30);
     const commentLength = buffer.readUInt16LE(p + 32);
-    let localOffset = buffer.readUInt32LE(p + 42);
+    const localOffset = buffer.readUInt32LE(p + 42);
     const nameEnd = p + 46 + nameLength;
     if (nameEnd + extraLength > buffer.length) return null;
     const name = buffer.toString('utf8', p + 46, nameEnd);
-    // ZIP64 extra field (0x0001): the 64-bit values, in this order, for each 32-bit field that is 0xFFFFFFFF.
-    let q = nameEnd;
-    while (q + 4 <= nameEnd + extraLength) {
-      const id = buffer.readUInt16LE(q);
-      const size = buffer.readUInt16LE(q + 2);
-      if (id === 0x0001) {
-        let r = q + 4;
-        const next = () => {
-          const v = r + 8 <= q + 4 + size ? Number(buffer.readBigUInt64LE(r)) : Number.NaN;
-          r += 8;
-          return v;
-        };
-        if (declaredSize === ZIP64_MARK) declaredSize = next();
-        if (compressedSize === ZIP64_MARK) compressedSize = next();
-        if (localOffset === ZIP64_MARK) localOffset = next();
-      }
-      q += 4 + size;
-    }
-    if (![declaredSize, compressedSize, localOffset].every(Number.isFinite)) return null;
+    // ZIP64 values (no .xlsx under the upload limit needs them) are read differently by the spreadsheet library
+    // and a proper reader: refused, like a ZIP64 end record.
+    if ([declaredSize, compressedSize, localOffset].includes(ZIP64_MARK)) return null;
     entries.push({ name, method, compressedSize, declaredSize, localOffset });
     p = nameEnd + extraLength + commentLength;
   }

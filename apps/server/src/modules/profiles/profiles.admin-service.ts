@@ -70,8 +70,8 @@ export async function listAdminUsers(db: Database, query: { search: string; page
  */
 export async function updateAdminUser(db: Database, actor: AuditEntry['actor'], id: string, input: AdminUserUpdate): Promise<AdminUserRow> {
   return db.transaction(async (tx) => {
-    // Every admin row first, in one order (two edits cannot deadlock): the caller must still be an admin, and
-    // two admins demoting each other at once must not leave nobody at the panel.
+    // Every admin row first, in one order (two edits cannot deadlock): the caller must still be an admin. With
+    // demoting oneself refused, that keeps at least one admin even when two demote each other at once.
     const admins = await tx
       .select({ id: profiles.id })
       .from(profiles)
@@ -96,8 +96,6 @@ export async function updateAdminUser(db: Database, actor: AuditEntry['actor'], 
     if (!target) throw badRequest('PACKAGE_NOT_FOUND');
     // Moving one's own account off 'admin' would lock the only person at the panel out of it.
     if (id === actor.id && target.name !== ADMIN_PACKAGE) throw conflict('OWN_ADMIN_PACKAGE');
-
-    if (current.packageName === ADMIN_PACKAGE && target.name !== ADMIN_PACKAGE && admins.length <= 1) throw conflict('LAST_ADMIN');
 
     const packageChanged = target.id !== current.packageId;
     if (!packageChanged && input.messagesRemainingWas !== undefined && input.messagesRemainingWas !== current.messagesRemaining) {

@@ -9,10 +9,9 @@ export const adminFooterQueryOptions = () => queryOptions({ queryKey: ['admin', 
 
 export const useAdminFooter = () => useQuery(adminFooterQueryOptions());
 
-/** After any footer write: the admin tables, the site footer and the audit log are read again. */
+/** After any footer write: the admin tables and the site footer are read again (the audit log: config/query-client.ts). */
 export const invalidateFooter = (queryClient: QueryClient) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: adminFooterQueryOptions().queryKey }),
     queryClient.invalidateQueries({ queryKey: footerQueryOptions().queryKey }),
-    queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] }),
   ]);

@@ -7,7 +7,7 @@ import { pageQueryOptions } from './get-page';
 export const updatePage = ({ id, ...body }: PageInput & { id: string }) =>
   api<AdminPage>(`/api/admin/pages/${encodeURIComponent(id)}`, { method: 'PUT', json: body });
 
-/** Saves a page; the admin list, the public page and the audit log are read again. */
+/** Saves a page; the admin list and the public page are read again (the audit log: config/query-client.ts). */
 export function useUpdatePage() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -16,7 +16,6 @@ export function useUpdatePage() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminPagesQueryOptions().queryKey }),
         queryClient.invalidateQueries({ queryKey: pageQueryOptions(page.slug).queryKey }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] }),
       ]),
   });
 }

@@ -18,9 +18,7 @@ export function useUpdateAdminGmailSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateAdminGmailSettings,
-    onSuccess: (saved) => {
-      queryClient.setQueryData(adminGmailSettingsKey, saved);
-      return queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
-    },
+    // The audit log is marked stale by every write (config/query-client.ts).
+    onSuccess: (saved) => queryClient.setQueryData(adminGmailSettingsKey, saved),
   });
 }

@@ -9,10 +9,6 @@ export function useCreateTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTemplate,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminTemplatesQueryOptions().queryKey }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] }),
-      ]),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminTemplatesQueryOptions().queryKey }),
   });
 }

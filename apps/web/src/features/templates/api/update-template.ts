@@ -10,10 +10,6 @@ export function useUpdateTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateTemplate,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminTemplatesQueryOptions().queryKey }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] }),
-      ]),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminTemplatesQueryOptions().queryKey }),
   });
 }
