@@ -20,7 +20,7 @@ const results: Array<Record<string, string | number>> = [];
 
 async function measure(database: string, handle: DatabaseHandle) {
   await migrateDatabase(handle);
-  await seedDatabase(handle.db, { publicBaseUrl: 'http://localhost:3000', demoDirectory: true });
+  await seedDatabase(handle.db, { publicBaseUrl: 'http://localhost:3000', demoContent: true });
   const dir = mkdtempSync(join(tmpdir(), 'sira-bench-schedule-'));
   try {
     const packageId = await benchPackage(handle.db, COMPANIES);

@@ -137,6 +137,32 @@ describe('guards', () => {
     await expectNoAxeViolations(page);
   });
 
+  it('an administrator demoted while the panel is open is sent home at the next tab', async () => {
+    const page = await fresh();
+    const email = uniqueEmail('demoted');
+    await registerAndConfirm(page, email, 'secret1');
+    const admin = await fresh();
+    await admin.goto('/login');
+    await fillLogin(admin, inject('adminEmail'), inject('adminPassword'));
+    await admin.waitForURL('**/dashboard');
+    const listed = (await (await admin.request.get(`/api/admin/users?search=${encodeURIComponent(email)}&page=1&pageSize=10`)).json()) as {
+      rows: Array<{ id: string; messagesRemaining: number }>;
+    };
+    const id = listed.rows[0]?.id;
+    const setPackage = (packageName: string) =>
+      admin.request.patch(`/api/admin/users/${id}`, { data: { packageName, messagesRemaining: 10 } });
+    expect((await setPackage('admin')).status()).toBe(200);
+
+    await fillLogin(page, email, 'secret1');
+    await page.waitForURL('**/dashboard');
+    await page.goto('/admin/users');
+    await page.getByText('إجمالي المستخدمين').waitFor();
+    expect((await setPackage('تجريبي')).status()).toBe(200);
+    await page.getByRole('navigation', { name: 'أقسام لوحة المشرف' }).getByRole('link', { name: 'الباقات' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByText('غير مصرح لك بالوصول إلى لوحة المشرف').waitFor();
+  });
+
   it('opening /login signs the current session out', async () => {
     const page = await fresh();
     const email = uniqueEmail('relogin');

@@ -55,10 +55,24 @@ describe('admin companies tab', { timeout: 180_000 }, () => {
     await expectNoAxeViolations(page);
     await screenshot(page, 'admin-companies');
 
+    // An edit left open on page 1 ends with the page: page 2's rows can be edited and deleted.
+    await rows(page)
+      .first()
+      .getByRole('button', { name: /^تعديل / })
+      .click();
+    await rows(page).first().getByRole('button', { name: 'إلغاء' }).waitFor();
+    expect(await page.getByRole('button', { name: /^حذف / }).first().isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'الصفحة 2', exact: true }).click();
     await seen(page, `عرض 1001 إلى ${Math.min(2000, total)} من ${total}`);
     await seen(page, `صفحة 2 من ${pages}`);
     expect(await rows(page).first().getByRole('cell').first().textContent()).toBe('1001');
+    expect(
+      await rows(page)
+        .first()
+        .getByRole('button', { name: /^تعديل / })
+        .isEnabled(),
+    ).toBe(true);
+    expect(await rows(page).first().getByRole('button', { name: /^حذف / }).isEnabled()).toBe(true);
     expect(consoleErrors).toEqual([]);
   });
 
@@ -171,6 +185,10 @@ describe('admin companies tab', { timeout: 180_000 }, () => {
     await seen(page, 'تم حذف الشركة بنجاح');
     await expect.poll(() => rowB.count()).toBe(0);
     expect(await rowA.count()).toBe(1);
+    // The delete button that opened the dialog is gone: focus lands on the tab's heading, not the page's top.
+    await expect
+      .poll(() => page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`))
+      .toBe('H2 الشركات');
   });
 
   it('imports real Excel files and reports each outcome as the spec says', async () => {

@@ -57,6 +57,37 @@ describe('admin footer tab', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it('saves the footer text and contact details, which every page then shows', async () => {
+    const { page, consoleErrors } = await asAdmin();
+    await page.goto('/admin/footer');
+    const form = page.getByRole('region', { name: 'نص التذييل وبيانات التواصل' });
+    await form.waitFor();
+    const email = form.getByLabel('بريد التواصل');
+    const description = form.getByLabel('نبذة قصيرة عن المنصة');
+    const original = { email: await email.inputValue(), description: await description.inputValue() };
+
+    await email.fill('not-an-address');
+    await form.getByRole('button', { name: 'حفظ بيانات التذييل' }).click();
+    await form.getByText('يرجى إدخال بريد إلكتروني صحيح أو ترك الحقل فارغاً').waitFor();
+    const address = `help.${Date.now()}@sira.example`;
+    await email.fill(address);
+    await description.fill('نبذة من اختبار التذييل');
+    await form.getByRole('button', { name: 'حفظ بيانات التذييل' }).click();
+    await seen(page, 'تم حفظ بيانات التذييل بنجاح');
+    await expectNoAxeViolations(page);
+
+    await page.goto('/pricing');
+    await page.locator(`footer a[href="mailto:${address}"]`).waitFor();
+    await page.locator('footer').getByText('نبذة من اختبار التذييل').waitFor();
+
+    await page.goto('/admin/footer');
+    await email.fill(original.email);
+    await description.fill(original.description);
+    await form.getByRole('button', { name: 'حفظ بيانات التذييل' }).click();
+    await seen(page, 'تم حفظ بيانات التذييل بنجاح');
+    expect(consoleErrors).toEqual([]);
+  });
+
   it('says so when the social links cannot be saved', async () => {
     const { page } = await asAdmin();
     await failWith500(page, '**/api/admin/footer/social', 'PUT');

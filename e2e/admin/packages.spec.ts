@@ -42,6 +42,10 @@ describe('admin packages tab', () => {
 
     const name = `باقة e2e ${Date.now()}`;
     await add.getByLabel(field('اسم الباقة')).fill(name);
+    // Between free and Paylink's minimum a card could be shown but never bought.
+    await add.getByLabel(field('السعر \\(ريال\\)')).fill('3');
+    await add.getByRole('button', { name: 'حفظ' }).click();
+    await add.getByText('السعر إما 0 لباقة مجانية أو 5 ريالات على الأقل، وهو أقل مبلغ تقبله بوابة الدفع.').waitFor();
     await add.getByLabel(field('السعر \\(ريال\\)')).fill('45');
     await add.getByLabel(field('عدد الرسائل')).fill('150');
     await add.getByLabel(field('المزايا')).fill('ميزة أولى\n\nميزة ثانية');

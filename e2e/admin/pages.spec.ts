@@ -55,9 +55,10 @@ describe('admin pages tab', () => {
     await editor.title.fill(' ');
     await editor.dialog.getByRole('button', { name: 'حفظ التغييرات' }).click();
     await editor.dialog.getByText('يرجى إدخال عنوان للصفحة').waitFor();
-    await editor.title.fill(originalTitle);
-
     const marker = `نص اختبار ${Date.now()}`;
+    const renamed = `${originalTitle} ${marker}`;
+    await editor.title.fill(renamed);
+
     await editor.content.fill(`<h2>عن سيرة</h2><p>${marker}</p>${XSS}`);
     await save(page, editor.dialog);
 
@@ -73,15 +74,19 @@ describe('admin pages tab', () => {
       void d.dismiss();
     });
     await page.goto('/about');
-    await page.getByText(marker).waitFor();
+    await page.getByText(marker, { exact: true }).waitFor();
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
     expect(await page.locator('article script').count()).toBe(0);
     expect(await page.locator('article [onerror]').count()).toBe(0);
     expect(dialogs).toEqual([]);
+    // The tab carries the new title, not the one the page was prerendered with.
+    await page.getByRole('heading', { level: 1, name: renamed }).waitFor();
+    await expect.poll(() => page.title()).toBe(`${renamed} | سيرة`);
 
     // Put the page back as it was for the other journeys.
     const again = await openEditor(page, 'about');
+    await again.title.fill(originalTitle);
     await again.content.fill(originalContent);
     await save(page, again.dialog);
   });

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { fillLogin, registerAndConfirm } from '../fixtures/accounts';
+import { field, fillLogin, registerAndConfirm } from '../fixtures/accounts';
 import { expectNoAxeViolations, screenshot, useBrowser } from '../fixtures/browser';
-import { uniqueEmail } from '../fixtures/outbox';
+import { openLatestMail, uniqueEmail } from '../fixtures/outbox';
 import { packageCard, readNumber, upgradeTo } from './billing-helpers';
 
 /**
@@ -69,6 +69,30 @@ describe('paying for a package', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it('a package chosen before registering is offered for payment after confirming in another tab and signing in', async () => {
+    const { page, context } = await browser.newPage();
+    const email = uniqueEmail('newcomer');
+    await page.goto('/pricing');
+    await packageCard(page, 'باقة نمو').getByRole('button').click();
+    await page.waitForURL('**/login?from=%2Fpricing');
+    await page.getByRole('link', { name: 'أنشئ حساباً جديداً' }).click();
+    await page.waitForURL('**/register');
+    await page.getByLabel(field('البريد الإلكتروني')).fill(email);
+    await page.getByLabel(field('رقم الجوال')).fill('٠٥١٢٣٤٥٦٧٨');
+    await page.getByLabel(field('كلمة المرور')).fill('secret1');
+    await page.getByLabel(field('تأكيد كلمة المرور')).fill('secret1');
+    await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
+    await page.waitForURL('**/login?registered=1');
+
+    // The confirmation link opens in a new tab, which knows nothing of the first tab's session storage.
+    const tab = await context.newPage();
+    await tab.goto(await openLatestMail(tab, email, 'تفعيل حسابك في سيرة'));
+    await tab.waitForURL('**/login?confirmed=1');
+    await fillLogin(tab, email, 'secret1');
+    await tab.waitForURL('**/pricing');
+    await tab.getByRole('dialog', { name: 'الدفع لـ باقة نمو' }).waitFor();
+  });
+
   it('a declined card ends on an error and back on /pricing, with nothing credited', async () => {
     const { page } = await browser.newPage();
     await signedIn(page, 'declined');
@@ -125,6 +149,11 @@ describe('paying for a package', () => {
     await page.goto('/upgrade');
     await page.getByRole('button', { name: 'رجوع' }).click();
     await page.waitForURL('**/billing');
+    // Opened in a new tab, there is no step back: the dashboard instead.
+    const tab = await page.context().newPage();
+    await tab.goto('/upgrade');
+    await tab.getByRole('button', { name: 'رجوع' }).click();
+    await tab.waitForURL('**/dashboard');
   });
 
   it('the billing page shows the history and refreshes live when a payment completes elsewhere', async () => {

@@ -31,7 +31,7 @@ export async function openRuntime(env: Env, options: { seed: boolean }): Promise
     await migrateDatabase(database);
     let admin: Runtime['admin'];
     if (options.seed) {
-      await seedDatabase(database.db, { publicBaseUrl, demoDirectory: env.mode === 'embedded' });
+      await seedDatabase(database.db, { publicBaseUrl, demoContent: env.mode === 'embedded' });
       admin = await provisionAdmin(env, database);
     }
     const handle = database;

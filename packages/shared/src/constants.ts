@@ -46,7 +46,19 @@ export const DEFAULT_EMAIL_DELAY_SETTINGS = {
 export const DEFAULT_DAILY_CAPS = { gmail: 400, workspace: 1800 } as const;
 
 export const GMAIL_SEND_SCOPE = 'https://www.googleapis.com/auth/gmail.send';
+/** Scopes with which Gmail's `messages.send` works (integrations.md §B3); gmail.send is the narrow default. */
+export const GMAIL_SEND_CAPABLE_SCOPES = [
+  GMAIL_SEND_SCOPE,
+  'https://www.googleapis.com/auth/gmail.compose',
+  'https://www.googleapis.com/auth/gmail.modify',
+  'https://mail.google.com/',
+] as const;
 
 /** Shown as the locale for every date (spec §9). */
 export const DATE_LOCALE = 'ar-SA';
 export const CURRENCY_LABEL = 'ريال';
+
+/** Paylink refuses invoices under SAR 5.00 (integrations.md §A3). */
+export const PAYLINK_MIN_AMOUNT = 5;
+/** A package is free (0) or priced at what Paylink accepts: anything between could be shown but never bought. */
+export const isSellablePrice = (price: number) => price === 0 || price >= PAYLINK_MIN_AMOUNT;

@@ -47,6 +47,38 @@ describe('seed', () => {
     }
   });
 
+  it('promises users no Excel upload of their own (there is none), and migration 0010 takes the promise out of older databases', async () => {
+    const seeded = await handle.db.select().from(packages);
+    expect(seeded.filter((p) => /Excel/.test([...p.features, p.description].join(' ')))).toEqual([]);
+
+    const claim = 'رفع قائمة شركات خاصة بك عبر ملف Excel';
+    const oldDescription = 'أقصى انتشار لسيرتك الذاتية، مع إمكانية رفع قائمة الشركات التي تستهدفها بنفسك عبر ملف Excel.';
+    const [top] = await handle.db
+      .update(packages)
+      .set({ features: ['1000 رسالة', claim, 'دعم'], description: oldDescription })
+      .where(eq(packages.name, 'باقة التميز'))
+      .returning({ id: packages.id });
+    const [edited] = await handle.db
+      .insert(packages)
+      .values({ name: `معدلة ${Date.now()}`, features: ['ميزة'], description: 'وصف كتبه المشرف عن ملف Excel' })
+      .returning({ id: packages.id });
+    const { readFile } = await import('node:fs/promises');
+    const migration = await readFile(new URL('./migrations/0010_packages-no-excel-claim.sql', import.meta.url), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint')) await handle.db.execute(sql.raw(statement));
+    const after = await handle.db
+      .select()
+      .from(packages)
+      .where(eq(packages.id, top?.id as string));
+    expect(after[0]?.features).toEqual(['1000 رسالة', 'دعم']);
+    expect(after[0]?.description).not.toMatch(/Excel/);
+    const untouched = await handle.db
+      .select()
+      .from(packages)
+      .where(eq(packages.id, edited?.id as string));
+    expect(untouched[0]).toMatchObject({ features: ['ميزة'], description: 'وصف كتبه المشرف عن ملف Excel' });
+    await handle.db.delete(packages).where(eq(packages.id, edited?.id as string));
+  });
+
   it('creates the five content pages with Arabic HTML', async () => {
     const rows = await handle.db.select({ slug: pages.slug, content: pages.content }).from(pages);
     expect(rows.map((r) => r.slug).sort()).toEqual(['about', 'how-to-prepare-cv', 'privacy', 'support', 'terms']);
@@ -87,7 +119,7 @@ describe('seed', () => {
   it('is idempotent and never overwrites an administrator edit', async () => {
     await handle.db.update(pages).set({ title: 'عنوان عدّله المشرف' }).where(eq(pages.slug, 'about'));
     const before = await Promise.all([companies, templates, footerLinks, packages, pages].map(countOf));
-    await seedDatabase(handle.db, { publicBaseUrl: TEST_BASE_URL, demoDirectory: true });
+    await seedDatabase(handle.db, { publicBaseUrl: TEST_BASE_URL, demoContent: true });
     const after = await Promise.all([companies, templates, footerLinks, packages, pages].map(countOf));
     expect(after).toEqual(before);
     const [about] = await handle.db.select().from(pages).where(eq(pages.slug, 'about'));

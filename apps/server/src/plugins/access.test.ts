@@ -54,6 +54,9 @@ describe('server-side authorisation of every registered route', () => {
       .where(eq(profiles.email, email));
     const res = await ctx.app.inject({ url: '/api/admin/stats', headers: { cookie } });
     expect(res.statusCode).toBe(200);
+    // A guarded answer is someone's data: never cached, though this route sets no header of its own.
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect((await ctx.app.inject({ url: '/api/admin/audit', headers: { cookie } })).headers['cache-control']).toBe('no-store');
     expect((await ctx.app.inject({ url: '/api/session', headers: { cookie } })).json().user.isAdmin).toBe(true);
   });
 

@@ -1,5 +1,5 @@
 import { fromNodeHeaders } from 'better-auth/node';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
 import type { Auth } from '../modules/auth/auth';
@@ -28,7 +28,8 @@ declare module 'fastify' {
 /**
  * The single place that decides who may call what (issue 3 §7):
  * - every route under /api/admin/ requires an administrator, whatever its own options say;
- * - every other /api route requires a signed-in user unless it is declared `config.access = 'public'`.
+ * - every other /api route requires a signed-in user unless it is declared `config.access = 'public'`;
+ * - what a guarded route answers is never cached (`cache-control: no-store`).
  * Handlers then read `request.viewer` and scope every query to that user's id.
  */
 export const accessPlugin = fp<{ auth: Auth; publicBaseUrl: string }>(
@@ -52,10 +53,13 @@ export const accessPlugin = fp<{ auth: Auth; publicBaseUrl: string }>(
       const access = url.startsWith('/api/admin/') ? 'admin' : declared === 'public' ? 'public' : 'user';
       for (const method of [route.method].flat()) app.routeAccess.push({ method: String(method), url, access });
       if (access === 'public') return;
-      const check = async (request: FastifyRequest) => {
+      const check = async (request: FastifyRequest, reply: FastifyReply) => {
         const viewer = await app.viewer(request);
         if (!viewer) throw new AppError(401, 'UNAUTHORIZED');
         if (access === 'admin' && !viewer.isAdmin) throw new AppError(403, 'FORBIDDEN');
+        // What a signed-in route answers is someone's data (the audit log holds copies of rows): no browser
+        // or proxy keeps it. A handler may still set its own header.
+        reply.header('cache-control', 'no-store');
       };
       const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
       route.onRequest = [check, ...existing];

@@ -36,7 +36,7 @@ export default async function setup(project: TestProject) {
     await admin.query(`CREATE DATABASE ${name}`);
     const handle = await openDatabase({ url: withDatabase(url, name), poolSize: 2 });
     await migrateDatabase(handle);
-    await seedDatabase(handle.db, { publicBaseUrl: TEST_BASE_URL, demoDirectory: true });
+    await seedDatabase(handle.db, { publicBaseUrl: TEST_BASE_URL, demoContent: true });
     await handle.close();
     project.provide('postgresTemplate', name);
     project.provide('pgliteTemplate', '');
@@ -53,7 +53,7 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'sira-test-'));
   const handle = await openDatabase({});
   await migrateDatabase(handle);
-  await seedDatabase(handle.db, { publicBaseUrl: TEST_BASE_URL, demoDirectory: true });
+  await seedDatabase(handle.db, { publicBaseUrl: TEST_BASE_URL, demoContent: true });
   const client = (handle.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
   const dump = await client.dumpDataDir('none');
   const file = join(dir, 'template.tar');

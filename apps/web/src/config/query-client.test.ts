@@ -29,12 +29,26 @@ describe('a 401 answer re-checks the session (the protected layout then sends th
     expect(invalidate).toHaveBeenCalledWith(session);
   });
 
+  it('and for a role that ended (403 FORBIDDEN: an administrator demoted meanwhile)', async () => {
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue();
+    const query = new QueryObserver(queryClient, {
+      queryKey: ['admin', 'users'],
+      queryFn: () => Promise.reject(new ApiRequestError(403, 'FORBIDDEN')),
+      retry: false,
+    });
+    await query.refetch();
+    expect(invalidate).toHaveBeenCalledWith(session);
+  });
+
   it('not for other refusals', async () => {
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue();
-    const mutation = new MutationObserver(queryClient, {
-      mutationFn: () => Promise.reject(new ApiRequestError(400, 'VALIDATION')),
-    });
-    await mutation.mutate().catch(() => undefined);
+    for (const [status, code] of [
+      [400, 'VALIDATION'],
+      [403, 'EMAIL_NOT_CONFIRMED'],
+    ] as const) {
+      const mutation = new MutationObserver(queryClient, { mutationFn: () => Promise.reject(new ApiRequestError(status, code)) });
+      await mutation.mutate().catch(() => undefined);
+    }
     expect(invalidate).not.toHaveBeenCalled();
   });
 
@@ -43,5 +57,6 @@ describe('a 401 answer re-checks the session (the protected layout then sends th
     const mutation = new MutationObserver(queryClient, { mutationFn: () => Promise.resolve({ ok: true }) });
     await mutation.mutate();
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['admin', 'audit'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['admin', 'stats'] });
   });
 });

@@ -2,8 +2,13 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from '~/lib/api-client';
 
 function createQueryClient(): QueryClient {
+  // 401: the session ended. 403 FORBIDDEN: the role did (an administrator demoted meanwhile), and the admin
+  // layout sends them home.
   const sessionMayHaveEnded = (error: unknown) => {
-    if (error instanceof ApiRequestError && error.status === 401) void client.invalidateQueries({ queryKey: ['auth', 'session'] });
+    if (!(error instanceof ApiRequestError)) return;
+    if (error.status === 401 || (error.status === 403 && error.code === 'FORBIDDEN')) {
+      void client.invalidateQueries({ queryKey: ['auth', 'session'] });
+    }
   };
   const client: QueryClient = new QueryClient({
     // A 401 anywhere means the session ended (signed out elsewhere, expired): re-check it, and the
@@ -12,10 +17,15 @@ function createQueryClient(): QueryClient {
     // The same for a form sent after the session ended: the user is taken to /login instead of being told
     // to try again.
     // Every admin write is audited in its own transaction: after any write the audit log is stale, so its tab
-    // shows the entry when it opens (an inactive query is only marked, not fetched).
+    // shows the entry when it opens (an inactive query is only marked, not fetched). The panel's header figures
+    // (users, sent messages) may have moved with it too.
     mutationCache: new MutationCache({
       onError: (error) => sessionMayHaveEnded(error),
-      onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'audit'] }),
+      // Not awaited: the form's own answer does not wait for the header to refetch.
+      onSuccess: () => {
+        void client.invalidateQueries({ queryKey: ['admin', 'audit'] });
+        void client.invalidateQueries({ queryKey: ['admin', 'stats'] });
+      },
     }),
     defaultOptions: {
       queries: {

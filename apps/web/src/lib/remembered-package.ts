@@ -1,23 +1,38 @@
 /**
- * The package a logged-out visitor picked on /pricing, kept until they have signed in (spec §4). Stored in
- * sessionStorage: it belongs to this tab's visit, not to the device forever.
+ * The package a logged-out visitor picked on /pricing, kept until they have signed in (spec §4). A new visitor
+ * registers first and confirms the address from the e-mail, which usually opens in another tab — so the choice
+ * lives in localStorage, not in this tab's sessionStorage, and is forgotten after a day.
  */
 const KEY = 'sira.chosenPackage';
+const KEEP_MS = 24 * 60 * 60 * 1000;
 
 export const rememberPackage = (name: string) => {
   try {
-    sessionStorage.setItem(KEY, name);
+    localStorage.setItem(KEY, JSON.stringify({ name, at: Date.now() }));
   } catch {
     // Storage can be unavailable (private mode); the choice is then simply not remembered.
   }
 };
 
-export const takeRememberedPackage = (): string | null => {
+function read(): string | null {
   try {
-    const name = sessionStorage.getItem(KEY);
-    sessionStorage.removeItem(KEY);
-    return name;
+    const stored = JSON.parse(localStorage.getItem(KEY) ?? 'null') as { name?: unknown; at?: unknown } | null;
+    if (typeof stored?.name !== 'string' || typeof stored.at !== 'number') return null;
+    return Date.now() - stored.at < KEEP_MS ? stored.name : null;
   } catch {
     return null;
   }
+}
+
+/** Whether a package is waiting: signing in then leads to /pricing, where its payment dialog opens. */
+export const hasRememberedPackage = (): boolean => read() !== null;
+
+export const takeRememberedPackage = (): string | null => {
+  const name = read();
+  try {
+    localStorage.removeItem(KEY);
+  } catch {
+    // Nothing stored, or storage unavailable.
+  }
+  return name;
 };

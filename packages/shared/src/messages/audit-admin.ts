@@ -41,6 +41,7 @@ export const auditEntityLabels: Record<string, string> = {
   packages: 'باقة',
   profiles: 'مستخدم',
   companies: 'شركة',
+  excel_files: 'ملف Excel',
 };
 
 /** 'templates.update' → 'تعديل'; an action without a known verb is shown raw. */

@@ -2,6 +2,7 @@
  * The pages and footer tabs of the admin panel (spec §2, §5, §8): Arabic texts (the spec's verbatim where it
  * gives them), error codes with the text each one shows, and the rules both sides apply.
  */
+import { EMAIL_PATTERN, normalizePhone } from '../rules/auth';
 export const pagesAdminText = {
   heading: 'الصفحات',
   title: 'العنوان',
@@ -39,6 +40,21 @@ export const footerAdminText = {
   /** Spec §8, verbatim. */
   socialSaveFailed: 'فشل حفظ روابط التواصل',
   invalidUrl: 'الرجاء إدخال رابط صالح',
+
+  contactHeading: 'نص التذييل وبيانات التواصل',
+  contactHint: 'تظهر أسفل كل صفحة. اترك البريد أو الجوال فارغاً لإخفائه.',
+  description: 'نبذة قصيرة عن المنصة',
+  contactEmail: 'بريد التواصل',
+  contactPhone: 'رقم التواصل',
+  showContact: 'إظهار بيانات التواصل',
+  showEmail: 'إظهار البريد الإلكتروني',
+  showPhone: 'إظهار رقم الجوال',
+  showSocial: 'إظهار روابط التواصل الاجتماعي',
+  saveContact: 'حفظ بيانات التذييل',
+  contactSaved: 'تم حفظ بيانات التذييل بنجاح',
+  contactSaveFailed: 'فشل حفظ بيانات التذييل',
+  contactEmailInvalid: 'يرجى إدخال بريد إلكتروني صحيح أو ترك الحقل فارغاً',
+  contactPhoneInvalid: 'رقم التواصل غير صحيح: أرقام فقط، ويمكن أن يبدأ بـ +',
 
   sectionsHeading: 'أقسام التذييل',
   sectionsTable: 'جدول أقسام التذييل',
@@ -108,6 +124,10 @@ export const contentAdminErrorCodes = {
   PAGE_TITLE_REQUIRED: 'PAGE_TITLE_REQUIRED',
   /** A social link that is neither empty nor an http(s) address. */
   SOCIAL_URL_INVALID: 'SOCIAL_URL_INVALID',
+  /** A footer contact e-mail that is not empty and not an address. */
+  FOOTER_CONTACT_EMAIL_INVALID: 'FOOTER_CONTACT_EMAIL_INVALID',
+  /** A footer contact phone that is not empty and not digits (with an optional leading +). */
+  FOOTER_CONTACT_PHONE_INVALID: 'FOOTER_CONTACT_PHONE_INVALID',
   /** A footer section without a title. */
   FOOTER_SECTION_TITLE_REQUIRED: 'FOOTER_SECTION_TITLE_REQUIRED',
   /** A footer link without title, url or section. */
@@ -122,6 +142,8 @@ export type ContentAdminErrorCode = keyof typeof contentAdminErrorCodes;
 const messageByCode: Record<ContentAdminErrorCode, string> = {
   PAGE_TITLE_REQUIRED: pagesAdminText.titleRequired,
   SOCIAL_URL_INVALID: footerAdminText.invalidUrl,
+  FOOTER_CONTACT_EMAIL_INVALID: footerAdminText.contactEmailInvalid,
+  FOOTER_CONTACT_PHONE_INVALID: footerAdminText.contactPhoneInvalid,
   FOOTER_SECTION_TITLE_REQUIRED: footerAdminText.sectionTitleRequired,
   FOOTER_LINK_FIELDS_REQUIRED: footerAdminText.linkFieldsRequired,
   FOOTER_LINK_URL_INVALID: footerAdminText.invalidUrl,
@@ -147,6 +169,15 @@ export function checkSocialLinks(input: Record<SocialNetwork, string>): ContentA
     const value = input[network].trim();
     if (value && !isHttpUrl(value)) return 'SOCIAL_URL_INVALID';
   }
+  return null;
+}
+
+/** The footer's contact e-mail and phone: each empty (not shown) or well formed. */
+export function checkFooterContact(input: { email: string; phone: string }): ContentAdminErrorCode | null {
+  const email = input.email.trim();
+  if (email && !EMAIL_PATTERN.test(email)) return 'FOOTER_CONTACT_EMAIL_INVALID';
+  const phone = normalizePhone(input.phone);
+  if (phone && !/^\+?\d{6,15}$/.test(phone)) return 'FOOTER_CONTACT_PHONE_INVALID';
   return null;
 }
 

@@ -20,6 +20,8 @@ describe('mail-connection settings rule (spec §5)', () => {
     expect(checkGmailSettings({ ...valid, redirectUris: [] }, false)).toBe('GMAIL_REDIRECT_URI_REQUIRED');
     expect(checkGmailSettings({ ...valid, javascriptOrigins: [] }, false)).toBe('GMAIL_JS_ORIGIN_REQUIRED');
     expect(checkGmailSettings({ ...valid, scopes: [''] }, false)).toBe('GMAIL_SCOPES_REQUIRED');
+    expect(checkGmailSettings({ ...valid, scopes: ['email', 'openid'] }, false)).toBe('GMAIL_SCOPES_CANNOT_SEND');
+    expect(checkGmailSettings({ ...valid, scopes: ['email', 'https://mail.google.com/'] }, false)).toBeNull();
     expect(checkGmailSettings({ ...valid, javascriptOrigins: ['https://sira.example/'] }, false)).toBe('GMAIL_URL_INVALID');
   });
 

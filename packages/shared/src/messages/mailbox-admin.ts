@@ -1,3 +1,4 @@
+import { GMAIL_SEND_CAPABLE_SCOPES } from '../constants';
 /**
  * The admin "gmail" tab (spec §2, §5 "Mail-connection settings", §8): Arabic texts, error codes and the rule
  * both sides apply — the form before sending, the server before writing.
@@ -42,6 +43,7 @@ export const mailboxAdminText = {
   redirectUriRequired: 'يجب إضافة رابط إعادة توجيه واحد على الأقل',
   originRequired: 'يجب إضافة مصدر JavaScript واحد على الأقل',
   scopesRequired: 'يجب إضافة صلاحية واحدة على الأقل',
+  scopesCannotSend: 'يجب أن تتضمن الصلاحيات صلاحية إرسال البريد (gmail.send)، وإلا فلن يتمكن أحد من ربط حسابه.',
   duplicate: 'هذا العنصر موجود بالفعل',
 } as const;
 
@@ -52,6 +54,8 @@ export const mailboxAdminErrorCodes = {
   GMAIL_REDIRECT_URI_REQUIRED: 'GMAIL_REDIRECT_URI_REQUIRED',
   GMAIL_JS_ORIGIN_REQUIRED: 'GMAIL_JS_ORIGIN_REQUIRED',
   GMAIL_SCOPES_REQUIRED: 'GMAIL_SCOPES_REQUIRED',
+  /** None of the scopes lets Sira send mail: every user's link would be refused. */
+  GMAIL_SCOPES_CANNOT_SEND: 'GMAIL_SCOPES_CANNOT_SEND',
   /** A redirect URI or origin is not an http(s) URL (an origin must also have no path). */
   GMAIL_URL_INVALID: 'GMAIL_URL_INVALID',
 } as const;
@@ -63,6 +67,7 @@ const messageByCode: Record<MailboxAdminErrorCode, string> = {
   GMAIL_REDIRECT_URI_REQUIRED: mailboxAdminText.redirectUriRequired,
   GMAIL_JS_ORIGIN_REQUIRED: mailboxAdminText.originRequired,
   GMAIL_SCOPES_REQUIRED: mailboxAdminText.scopesRequired,
+  GMAIL_SCOPES_CANNOT_SEND: mailboxAdminText.scopesCannotSend,
   GMAIL_URL_INVALID: mailboxAdminText.invalidUrl,
 };
 
@@ -106,6 +111,7 @@ export function checkGmailSettings(input: GmailSettingsCheck, secretStored: bool
   if (input.redirectUris.length === 0) return 'GMAIL_REDIRECT_URI_REQUIRED';
   if (input.javascriptOrigins.length === 0) return 'GMAIL_JS_ORIGIN_REQUIRED';
   if (input.scopes.filter((s) => s.trim()).length === 0) return 'GMAIL_SCOPES_REQUIRED';
+  if (!input.scopes.some((s) => (GMAIL_SEND_CAPABLE_SCOPES as readonly string[]).includes(s.trim()))) return 'GMAIL_SCOPES_CANNOT_SEND';
   if (!input.redirectUris.every(isValidUrl) || !input.javascriptOrigins.every(isValidOrigin)) return 'GMAIL_URL_INVALID';
   return null;
 }

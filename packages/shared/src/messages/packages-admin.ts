@@ -53,6 +53,8 @@ export const packagesAdminTexts = {
   inUse: 'لا يمكن حذف هذه الباقة لأنها مرتبطة بمستخدمين أو شركات. انقلهم إلى باقة أخرى أولاً.',
   beingPaid: 'لا يمكن حذف هذه الباقة الآن: توجد فواتير لها قيد الدفع. حاول مرة أخرى بعد إتمامها أو انتهاء صلاحيتها.',
   notFound: 'الباقة غير موجودة',
+  priceHint: '0 لباقة مجانية، أو 5 ريالات فأكثر (أقل مبلغ تقبله بوابة الدفع).',
+  priceBelowMinimum: 'السعر إما 0 لباقة مجانية أو 5 ريالات على الأقل، وهو أقل مبلغ تقبله بوابة الدفع.',
 } as const;
 
 /** Error codes of /api/admin/packages, each with the case that raises it. */
@@ -65,6 +67,8 @@ export const packagesAdminErrorCodes = {
   PACKAGE_IN_USE: 'PACKAGE_IN_USE',
   /** DELETE of a package with an invoice that may still be paid (pending, processing, or declined but retryable). */
   PACKAGE_BEING_PAID: 'PACKAGE_BEING_PAID',
+  /** POST or PATCH with a price between 0 and Paylink's minimum (isSellablePrice). */
+  PACKAGE_PRICE_BELOW_MINIMUM: 'PACKAGE_PRICE_BELOW_MINIMUM',
   /** PATCH or DELETE of an id that does not exist (deleted meanwhile). */
   PACKAGE_NOT_FOUND: 'PACKAGE_NOT_FOUND',
 } as const;
@@ -76,6 +80,7 @@ const textByCode: Record<PackagesAdminErrorCode, string> = {
   PACKAGE_IN_USE: packagesAdminTexts.inUse,
   PACKAGE_BEING_PAID: packagesAdminTexts.beingPaid,
   PACKAGE_NOT_FOUND: packagesAdminTexts.notFound,
+  PACKAGE_PRICE_BELOW_MINIMUM: packagesAdminTexts.priceBelowMinimum,
 };
 
 /** The Arabic text for an error of the packages tab; codes it does not own fall back to the app-wide map. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkNewPassword, checkRegistration, checkResetRequest, checkSignIn } from './auth';
+import { checkNewPassword, checkRegistration, checkResetRequest, checkSignIn, normalizePhone } from './auth';
 
 describe('sign-in rules (spec §5)', () => {
   it('needs both fields, then a valid e-mail, then a 6-character password', () => {
@@ -21,8 +21,18 @@ describe('registration rules', () => {
       expect(checkRegistration({ ...ok, phone })).toBe('INVALID_PHONE');
     }
   });
-  it('requires matching passwords of at least 6 characters', () => {
+  it('reads Arabic-Indic digits and ignores spaces, dashes and direction marks', () => {
+    for (const phone of ['٠٥١٢٣٤٥٦٧٨', '۰۵۱۲۳۴۵۶۷۸', '051 234 5678', '051-234-5678', '+966 51 234 5678', '\u200e+٩٦٦٥١٢٣٤٥٦٧٨']) {
+      expect(checkRegistration({ ...ok, phone })).toBeNull();
+    }
+    expect(normalizePhone(' ٠٥١ ٢٣٤-٥٦٧٨ ')).toBe('0512345678');
+    expect(normalizePhone('\u200e+٩٦٦ ٥١٢٣٤٥٦٧٨')).toBe('+966512345678');
+    expect(checkRegistration({ ...ok, phone: '٠٥١٢٣٤٥٦٧' })).toBe('INVALID_PHONE');
+  });
+  it('requires matching passwords of at least 6 characters, the match checked first', () => {
     expect(checkRegistration({ ...ok, confirmPassword: 'other1' })).toBe('PASSWORDS_MISMATCH');
+    expect(checkRegistration({ ...ok, password: '123', confirmPassword: '1234' })).toBe('PASSWORDS_MISMATCH');
+    expect(checkRegistration({ ...ok, email: '', confirmPassword: 'other1' })).toBe('PASSWORDS_MISMATCH');
     expect(checkRegistration({ ...ok, password: '12345', confirmPassword: '12345' })).toBe('PASSWORD_TOO_SHORT');
     expect(checkRegistration({ ...ok, email: 'bad' })).toBe('INVALID_EMAIL');
     expect(checkRegistration({ ...ok, email: '' })).toBe('MISSING_CREDENTIALS');

@@ -10,6 +10,18 @@ export const PHONE_PATTERN = /^(?:05\d{8}|\+966\d{9})$/;
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
+/**
+ * A phone number as typed on an Arabic keyboard: Arabic-Indic digits (٠–٩, and the Persian ۰–۹) become ASCII,
+ * and the spaces, dashes and direction marks people type or paste between groups are dropped — "٠٥١ ٢٣٤ ٥٦٧٨"
+ * is 0512345678. The rule and the stored number both use this form.
+ */
+export function normalizePhone(phone: string): string {
+  return phone
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .replace(/[\s\-\u2010-\u2015\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/g, '');
+}
+
 export type AuthRuleCode =
   | 'MISSING_CREDENTIALS'
   | 'INVALID_EMAIL'
@@ -36,11 +48,12 @@ export function checkResetRequest(input: { email: string }): AuthRuleCode | null
 
 export function checkRegistration(input: { email: string; phone: string; password: string; confirmPassword: string }): AuthRuleCode | null {
   const email = normalizeEmail(input.email);
+  // The spec's order: the passwords' match comes first.
+  if (input.password !== input.confirmPassword) return 'PASSWORDS_MISMATCH';
   if (!email || !input.password) return 'MISSING_CREDENTIALS';
   if (!EMAIL_PATTERN.test(email)) return 'INVALID_EMAIL';
-  if (!PHONE_PATTERN.test(input.phone.trim())) return 'INVALID_PHONE';
+  if (!PHONE_PATTERN.test(normalizePhone(input.phone))) return 'INVALID_PHONE';
   if (input.password.length < PASSWORD_MIN_LENGTH) return 'PASSWORD_TOO_SHORT';
-  if (input.password !== input.confirmPassword) return 'PASSWORDS_MISMATCH';
   return null;
 }
 

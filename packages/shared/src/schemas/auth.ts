@@ -3,7 +3,7 @@ import { z } from 'zod';
 // Request bodies. Strings are bounded so nobody can post megabytes into a password hasher.
 const text = (max: number) => z.string().max(max);
 export const signInBodySchema = z.object({ email: text(320), password: text(128) });
-export const registerBodySchema = z.object({ email: text(320), phone: text(20), password: text(128), confirmPassword: text(128) });
+export const registerBodySchema = z.object({ email: text(320), phone: text(32), password: text(128), confirmPassword: text(128) });
 export const resetRequestBodySchema = z.object({ email: text(320) });
 export const resetPasswordBodySchema = z.object({ token: text(256), password: text(128), confirmPassword: text(128) });
 export type SignInBody = z.infer<typeof signInBodySchema>;

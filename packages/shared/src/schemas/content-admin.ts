@@ -29,6 +29,21 @@ export const socialLinksSchema = z.object({
 });
 export type SocialLinks = z.infer<typeof socialLinksSchema>;
 
+/**
+ * The footer's text and contact block (settings footer_description, contact_info and footer_settings): what
+ * every page shows under the links. An empty e-mail or phone is simply not shown.
+ */
+export const footerContactSchema = z.object({
+  description: z.string().max(1000),
+  email: z.string().max(320),
+  phone: z.string().max(32),
+  showContact: z.boolean(),
+  showEmail: z.boolean(),
+  showPhone: z.boolean(),
+  showSocial: z.boolean(),
+});
+export type FooterContact = z.infer<typeof footerContactSchema>;
+
 /** Footer order: a number, 0 when not given (spec §5). */
 const orderSchema = z.number().int().min(0).max(1_000_000).default(0);
 
@@ -53,6 +68,7 @@ export type AdminFooterLink = z.infer<typeof adminFooterLinkSchema>;
 
 /** GET /api/admin/footer: everything the footer tab edits, in display order. */
 export const adminFooterSchema = z.object({
+  contact: footerContactSchema,
   social: socialLinksSchema,
   sections: z.array(adminFooterSectionSchema),
   links: z.array(adminFooterLinkSchema),

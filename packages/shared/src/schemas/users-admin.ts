@@ -22,7 +22,7 @@ export const adminUserListSchema = z.object({
   rows: z.array(adminUserRowSchema),
   /** Every profile matching the search, even past the cap. */
   total: z.number().int(),
-  /** More profiles match than the list may show (spec §9 cap): the panel shows the spec's warning. */
+  /** The matches reach the list's cap (total ≥ 1,000, spec §2 and §9): the panel shows the spec's warning. */
   capped: z.boolean(),
   /** Whole-table counts, independent of the search: accounts on the admin package vs all others. */
   counts: z.object({ users: z.number().int(), admins: z.number().int() }),

@@ -24,8 +24,12 @@ import { seedContactInfo, seedFooterDescription, seedFooterSections, seedSocialM
 import { seedTemplates } from './content/templates';
 
 export interface SeedOptions {
-  /** The demo directory uses reserved example domains only; production starts with an empty directory. */
-  demoDirectory: boolean;
+  /**
+   * Embedded mode's demo content: a directory of companies at reserved example domains, and made-up contact
+   * details and social links in the footer. Production starts without them — an empty directory, and no
+   * contact or social links until an administrator enters the real ones (footer tab).
+   */
+  demoContent: boolean;
   /** Where the Google sandbox lives in embedded mode, so the default OAuth settings point at it. */
   publicBaseUrl: string;
 }
@@ -40,7 +44,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
   await seedContentPages(db);
   await seedFooter(db);
   await seedMessageTemplates(db);
-  if (options.demoDirectory) await seedDirectory(db);
+  if (options.demoContent) await seedDirectory(db);
 }
 
 async function seedPackageRows(db: Database) {
@@ -66,8 +70,8 @@ async function seedPackageRows(db: Database) {
 
 async function seedSettings(db: Database, options: SeedOptions) {
   const defaults: Record<string, unknown> = {
-    social_media: seedSocialMedia,
-    contact_info: seedContactInfo,
+    social_media: options.demoContent ? seedSocialMedia : { facebook: '', twitter: '', instagram: '', linkedin: '' },
+    contact_info: options.demoContent ? seedContactInfo : { email: '', phone: '' },
     footer_settings: { show_contact: true, show_social: true, show_email: true, show_phone: true },
     footer_description: { text: seedFooterDescription },
     email_delay_settings: { ...DEFAULT_EMAIL_DELAY_SETTINGS },

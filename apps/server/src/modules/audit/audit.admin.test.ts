@@ -80,3 +80,19 @@ describe('GET /api/admin/audit', () => {
     expect((await ctx.app.inject('/api/admin/audit')).statusCode).toBe(401);
   });
 });
+
+describe('audit entity names', () => {
+  it('every entity the server records has an Arabic label in the audit tab', async () => {
+    const { readdir, readFile } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    const { auditEntityLabels } = await import('@sira/shared/messages/audit-admin');
+    const root = join(import.meta.dirname, '..', '..');
+    const files = (await readdir(root, { recursive: true })).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+    const recorded = new Set<string>();
+    for (const file of files) {
+      for (const match of (await readFile(join(root, file), 'utf8')).matchAll(/\bentity: '([a-z_]+)'/g)) recorded.add(match[1] as string);
+    }
+    expect(recorded.size).toBeGreaterThan(5);
+    expect([...recorded].filter((entity) => !(entity in auditEntityLabels))).toEqual([]);
+  });
+});

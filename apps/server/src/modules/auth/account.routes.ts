@@ -1,4 +1,4 @@
-import { checkNewPassword, checkRegistration, checkResetRequest, checkSignIn, normalizeEmail, paths } from '@sira/shared';
+import { checkNewPassword, checkRegistration, checkResetRequest, checkSignIn, normalizeEmail, normalizePhone, paths } from '@sira/shared';
 import { registerBodySchema, resetPasswordBodySchema, resetRequestBodySchema, signInBodySchema } from '@sira/shared/schemas';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { AppError, badRequest } from '../../lib/errors';
 import { consumeRateLimits, resetRateLimit } from '../../lib/rate-limit';
 import { getProfileSummary } from '../profiles/profiles.service';
-import { emailIsRegistered, resetTokenIsValid } from './account.service';
+import { emailIsRegistered, endSession, resetTokenIsValid } from './account.service';
 
 const ok = z.object({ ok: z.literal(true) });
 const MINUTE = 60;
@@ -52,7 +52,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       if (await emailIsRegistered(app.db, email)) throw new AppError(409, 'EMAIL_TAKEN');
       try {
         await app.auth.api.signUpEmail({
-          body: { email, password: body.password, name: email, phoneNumber: body.phone.trim(), callbackURL: `${paths.login}?confirmed=1` },
+          body: {
+            email,
+            password: body.password,
+            name: email,
+            phoneNumber: normalizePhone(body.phone),
+            callbackURL: `${paths.login}?confirmed=1`,
+          },
           headers: fromNodeHeaders(request.headers),
         });
       } catch (error) {
@@ -103,12 +109,17 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         if (response.status === 401) throw new AppError(401, 'INVALID_CREDENTIALS');
         throw new AppError(400, 'SESSION_FAILED');
       }
-      const signedIn = (await response.json()) as { user?: { id: string } };
+      const signedIn = (await response.json()) as { user?: { id: string }; token?: string };
       if (!signedIn.user) throw new AppError(400, 'SESSION_FAILED');
+      // An account without its profile cannot use the product: it gets no cookie, and the session just made
+      // for it is removed rather than left valid in the database.
+      const profile = await getProfileSummary(app.db, signedIn.user.id);
+      if (!profile) {
+        if (signedIn.token) await endSession(app.db, signedIn.token);
+        throw new AppError(400, 'SESSION_FAILED');
+      }
       forwardCookies(response, reply);
       await resetRateLimit(app.db, emailKey);
-      const profile = await getProfileSummary(app.db, signedIn.user.id);
-      if (!profile) throw new AppError(400, 'SESSION_FAILED');
       return { user: { id: profile.id, email: profile.email, isAdmin: profile.isAdmin } };
     },
   );

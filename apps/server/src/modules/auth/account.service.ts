@@ -1,6 +1,6 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { user, verification } from '../../db/schema';
+import { session, user, verification } from '../../db/schema';
 
 export async function emailIsRegistered(db: Database, email: string): Promise<boolean> {
   const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
@@ -14,4 +14,9 @@ export async function resetTokenIsValid(db: Database, token: string): Promise<bo
     .from(verification)
     .where(and(eq(verification.identifier, `reset-password:${token}`), gt(verification.expiresAt, new Date())));
   return row !== undefined;
+}
+
+/** Ends one session by its token (a sign-in that must not stand). */
+export async function endSession(db: Database, token: string): Promise<void> {
+  await db.delete(session).where(eq(session.token, token));
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { type Env, parseEnv } from '../../config/env';
-import { packages, profiles, user } from '../../db/schema';
+import { packages, profiles, session, user } from '../../db/schema';
 import { resetRateLimit } from '../../lib/rate-limit';
 import type { SystemMailer } from '../../mail/system-mailer';
 import { useTestApp } from '../../test/app';
@@ -49,7 +49,8 @@ describe('register', () => {
     const email = uniqueEmail('New');
     const res = await register({
       email: `  ${email.toUpperCase()} `,
-      phone: '+966512345678',
+      // As typed on an Arabic keyboard: stored in ASCII digits without the spaces.
+      phone: '+٩٦٦ ٥١ ٢٣٤ ٥٦٧٨',
       password: 'secret1',
       confirmPassword: 'secret1',
     });
@@ -141,6 +142,18 @@ describe('confirmation and sign-in', () => {
 
     const session = await ctx.app.inject({ url: '/api/session', headers: { cookie: cookieHeader(res.headers['set-cookie']) } });
     expect(session.json().user).toMatchObject({ email, isAdmin: false });
+  });
+
+  it('gives an account whose profile is missing no cookie and keeps no session for it', async () => {
+    const { email, password } = await signedInUser(ctx);
+    const [account] = await ctx.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    if (!account) throw new Error('no user row');
+    await ctx.db.delete(session).where(eq(session.userId, account.id));
+    await ctx.db.delete(profiles).where(eq(profiles.id, account.id));
+    const res = await signInRaw({ email, password });
+    expect([res.statusCode, res.json().code]).toEqual([400, 'SESSION_FAILED']);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(await ctx.db.select({ id: session.id }).from(session).where(eq(session.userId, account.id))).toEqual([]);
   });
 
   it('maps wrong credentials and rule violations to the spec codes', async () => {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { invoices, packages, profiles } from '../../db/schema';
 import { signedInAdmin, signedInUser } from '../../test/auth';
@@ -196,14 +196,30 @@ describe('GET /api/billing and /api/billing/packages', () => {
 
   it('lists the purchasable packages in price order with the current one', async () => {
     const user = await signedInUser(ctx);
+    // A free package an admin made (or an old one under Paylink's minimum) cannot be bought: not offered.
+    const added = await ctx.db
+      .insert(packages)
+      .values([
+        { name: `مجانية ${Date.now()}`, price: 0, messagesLimit: 5 },
+        { name: `رمزية ${Date.now()}`, price: 3, messagesLimit: 5 },
+      ])
+      .returning();
     const res = await ctx.app.inject({ url: '/api/billing/packages', headers: { cookie: user.cookie } });
     expect(res.statusCode).toBe(200);
     const body = res.json() as { currentPackageId: string; packages: Array<{ name: string; price: number }> };
     expect(body.currentPackageId).toBe((await packageByName(ctx, 'تجريبي')).id);
     const names = body.packages.map((p) => p.name);
     for (const reserved of ['تجريبي', 'مجاني', 'admin']) expect(names).not.toContain(reserved);
+    expect(added).toHaveLength(2);
+    expect(body.packages.filter((p) => p.price < 5)).toEqual([]);
     expect(names.slice(0, 4)).toEqual(['باقة نمو', 'باقة البداية', 'باقة المحترف', 'باقة التميز']);
     const prices = body.packages.map((p) => p.price);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    await ctx.db.delete(packages).where(
+      inArray(
+        packages.id,
+        added.map((p) => p.id),
+      ),
+    );
   });
 });

@@ -1,6 +1,6 @@
-import { ADMIN_PACKAGE, type InvoiceStatus, RESERVED_PACKAGE_NAMES, toPackageCard } from '@sira/shared';
+import { ADMIN_PACKAGE, type InvoiceStatus, PAYLINK_MIN_AMOUNT, RESERVED_PACKAGE_NAMES, toPackageCard } from '@sira/shared';
 import type { BillingOverview, PaymentStatus, UpgradeOptions } from '@sira/shared/schemas/billing';
-import { and, asc, desc, eq, notInArray, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, notInArray, or } from 'drizzle-orm';
 import { invoices, packages, profiles } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { consumeRateLimits } from '../../lib/rate-limit';
@@ -10,8 +10,6 @@ import type { PaylinkInvoice } from './paylink-client';
 import { resolvePaylink } from './paylink-config';
 import { verifyInvoice } from './payment-confirmation';
 
-/** Paylink refuses invoices under SAR 5.00 (integrations.md §A3). */
-export const PAYLINK_MIN_AMOUNT = 5;
 /** The history shows the newest invoices; a person buys a handful in a lifetime. */
 const HISTORY_LIMIT = 200;
 
@@ -165,14 +163,15 @@ export async function getBillingOverview(deps: Pick<BillingDeps, 'db'>, profileI
   };
 }
 
-/** /upgrade: every package but the reserved ones, cheapest first (spec §5, §7), and the user's current one. */
+/** /upgrade: every package but the reserved ones and those priced under Paylink's minimum, cheapest first (spec §5, §7), and the user's current one. */
 export async function getUpgradeOptions(deps: Pick<BillingDeps, 'db'>, profileId: string): Promise<UpgradeOptions | undefined> {
   const [profile] = await deps.db.select({ packageId: profiles.packageId }).from(profiles).where(eq(profiles.id, profileId));
   if (!profile) return undefined;
+  // Only what can be bought: a package priced under Paylink's minimum would end in "not purchasable" at pay.
   const rows = await deps.db
     .select()
     .from(packages)
-    .where(notInArray(packages.name, [...RESERVED_PACKAGE_NAMES, ADMIN_PACKAGE]))
+    .where(and(notInArray(packages.name, [...RESERVED_PACKAGE_NAMES, ADMIN_PACKAGE]), gte(packages.price, PAYLINK_MIN_AMOUNT)))
     .orderBy(asc(packages.price), asc(packages.name));
   return {
     currentPackageId: profile.packageId,

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import { companies, packages } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import { pageWithin } from '../../lib/pagination';
 import { companyText } from './company-text';
 import { packageKey } from './import-plan';
 
@@ -34,7 +35,8 @@ const toDto = (row: Omit<AdminCompany, 'updatedAt'> & { updatedAt: Date }): Admi
 
 /**
  * One page of the directory (spec §7 "admin list"): name or e-mail contains the search text
- * (case-insensitive), optionally one package, ordered by name, with the exact total.
+ * (case-insensitive), optionally one package, ordered by name, with the exact total. A page past the end
+ * answers the last page.
  */
 export async function listCompanies(
   db: Database,
@@ -51,6 +53,7 @@ export async function listCompanies(
 
   const pageSize = ADMIN_COMPANIES_PAGE_SIZE;
   const [totalRow] = await db.select({ n: count() }).from(companies).where(where);
+  const { page, pageCount, offset } = pageWithin(query.page, totalRow?.n ?? 0, pageSize);
   const rows = await db
     .select(companyColumns)
     .from(companies)
@@ -58,9 +61,8 @@ export async function listCompanies(
     .where(where)
     .orderBy(asc(companies.name), asc(companies.id))
     .limit(pageSize)
-    .offset((query.page - 1) * pageSize);
-  const total = totalRow?.n ?? 0;
-  return { items: rows.map(toDto), total, page: query.page, pageSize, pageCount: Math.ceil(total / pageSize) };
+    .offset(offset);
+  return { items: rows.map(toDto), total: totalRow?.n ?? 0, page, pageSize, pageCount };
 }
 
 /** Every package a company may belong to: all but the administrators' one. */

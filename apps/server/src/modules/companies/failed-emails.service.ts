@@ -2,6 +2,7 @@ import type { AdminFailedEmailsPage } from '@sira/shared/schemas/companies-admin
 import { count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { failedEmails, profiles } from '../../db/schema';
+import { pageWithin } from '../../lib/pagination';
 
 export const FAILED_EMAILS_PAGE_SIZE = 50;
 
@@ -9,6 +10,7 @@ export const FAILED_EMAILS_PAGE_SIZE = 50;
 export async function listFailedEmails(db: Database, query: { page: number }): Promise<AdminFailedEmailsPage> {
   const pageSize = FAILED_EMAILS_PAGE_SIZE;
   const [totalRow] = await db.select({ n: count() }).from(failedEmails);
+  const { page, pageCount, offset } = pageWithin(query.page, totalRow?.n ?? 0, pageSize);
   const rows = await db
     .select({
       id: failedEmails.id,
@@ -21,13 +23,12 @@ export async function listFailedEmails(db: Database, query: { page: number }): P
     .innerJoin(profiles, eq(profiles.id, failedEmails.profileId))
     .orderBy(desc(failedEmails.createdAt), desc(failedEmails.id))
     .limit(pageSize)
-    .offset((query.page - 1) * pageSize);
-  const total = totalRow?.n ?? 0;
+    .offset(offset);
   return {
     items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-    total,
-    page: query.page,
+    total: totalRow?.n ?? 0,
+    page,
     pageSize,
-    pageCount: Math.ceil(total / pageSize),
+    pageCount,
   };
 }

@@ -5,6 +5,7 @@ import {
   adminFooterSectionSchema,
   adminPageListSchema,
   adminPageSchema,
+  footerContactSchema,
   footerLinkInputSchema,
   footerSectionInputSchema,
   pageInputSchema,
@@ -18,6 +19,7 @@ import {
   deleteFooterLink,
   deleteFooterSection,
   getAdminFooter,
+  updateFooterContact,
   updateFooterLink,
   updateFooterSection,
   updateSocialLinks,
@@ -35,6 +37,10 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/api/admin/footer', { schema: { response: { 200: adminFooterSchema } } }, async () => getAdminFooter(app.db));
+
+  app.put('/api/admin/footer/contact', { schema: { body: footerContactSchema, response: { 200: footerContactSchema } } }, async (request) =>
+    updateFooterContact(app.db, await requireViewer(request), request.body),
+  );
 
   app.put('/api/admin/footer/social', { schema: { body: socialLinksSchema, response: { 200: socialLinksSchema } } }, async (request) =>
     updateSocialLinks(app.db, await requireViewer(request), request.body),

@@ -129,6 +129,56 @@ describe('admin footer: social links', () => {
   });
 });
 
+describe('admin footer: text and contact', () => {
+  it('reads what the footer shows, saves it cleaned, and the public footer follows; audited', async () => {
+    const read = (await call('GET', '/api/admin/footer')).json().contact;
+    expect(read).toMatchObject({ showContact: true, showEmail: true, showPhone: true, showSocial: true });
+    expect(read.description.length).toBeGreaterThan(0);
+
+    const saved = await call('PUT', '/api/admin/footer/contact', {
+      description: '  نبذة جديدة  ',
+      email: ' Help@Sira.Example ',
+      phone: '+٩٦٦ ١١ ٢٣٤ ٥٦٧٨',
+      showContact: true,
+      showEmail: true,
+      showPhone: false,
+      showSocial: false,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ description: 'نبذة جديدة', email: 'help@sira.example', phone: '+966112345678' });
+    const footer = (await ctx.app.inject('/api/content/footer')).json();
+    expect(footer).toMatchObject({ description: 'نبذة جديدة', contact: { email: 'help@sira.example', phone: null }, social: [] });
+    expect(await readSetting(ctx.db, 'contact_info')).toEqual({ email: 'help@sira.example', phone: '+966112345678' });
+    expect((await lastAudit('footer_contact', 'settings.update'))?.after).toMatchObject({ email: 'help@sira.example', showPhone: false });
+
+    // Emptied: nothing shown, however the flags are set.
+    await call('PUT', '/api/admin/footer/contact', { ...(saved.json() as object), email: '', phone: '', showPhone: true, showSocial: true });
+    expect((await ctx.app.inject('/api/content/footer')).json().contact).toEqual({ email: null, phone: null });
+  });
+
+  it('refuses a malformed e-mail or phone, and changes nothing; a non-admin is refused', async () => {
+    const before = await readSetting(ctx.db, 'contact_info');
+    const body = {
+      description: '',
+      email: 'help@sira.example',
+      phone: '',
+      showContact: true,
+      showEmail: true,
+      showPhone: true,
+      showSocial: true,
+    };
+    for (const [patch, code] of [
+      [{ email: 'not-an-address' }, 'FOOTER_CONTACT_EMAIL_INVALID'],
+      [{ phone: '05-abc' }, 'FOOTER_CONTACT_PHONE_INVALID'],
+    ] as const) {
+      const res = await call('PUT', '/api/admin/footer/contact', { ...body, ...patch });
+      expect([res.statusCode, res.json().code]).toEqual([400, code]);
+    }
+    expect(await readSetting(ctx.db, 'contact_info')).toEqual(before);
+    expect((await call('PUT', '/api/admin/footer/contact', body, userCookie)).statusCode).toBe(403);
+  });
+});
+
 describe('admin footer: sections', () => {
   it('adds a section (order 0 when not given), lists it in order, and audits it', async () => {
     const res = await call('POST', '/api/admin/footer/sections', { title: '  روابط جديدة ' });

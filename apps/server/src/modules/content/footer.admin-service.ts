@@ -1,5 +1,12 @@
-import { checkFooterLinkInput, checkFooterSectionInput, checkSocialLinks, SOCIAL_NETWORKS } from '@sira/shared/messages/content-admin';
-import type { AdminFooter, AdminFooterLink, AdminFooterSection, SocialLinks } from '@sira/shared/schemas/content-admin';
+import { normalizePhone } from '@sira/shared';
+import {
+  checkFooterContact,
+  checkFooterLinkInput,
+  checkFooterSectionInput,
+  checkSocialLinks,
+  SOCIAL_NETWORKS,
+} from '@sira/shared/messages/content-admin';
+import type { AdminFooter, AdminFooterLink, AdminFooterSection, FooterContact, SocialLinks } from '@sira/shared/schemas/content-admin';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { footerLinks, footerSections } from '../../db/schema';
@@ -46,14 +53,65 @@ async function readSocialLinks(db: Database): Promise<SocialLinks> {
   return Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n, stored[n] ?? ''])) as SocialLinks;
 }
 
-/** Everything the footer tab edits: social links, then sections and links in display order (spec §7). */
+interface StoredFooterSettings {
+  show_contact: boolean;
+  show_social: boolean;
+  show_email: boolean;
+  show_phone: boolean;
+}
+
+/** The three settings behind the footer's text and contact block, as the form edits them. */
+async function readFooterContact(db: Database): Promise<FooterContact> {
+  const [description, contact, flags] = await Promise.all([
+    readSetting<{ text?: string }>(db, 'footer_description'),
+    readSetting<{ email?: string; phone?: string }>(db, 'contact_info'),
+    readSetting<Partial<StoredFooterSettings>>(db, 'footer_settings'),
+  ]);
+  return {
+    description: description?.text ?? '',
+    email: contact?.email ?? '',
+    phone: contact?.phone ?? '',
+    // footer_settings default to shown (spec §3).
+    showContact: flags?.show_contact ?? true,
+    showEmail: flags?.show_email ?? true,
+    showPhone: flags?.show_phone ?? true,
+    showSocial: flags?.show_social ?? true,
+  };
+}
+
+export async function updateFooterContact(db: Database, actor: Actor, input: FooterContact): Promise<FooterContact> {
+  const rule = checkFooterContact(input);
+  if (rule) throw badRequest(rule);
+  const value: FooterContact = {
+    ...input,
+    description: input.description.trim(),
+    email: input.email.trim().toLowerCase(),
+    phone: normalizePhone(input.phone),
+  };
+  return db.transaction(async (tx) => {
+    const before = await readFooterContact(tx);
+    await writeSetting(tx, 'footer_description', { text: value.description });
+    await writeSetting(tx, 'contact_info', { email: value.email, phone: value.phone });
+    await writeSetting(tx, 'footer_settings', {
+      show_contact: value.showContact,
+      show_email: value.showEmail,
+      show_phone: value.showPhone,
+      show_social: value.showSocial,
+    } satisfies StoredFooterSettings);
+    await recordAudit(tx, { actor, action: 'settings.update', entity: 'settings', entityId: 'footer_contact', before, after: value });
+    return value;
+  });
+}
+
+/** Everything the footer tab edits: text and contact, social links, then sections and links in display order. */
 export async function getAdminFooter(db: Database): Promise<AdminFooter> {
-  const [social, sections, links] = await Promise.all([
+  const [contact, social, sections, links] = await Promise.all([
+    readFooterContact(db),
     readSocialLinks(db),
     db.select().from(footerSections).orderBy(asc(footerSections.order), asc(footerSections.title)),
     db.select().from(footerLinks).orderBy(asc(footerLinks.order), asc(footerLinks.title)),
   ]);
-  return { social, sections: sections.map(toSection), links: links.map(toLink) };
+  return { contact, social, sections: sections.map(toSection), links: links.map(toLink) };
 }
 
 export async function updateSocialLinks(db: Database, actor: Actor, input: SocialLinks): Promise<SocialLinks> {

@@ -1,4 +1,4 @@
-import { GMAIL_SEND_SCOPE } from '@sira/shared';
+import { GMAIL_SEND_CAPABLE_SCOPES, GMAIL_SEND_SCOPE } from '@sira/shared';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { SecretBox } from '../../lib/secret-box';
@@ -35,17 +35,9 @@ export interface GmailClientConfig {
   scopes: string[];
 }
 
-/** Scopes with which `messages.send` works (integrations.md §B3); gmail.send is the narrow default. */
-export const SEND_CAPABLE_SCOPES = [
-  GMAIL_SEND_SCOPE,
-  'https://www.googleapis.com/auth/gmail.compose',
-  'https://www.googleapis.com/auth/gmail.modify',
-  'https://mail.google.com/',
-];
-
 export function grantsSending(grantedScope: string): boolean {
   const granted = grantedScope.split(/\s+/);
-  return SEND_CAPABLE_SCOPES.some((s) => granted.includes(s));
+  return GMAIL_SEND_CAPABLE_SCOPES.some((s) => granted.includes(s));
 }
 
 /**

@@ -67,6 +67,7 @@ describe('admin gmail settings', () => {
       [{ javascriptOrigins: [] }, 'GMAIL_JS_ORIGIN_REQUIRED'],
       [{ scopes: [] }, 'GMAIL_SCOPES_REQUIRED'],
       [{ scopes: ['  '] }, 'GMAIL_SCOPES_REQUIRED'],
+      [{ scopes: ['openid', 'email'] }, 'GMAIL_SCOPES_CANNOT_SEND'],
       [{ redirectUris: ['not a url'] }, 'GMAIL_URL_INVALID'],
       [{ redirectUris: ['javascript:alert(1)'] }, 'GMAIL_URL_INVALID'],
       [{ javascriptOrigins: ['https://sira.example/path'] }, 'GMAIL_URL_INVALID'],

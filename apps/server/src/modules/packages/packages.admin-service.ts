@@ -1,10 +1,10 @@
-import { RESERVED_PACKAGE_NAMES } from '@sira/shared';
+import { isSellablePrice, RESERVED_PACKAGE_NAMES } from '@sira/shared';
 import type { AdminPackage, AdminPackageCreate, AdminPackageUpdate } from '@sira/shared/schemas/packages-admin';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/client';
 import { packages } from '../../db/schema';
 import { type AuditEntry, recordAudit } from '../../lib/audit';
-import { conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { stillPayableInvoice } from '../billing/reconciliation';
 
 type Actor = AuditEntry['actor'];
@@ -79,7 +79,13 @@ async function withConstraintErrors<T>(work: Promise<T>): Promise<T> {
   }
 }
 
+/** A price between free and Paylink's minimum would put a card on /pricing that no one can buy. */
+function assertSellablePrice(price: number | undefined) {
+  if (price !== undefined && !isSellablePrice(price)) throw badRequest('PACKAGE_PRICE_BELOW_MINIMUM');
+}
+
 export async function createAdminPackage(db: Database, actor: Actor, input: AdminPackageCreate): Promise<AdminPackage> {
+  assertSellablePrice(input.price);
   return withConstraintErrors(
     db.transaction(async (tx) => {
       await assertNameFree(tx, input.name);
@@ -97,6 +103,7 @@ export async function createAdminPackage(db: Database, actor: Actor, input: Admi
 
 /** Only the fields sent change. A reserved package keeps its name: the app finds it by that name. */
 export async function updateAdminPackage(db: Database, actor: Actor, id: string, input: AdminPackageUpdate): Promise<AdminPackage> {
+  assertSellablePrice(input.price);
   return withConstraintErrors(
     db.transaction(async (tx) => {
       const [locked] = await tx.select({ name: packages.name }).from(packages).where(eq(packages.id, id)).for('update');

@@ -174,6 +174,20 @@ describe('POST /api/admin/packages', () => {
     expect((await listPackages(admin.cookie)).length).toBe(before);
   });
 
+  it("refuses a price between free and Paylink's minimum, on create and on edit", async () => {
+    const admin = await signedInAdmin(ctx);
+    for (const price of [1, 4]) {
+      const res = await create(admin.cookie, { name: uniqueName(), price });
+      expect([res.statusCode, res.json().code]).toEqual([400, 'PACKAGE_PRICE_BELOW_MINIMUM']);
+    }
+    const free = await createOk(admin.cookie, { name: uniqueName(), price: 0 });
+    const cheapest = await createOk(admin.cookie, { name: uniqueName(), price: 5 });
+    expect(cheapest.price).toBe(5);
+    const edit = await update(admin.cookie, free.id, { price: 3 });
+    expect([edit.statusCode, edit.json().code]).toEqual([400, 'PACKAGE_PRICE_BELOW_MINIMUM']);
+    expect(await packageRow(free.name)).toMatchObject({ price: 0 });
+  });
+
   it('refuses a name another package has, even with spaces around it', async () => {
     const admin = await signedInAdmin(ctx);
     for (const name of ['باقة نمو', ' باقة نمو ', 'admin']) {
@@ -239,9 +253,9 @@ describe('PATCH /api/admin/packages/:id', () => {
 
   it('answers PACKAGE_NOT_FOUND for an unknown id and VALIDATION for a malformed one', async () => {
     const admin = await signedInAdmin(ctx);
-    const missing = await update(admin.cookie, '00000000-0000-4000-8000-000000000000', { price: 1 });
+    const missing = await update(admin.cookie, '00000000-0000-4000-8000-000000000000', { price: 10 });
     expect([missing.statusCode, missing.json().code]).toEqual([404, 'PACKAGE_NOT_FOUND']);
-    const malformed = await update(admin.cookie, 'not-a-uuid', { price: 1 });
+    const malformed = await update(admin.cookie, 'not-a-uuid', { price: 10 });
     expect([malformed.statusCode, malformed.json().code]).toEqual([400, 'VALIDATION']);
   });
 });

@@ -21,10 +21,9 @@ const rowColumns = {
  * The admin user list, newest first, searched by e-mail (contains, case-insensitive) and paged on the server.
  *
  * The cap (spec §9: 1,000 rows): only the newest ADMIN_USER_LIST_CAP profiles matching the search can be
- * paged through; a page past them is empty. `total` still counts every match, and `capped` is true exactly
- * when more profiles match than the cap lets through (total > cap), which is when the panel shows the spec's
- * warning: those users exist but are not listed until the search narrows. Exactly 1,000 matches are all
- * reachable, so they raise no warning.
+ * paged through; a page past them is empty. `total` still counts every match, and `capped` is true when
+ * the matches reach the cap (total ≥ cap), which is when the panel shows the spec's warning ("1000 or more",
+ * spec §2): there may be users the list does not show until the search narrows.
  */
 export async function listAdminUsers(db: Database, query: { search: string; page: number; pageSize: number }): Promise<AdminUserList> {
   const search = query.search.trim();

@@ -1,8 +1,10 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
-import { ar } from '@sira/shared';
-import { NavLink, Outlet, redirect } from 'react-router';
+import { ar, messageForCode, type SessionUser } from '@sira/shared';
+import { useEffect } from 'react';
+import { NavLink, Outlet, redirect, useNavigate } from 'react-router';
 import { queryClient } from '~/config/query-client';
 import { AdminStatCards } from '~/features/stats/components/admin-stat-cards';
+import { ApiRequestError } from '~/lib/api-client';
 import { notify } from '~/lib/notify';
 import { loginHref } from '~/lib/safe-return';
 import { sessionQueryOptions, useSession } from '~/lib/session';
@@ -15,7 +17,14 @@ import { adminTabPath, adminTabs } from './admin-tabs';
  * only keeps non-admins from seeing an empty panel: they go home with the spec's message.
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const { user } = await queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
+  let user: SessionUser | null;
+  try {
+    ({ user } = await queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 }));
+  } catch (error) {
+    // Spec §8: a failed admin check shows the error and goes home.
+    notify.error(messageForCode(error instanceof ApiRequestError ? error.code : undefined));
+    throw redirect('/');
+  }
   const url = new URL(request.url);
   if (!user) throw redirect(loginHref(`${url.pathname}${url.search}`));
   if (!user.isAdmin) {
@@ -25,8 +34,20 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return null;
 }
 
+/** Every tab change checks the role again (one session read), not only the first visit to the panel. */
+export const shouldRevalidate = () => true;
+
 export default function AdminLayout() {
   const session = useSession();
+  const navigate = useNavigate();
+  const user = session.data?.user;
+  // The role ended while the panel was open (an admin API answered FORBIDDEN and the session was re-read).
+  useEffect(() => {
+    if (user && !user.isAdmin) {
+      notify.error(ar.auth.notAuthorizedAdmin);
+      void navigate('/', { replace: true });
+    }
+  }, [user, navigate]);
   return (
     <Container size="xl" py="xl">
       <Stack gap="lg">

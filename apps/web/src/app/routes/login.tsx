@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { queryClient } from '~/config/query-client';
 import { signOut } from '~/features/auth/api/sign-out';
 import { LoginForm, type LoginNotice } from '~/features/auth/components/login-form';
+import { hasRememberedPackage } from '~/lib/remembered-package';
 import { safeReturnPath } from '~/lib/safe-return';
 import { sessionQueryOptions } from '~/lib/session';
 import type { Route } from './+types/login';
@@ -33,5 +34,7 @@ export default function Login() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const from = safeReturnPath(params.get('from'), paths.dashboard);
-  return <LoginForm notice={noticeFrom(params)} onSignedIn={() => void navigate(from, { replace: true })} />;
+  // Without a return address, a package chosen before registering (spec §4) leads back to /pricing to pay.
+  const afterSignIn = () => (params.get('from') || !hasRememberedPackage() ? from : paths.pricing);
+  return <LoginForm notice={noticeFrom(params)} onSignedIn={() => void navigate(afterSignIn(), { replace: true })} />;
 }

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { ar, type PackageCard, paths, TRIAL_PACKAGE } from '@sira/shared';
+import { ar, FREE_PACKAGE, type PackageCard, paths, TRIAL_PACKAGE } from '@sira/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -65,10 +65,14 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
   }, [user, live, list]);
 
   const choose = (pkg: PackageCard) => {
+    // Not known yet whether the visitor is signed in: a signed-in user sent to /login would be signed out.
+    if (session.isPending) return;
     if (pkg.price === 0) {
       if (!user) return void navigate(paths.register);
+      if (!profile.data) return void notify.error(ar.errors.generic);
       // Spec §5: the free package cannot be chosen again, nor instead of a paid one.
-      return notify.info(profile.data?.packageName === TRIAL_PACKAGE ? ar.pricing.alreadyTrial : ar.pricing.alreadyPaid);
+      const onFreePackage = profile.data.packageName === TRIAL_PACKAGE || profile.data.packageName === FREE_PACKAGE;
+      return notify.info(onFreePackage ? ar.pricing.alreadyTrial : ar.pricing.alreadyPaid);
     }
     if (!user) {
       rememberPackage(pkg.name);
@@ -105,7 +109,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
                 key={pkg.name}
                 pkg={pkg}
                 onChoose={() => choose(pkg)}
-                disabled={user !== null && ((pkg.price === 0 && profile.isPending) || (pkg.price > 0 && !live))}
+                disabled={session.isPending || (user !== null && ((pkg.price === 0 && profile.isPending) || (pkg.price > 0 && !live)))}
               />
             ))}
           </SimpleGrid>

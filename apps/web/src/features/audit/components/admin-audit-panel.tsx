@@ -56,7 +56,12 @@ export function AdminAuditPanel() {
                     <Table.Td>{auditActionLabel(entry.action)}</Table.Td>
                     <Table.Td>{auditEntityLabel(entry.entity)}</Table.Td>
                     <Table.Td>
-                      <Button size="xs" variant="outline" onClick={() => setOpen(entry)}>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        onClick={() => setOpen(entry)}
+                        aria-label={`${t.showDetails}: ${auditActionLabel(entry.action)} ${auditEntityLabel(entry.entity)}، ${dateFormat.format(new Date(entry.createdAt))}`}
+                      >
                         {t.showDetails}
                       </Button>
                     </Table.Td>

@@ -1,5 +1,5 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { checkRegistration, messageForCode, normalizeEmail, paths } from '@sira/shared';
+import { checkRegistration, messageForCode, normalizeEmail, normalizePhone, paths } from '@sira/shared';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { FormError } from '~/components/ui/form-error';
@@ -43,7 +43,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
     }
     formError.clear();
     register.mutate(
-      { ...form, email: normalizeEmail(form.email), phone: form.phone.trim() },
+      { ...form, email: normalizeEmail(form.email), phone: normalizePhone(form.phone) },
       {
         onSuccess: onRegistered,
         onError: formError.failWith,

@@ -31,7 +31,7 @@ export function AdminPaymentsPanel() {
     setPage(1);
   }
   const payments = useAdminPayments({ search, page });
-  useLiveInvalidate('admin-billing', [adminPaymentsKey, ['admin', 'stats']]);
+  useLiveInvalidate('admin-billing', [adminPaymentsKey]);
   const data = payments.isError ? undefined : payments.data;
 
   return (

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { PackageCard } from '@sira/shared';
+import { type PackageCard, paths } from '@sira/shared';
 import { upgradeTexts as t } from '@sira/shared/messages/billing';
 import { type ComponentType, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -38,7 +38,8 @@ export function UpgradePanel({ CardView }: { CardView: UpgradeCardView }) {
         <Title order={1} fz={28}>
           {t.title}
         </Title>
-        <Button variant="default" onClick={() => navigate(-1)}>
+        {/* One step back; in a tab with no earlier page (opened from a link in a new tab) that would go nowhere. */}
+        <Button variant="default" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(paths.dashboard))}>
           {t.back}
         </Button>
       </Group>

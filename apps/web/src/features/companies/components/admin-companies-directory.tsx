@@ -50,6 +50,8 @@ export function AdminCompaniesDirectory() {
   useErrorToast(packages, () => companiesToasts.fetchFailed(companiesErrorText(errorCode(packages.error))));
   const packageOptions = (packages.data ?? []).map((p) => ({ value: p.id, label: p.name }));
   const data = companies.isError ? undefined : companies.data;
+  // The server answers its last page when the one asked for is gone (rows deleted meanwhile): follow it.
+  if (data && !companies.isPlaceholderData && data.page !== page) setPage(data.page);
   const filtered = Boolean(search || packageId);
 
   return (

@@ -1,6 +1,4 @@
 import { Alert, Button, Card, FileInput, Group, List, Progress, Select, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { TOAST_DURATION_MS } from '@sira/shared';
 import { companiesText, EXCEL_HEADERS, EXCEL_MAX_BYTES, hasExcelExtension } from '@sira/shared/messages/companies-admin';
 import type { CompaniesImportResult, ImportSkipReason } from '@sira/shared/schemas/companies-admin';
 import { useState } from 'react';
@@ -35,9 +33,7 @@ const texts = {
   } satisfies Record<ImportSkipReason, string>,
 };
 
-const toastColor: Record<Feedback['kind'], string> = { success: 'teal', warning: 'yellow', info: 'blue', error: 'red' };
-const show = (feedback: Feedback) =>
-  notifications.show({ color: toastColor[feedback.kind], message: feedback.text, autoClose: TOAST_DURATION_MS });
+const show = (feedback: Feedback) => notify[feedback.kind](feedback.text);
 
 /** Default package, file and upload (spec §5 "Excel upload"). The server reads the file and applies every rule. */
 export function AdminCompaniesImport({ packageOptions }: { packageOptions: Array<{ value: string; label: string }> }) {

@@ -15,7 +15,7 @@ const texts = {
 
 /**
  * One page of the directory. Edit turns a row into inputs in place; while one row is being edited, every
- * other row's edit and delete buttons are disabled (spec §2).
+ * other row's edit and delete buttons are disabled (spec §2). Leaving the page ends the edit.
  */
 export function AdminCompaniesTable({
   companies,
@@ -30,7 +30,10 @@ export function AdminCompaniesTable({
   onDelete: (company: AdminCompany) => void;
   busy: boolean;
 }) {
-  const [editingId, setEditingId] = useState<string | null>(null);
+  const [editRequest, setEditingId] = useState<string | null>(null);
+  // An edit lasts while its row is on the page: after a page change, search or filter took it away, the edit is
+  // over (its unsaved values with it) — otherwise every row's buttons would stay disabled with no row to finish.
+  const editingId = companies.some((company) => company.id === editRequest) ? editRequest : null;
 
   return (
     <Table.ScrollContainer minWidth={960}>

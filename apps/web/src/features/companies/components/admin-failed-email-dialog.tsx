@@ -31,7 +31,7 @@ export function AdminFailedEmailDialog({ failure, onClose }: { failure: AdminFai
           </Field>
           <Field label={t.date}>{formatDateTime(failure.createdAt)}</Field>
           <Field label={t.reason}>
-            <span dir="ltr" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            <span dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', display: 'block' }}>
               {failure.error}
             </span>
           </Field>

@@ -20,6 +20,8 @@ export function AdminFailedEmails() {
   const failedText = () => companiesToasts.failedEmailsFetchFailed(companiesErrorText(errorCode(failures.error)));
   useErrorToast(failures, failedText);
   const data = failures.isError ? undefined : failures.data;
+  // A page past the end is answered with the last one: follow it.
+  if (data && !failures.isPlaceholderData && data.page !== page) setPage(data.page);
 
   return (
     <Stack gap="md" component="section" aria-labelledby="failed-emails-title">

@@ -3,6 +3,7 @@ import { footerAdminText as t } from '@sira/shared/messages/content-admin';
 import { useState } from 'react';
 import { LoadError } from '~/components/ui/load-error';
 import { useAdminFooter } from '../api/admin-get-footer';
+import { AdminFooterContactForm } from './admin-footer-contact-form';
 import { AdminFooterLinkDialog } from './admin-footer-link-dialog';
 import { AdminFooterLinksTable } from './admin-footer-links-table';
 import { AdminFooterSectionDialog } from './admin-footer-section-dialog';
@@ -36,6 +37,7 @@ export function AdminFooterPanel() {
       {footer.isError ? <LoadError title={t.loadFailed} retryLabel={t.retry} query={footer} /> : null}
       {data ? (
         <>
+          <AdminFooterContactForm initial={data.contact} />
           <AdminSocialLinksForm initial={data.social} />
           <Stack component="section" aria-labelledby="sections-heading">
             <Group justify="space-between">

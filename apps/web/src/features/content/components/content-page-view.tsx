@@ -1,5 +1,6 @@
 import { Button, Container, Group, Stack, Title } from '@mantine/core';
 import { ar, type Page, paths } from '@sira/shared';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '~/components/ui/load-error';
 import { usePage } from '../api/get-page';
@@ -19,6 +20,11 @@ const guideLinks = [
  */
 export function ContentPageView({ slug, prerendered }: { slug: string; prerendered?: Page | undefined }) {
   const page = usePage(slug, prerendered);
+  const title = page.data?.title;
+  // The route's <title> comes from the text the page was prerendered with; an admin may have renamed it since.
+  useEffect(() => {
+    if (title) document.title = `${title} | ${ar.app.name}`;
+  }, [title]);
   if (page.isError && !page.data) {
     return (
       <Container size="md" py="xl">

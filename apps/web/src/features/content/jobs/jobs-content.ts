@@ -39,9 +39,6 @@ export interface JobsCity {
   };
 }
 
-/** The number behind the tel: link, and how it is shown (always left to right). */
-export const jobsContactPhone = { tel: '+966110000000', display: '+966 11 000 0000' } as const;
-
 const sharedFaq: readonly JobsFaqItem[] = [
   {
     question: 'كم تكلفة إرسال سيرتي الذاتية؟',

@@ -1,7 +1,7 @@
-import { Anchor, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { paths } from '@sira/shared';
 import { Link } from 'react-router';
-import { type JobsCity, type JobsCitySlug, jobsCities, jobsContactPhone, totalCompanies } from './jobs-content';
+import { type JobsCity, type JobsCitySlug, jobsCities, totalCompanies } from './jobs-content';
 
 const texts = {
   register: 'سجّل الآن',
@@ -13,7 +13,6 @@ const texts = {
   contactTitle: 'هل لديك سؤال قبل أن تبدأ؟',
   contactBody: 'فريق الدعم يجيبك عن الباقات وطريقة الإرسال وربط بريدك.',
   contact: 'تواصل معنا',
-  callUs: 'أو اتصل بنا على',
 };
 
 const numberFormat = new Intl.NumberFormat('ar-SA');
@@ -113,12 +112,6 @@ function Contact() {
             <Button component={Link} to={paths.support} variant="outline">
               {texts.contact}
             </Button>
-            <Text c="gray.8">
-              {texts.callUs}{' '}
-              <Anchor href={`tel:${jobsContactPhone.tel}`} fw={700}>
-                <bdi dir="ltr">{jobsContactPhone.display}</bdi>
-              </Anchor>
-            </Text>
           </Group>
         </Card>
       </Container>

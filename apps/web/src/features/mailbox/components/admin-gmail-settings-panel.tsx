@@ -45,6 +45,7 @@ const fieldOf: Record<MailboxAdminErrorCode, Field> = {
   GMAIL_REDIRECT_URI_REQUIRED: 'redirectUris',
   GMAIL_JS_ORIGIN_REQUIRED: 'javascriptOrigins',
   GMAIL_SCOPES_REQUIRED: 'scopes',
+  GMAIL_SCOPES_CANNOT_SEND: 'scopes',
   GMAIL_URL_INVALID: 'form',
 };
 

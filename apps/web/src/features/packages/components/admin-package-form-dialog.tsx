@@ -1,4 +1,5 @@
 import { Button, Checkbox, Group, NumberInput, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { isSellablePrice } from '@sira/shared';
 import { packagesAdminMessageForCode, packagesAdminTexts as t } from '@sira/shared/messages/packages-admin';
 import type { AdminPackage } from '@sira/shared/schemas/packages-admin';
 import { type FormEvent, useState } from 'react';
@@ -29,6 +30,7 @@ export function AdminPackageFormDialog({ state, onClose }: { state: PackageDialo
 function PackageForm({ pkg, onClose }: { pkg: AdminPackage | null; onClose: () => void }) {
   const [values, setValues] = useState<PackageFormValues>(pkg ? valuesOf(pkg) : newPackageValues);
   const [nameError, setNameError] = useState<string | null>(null);
+  const [priceError, setPriceError] = useState<string | null>(null);
   const create = useCreateAdminPackage();
   const update = useUpdateAdminPackage();
   const saving = create.isPending || update.isPending;
@@ -41,17 +43,17 @@ function PackageForm({ pkg, onClose }: { pkg: AdminPackage | null; onClose: () =
   const onError = (error: Error) => {
     const code = error instanceof ApiRequestError ? error.code : undefined;
     if (code === 'PACKAGE_NAME_TAKEN') setNameError(t.nameTaken);
+    if (code === 'PACKAGE_PRICE_BELOW_MINIMUM') setPriceError(t.priceBelowMinimum);
     notify.error(packagesAdminMessageForCode(code));
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = bodyOf(values);
-    if (!body.name) {
-      setNameError(t.nameRequired);
-      return;
-    }
-    setNameError(null);
+    setNameError(body.name ? null : t.nameRequired);
+    const priceOk = isSellablePrice(body.price ?? 0);
+    setPriceError(priceOk ? null : t.priceBelowMinimum);
+    if (!body.name || !priceOk) return;
     const done = (message: string) => () => {
       notify.success(message);
       onClose();
@@ -77,7 +79,14 @@ function PackageForm({ pkg, onClose }: { pkg: AdminPackage | null; onClose: () =
           styles={fieldStyles}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <NumberInput label={t.price} value={values.price} onChange={set('price')} {...integer} />
+          <NumberInput
+            label={t.price}
+            description={t.priceHint}
+            value={values.price}
+            onChange={set('price')}
+            error={priceError}
+            {...integer}
+          />
           <NumberInput label={t.messagesLimit} value={values.messagesLimit} onChange={set('messagesLimit')} {...integer} />
         </SimpleGrid>
         <Textarea

@@ -3,5 +3,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '~/lib/api-client';
 
 export const getAdminStats = () => api<AdminStats>('/api/admin/stats');
-export const adminStatsQueryOptions = () => queryOptions({ queryKey: ['admin', 'stats'], queryFn: getAdminStats });
+export const adminStatsKey = ['admin', 'stats'] as const;
+export const adminStatsQueryOptions = () => queryOptions({ queryKey: adminStatsKey, queryFn: getAdminStats });
 export const useAdminStats = () => useQuery(adminStatsQueryOptions());

@@ -1,6 +1,8 @@
 import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { ar, CURRENCY_LABEL } from '@sira/shared';
-import { useAdminStats } from '../api/get-admin-stats';
+import { LoadError } from '~/components/ui/load-error';
+import { useLiveInvalidate } from '~/lib/live-events';
+import { adminStatsKey, useAdminStats } from '../api/get-admin-stats';
 
 const texts = { totalUsers: 'إجمالي المستخدمين', revenue: 'إجمالي الإيرادات', sent: 'الرسائل المرسلة', active: 'المستخدمون النشطون' };
 const number = new Intl.NumberFormat('ar-SA');
@@ -8,13 +10,10 @@ const number = new Intl.NumberFormat('ar-SA');
 /** The four cards of the admin header (spec §2), computed on the server. */
 export function AdminStatCards() {
   const stats = useAdminStats();
-  if (stats.isError) {
-    return (
-      <Text c="red.8" role="alert">
-        {ar.errors.generic}
-      </Text>
-    );
-  }
+  // Messages sent and active users move while users send; revenue when a payment completes.
+  useLiveInvalidate('admin-sending', [adminStatsKey]);
+  useLiveInvalidate('admin-billing', [adminStatsKey]);
+  if (stats.isError) return <LoadError title={ar.errors.generic} query={stats} />;
   const s = stats.data;
   const cards = [
     { label: texts.totalUsers, value: s ? number.format(s.totalUsers) : '' },
