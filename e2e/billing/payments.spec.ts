@@ -144,9 +144,9 @@ describe('paying for a package', () => {
     await current.getByText('الباقة الحالية').first().waitFor();
     expect(await current.getByRole('button', { name: 'الباقة الحالية' }).isDisabled()).toBe(true);
 
-    // Back goes one step back in history.
+    // Back goes one step back in history, to the page of ours it came from.
     await page.goto('/billing');
-    await page.goto('/upgrade');
+    await page.goto('/upgrade', { referer: new URL('/billing', page.url()).href });
     await page.getByRole('button', { name: 'رجوع' }).click();
     await page.waitForURL('**/billing');
     // Opened in a new tab, there is no step back: the dashboard instead.

@@ -31,6 +31,13 @@ const countOf = async (table: PgTable) => {
   return row?.n ?? 0;
 };
 
+/** Runs one migration's statements again on this (already migrated) database: data fixes are re-runnable. */
+async function runMigrationAgain(name: string) {
+  const { readFile } = await import('node:fs/promises');
+  const migration = await readFile(new URL(`./migrations/${name}.sql`, import.meta.url), 'utf8');
+  for (const statement of migration.split('--> statement-breakpoint')) await handle.db.execute(sql.raw(statement));
+}
+
 describe('seed', () => {
   it('creates the five packages of spec §3 with their prices and the reserved names', async () => {
     const rows = await handle.db.select().from(packages);
@@ -62,9 +69,7 @@ describe('seed', () => {
       .insert(packages)
       .values({ name: `معدلة ${Date.now()}`, features: ['ميزة'], description: 'وصف كتبه المشرف عن ملف Excel' })
       .returning({ id: packages.id });
-    const { readFile } = await import('node:fs/promises');
-    const migration = await readFile(new URL('./migrations/0010_packages-no-excel-claim.sql', import.meta.url), 'utf8');
-    for (const statement of migration.split('--> statement-breakpoint')) await handle.db.execute(sql.raw(statement));
+    await runMigrationAgain('0010_packages-no-excel-claim');
     const after = await handle.db
       .select()
       .from(packages)
@@ -77,6 +82,17 @@ describe('seed', () => {
       .where(eq(packages.id, edited?.id as string));
     expect(untouched[0]).toMatchObject({ features: ['ميزة'], description: 'وصف كتبه المشرف عن ملف Excel' });
     await handle.db.delete(packages).where(eq(packages.id, edited?.id as string));
+  });
+
+  it('migration 0011 replaces the privacy sentences that did not match the product, and only those', async () => {
+    const stale = '<p>مقدمة كتبها المشرف</p><ul><li>تبقى السيرة الذاتية محفوظة ما دامت مستخدمة في الإرسال، ويمكنك استبدالها أو طلب حذفها في أي وقت، ونحذف الملفات غير المستخدمة بعد 12 شهرًا من آخر نشاط للحساب.</li></ul><p>نستخدم تخزين الجلسة في متصفحك لحفظ بيانات تسجيل الدخول طوال مدة الجلسة، ولا نستخدم ملفات تعريف ارتباط إعلانية أو أدوات تتبّع تابعة لأطراف ثالثة لأغراض تسويقية.</p>';
+    await handle.db.update(pages).set({ content: stale }).where(eq(pages.slug, 'privacy'));
+    await runMigrationAgain('0011_privacy-text-matches-product');
+    const [privacy] = await handle.db.select().from(pages).where(eq(pages.slug, 'privacy'));
+    expect(privacy?.content).toBe('<p>مقدمة كتبها المشرف</p><ul><li>نحتفظ بآخر ثلاث نسخ ترفعها من سيرتك الذاتية لإرفاقها برسائلك، ونحذف ما قبلها تلقائيًا متى لم تعد مرفقة بإرسال جارٍ، ويمكنك طلب حذف ملفاتك في أي وقت بمراسلتنا.</li></ul><p>نستخدم ملف تعريف ارتباط ضروريًا وآمنًا لا تقرؤه البرامج النصية، يبقيك مسجّل الدخول مدة تصل إلى 7 أيام ما لم تسجّل الخروج، ونحفظ في التخزين المحلي لمتصفحك الباقة التي تختارها قبل تسجيل الدخول ليوم واحد فقط. ولا نستخدم ملفات تعريف ارتباط إعلانية أو أدوات تتبّع تابعة لأطراف ثالثة لأغراض تسويقية.</p>');
+    const seededText = (await import('@sira/shared/defaults/pages')).defaultPages.find((p) => p.slug === 'privacy')?.content ?? '';
+    expect(seededText).toContain('نستخدم ملف تعريف ارتباط ضروريًا وآمنًا لا تقرؤه البرامج النصية، يبقيك مسجّل الدخول مدة تصل إلى 7 أيام ما لم تسجّل الخروج، ونحفظ في التخزين المحلي لمتصفحك الباقة التي تختارها قبل تسجيل الدخول ليوم واحد فقط. ولا نستخدم ملفات تعريف ارتباط إعلانية أو أدوات تتبّع تابعة لأطراف ثالثة لأغراض تسويقية.');
+    expect(seededText).not.toContain('تخزين الجلسة');
   });
 
   it('creates the five content pages with Arabic HTML', async () => {

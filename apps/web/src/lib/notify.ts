@@ -7,8 +7,9 @@ const closeButtonProps = { 'aria-label': 'إغلاق الإشعار' };
 /** The app's toasts (top centre, 5 s, dismissible — set on the provider). */
 export const notify = {
   success: (message: string) => notifications.show({ color: 'teal', message, autoClose: TOAST_DURATION_MS, closeButtonProps }),
-  error: (message: string, autoClose: number = TOAST_DURATION_MS) =>
-    notifications.show({ color: 'red', message, autoClose, closeButtonProps }),
+  /** `id`: a toast that two paths may raise for one event (a loader and an effect) is shown once. */
+  error: (message: string, autoClose: number = TOAST_DURATION_MS, id?: string) =>
+    notifications.show({ color: 'red', message, autoClose, closeButtonProps, ...(id ? { id } : {}) }),
   info: (message: string) => notifications.show({ color: 'blue', message, autoClose: TOAST_DURATION_MS, closeButtonProps }),
   warning: (message: string) => notifications.show({ color: 'yellow', message, autoClose: TOAST_DURATION_MS, closeButtonProps }),
 };

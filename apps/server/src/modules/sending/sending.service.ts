@@ -65,6 +65,9 @@ export async function uploadResume(
   file: { filename: string; buffer: Buffer },
 ): Promise<UploadedResume> {
   if (!isPdf(file.buffer)) throw new AppError(400, 'NOT_PDF');
+  // Spec §5: nothing can be sent without a balance, so there is nothing to upload a résumé for either.
+  const [profile] = await db.select({ balance: profiles.messagesRemaining }).from(profiles).where(eq(profiles.id, profileId));
+  if (!profile || profile.balance <= 0) throw new AppError(409, 'NO_BALANCE');
   const path = resumePath(profileId, file.filename);
   await storage.put(path, file.buffer);
   try {
@@ -79,6 +82,30 @@ export async function uploadResume(
     await storage.delete(path).catch(() => undefined);
     throw error;
   }
+}
+
+/** A user's newest uploads are kept whatever happens to them (one may be about to be scheduled in another tab). */
+export const KEPT_RESUMES = 3;
+
+/**
+ * Deletes a user's older résumés — beyond the newest KEPT_RESUMES — that no unfinished job attaches: a finished
+ * job never reads its file again, and without this every upload would stay on disk for good. Returns the
+ * paths removed.
+ */
+export async function pruneResumes(db: Database, storage: ResumeStorage, profileId: string): Promise<string[]> {
+  const removed = rowsOf<{ path: string }>(
+    await db.execute(sql`
+      delete from resumes r
+      where r.profile_id = ${profileId}
+        and r.id not in (
+          select id from resumes where profile_id = ${profileId} order by created_at desc, id desc limit ${KEPT_RESUMES})
+        and not exists (
+          select 1 from send_jobs j
+          where j.profile_id = ${profileId} and j.resume_path = r.path and j.status in ('pending', 'processing'))
+      returning r.path`),
+  ).map((r) => r.path);
+  for (const path of removed) await storage.delete(path);
+  return removed;
 }
 
 export interface ScheduleDeps {

@@ -124,6 +124,46 @@ describe('POST /api/sending/resumes', () => {
     expect((await uploadResume(ctx, u.cookie, samplePdf(RESUME_MAX_BYTES), 'max.pdf')).statusCode).toBe(201);
   });
 
+  it('refuses a user without a balance, and an upload flood (30 an hour)', async () => {
+    const broke = await user({ linked: false, balance: 0 });
+    const refused = await uploadResume(ctx, broke.cookie, samplePdf(), 'cv.pdf');
+    expect([refused.statusCode, refused.json().code]).toEqual([409, 'NO_BALANCE']);
+    expect(await ctx.db.select().from(resumes).where(eq(resumes.profileId, broke.profileId))).toEqual([]);
+
+    const busy = await user({ linked: false });
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await uploadResume(ctx, busy.cookie, samplePdf(), `cv-${i}.pdf`)).statusCode);
+    expect(statuses.slice(0, 30).every((s) => s === 201)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+
+  it('keeps the newest three uploads and any an unfinished job attaches; older files are deleted', async () => {
+    const u = await user();
+    const upload = async (name: string) => {
+      const res = await uploadResume(ctx, u.cookie, samplePdf(), `${name}.pdf`);
+      expect(res.statusCode, res.body).toBe(201);
+      const [row] = await ctx.db.select().from(resumes).where(eq(resumes.id, res.json().id));
+      return row?.path as string;
+    };
+    const onDisk = (path: string) => existsSync(join(dataDir, 'resumes', path));
+    const first = await upload('first');
+    const [firstRow] = await ctx.db.select({ id: resumes.id }).from(resumes).where(eq(resumes.path, first));
+    expect((await schedule(ctx, u.cookie, body(firstRow?.id as string))).statusCode).toBe(201);
+    await setBalance(ctx, u.profileId, 10);
+    const second = await upload('second');
+    const later = [await upload('third'), await upload('fourth'), await upload('fifth')];
+    // The second is neither among the newest three nor attached to a job; the first is attached to one.
+    expect(onDisk(second)).toBe(false);
+    expect(await ctx.db.select().from(resumes).where(eq(resumes.path, second))).toEqual([]);
+    expect([first, ...later].map(onDisk)).toEqual([true, true, true, true]);
+
+    // Once the job is over, its file goes with the next upload.
+    await ctx.db.update(sendJobs).set({ status: 'completed' }).where(eq(sendJobs.profileId, u.profileId));
+    await upload('sixth');
+    expect([first, later[0] as string].map(onDisk)).toEqual([false, false]);
+    expect((await ctx.db.select().from(resumes).where(eq(resumes.profileId, u.profileId))).length).toBe(3);
+  });
+
   it('answers FILE_REQUIRED without a file part', async () => {
     const u = await user({ linked: false });
     const form = multipart([{ name: 'other', content: 'x' }]);
@@ -238,8 +278,10 @@ describe('POST /api/sending/jobs', () => {
     const other = await user({ linked: false });
     expect(await code(body(resumeId), other.cookie)).toEqual([404, 'RESUME_NOT_FOUND']);
 
-    const linked = await user({ balance: 0 });
+    // The balance ran out after the upload (another tab sent meanwhile).
+    const linked = await user();
     const ownResume = await uploadedResumeId(ctx, linked.cookie);
+    await setBalance(ctx, linked.profileId, 0);
     expect(await code(body(ownResume), linked.cookie)).toEqual([409, 'NO_BALANCE']);
     expect(await ctx.db.select().from(sendJobs).where(eq(sendJobs.profileId, linked.profileId))).toHaveLength(0);
   });

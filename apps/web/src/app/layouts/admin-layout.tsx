@@ -12,6 +12,9 @@ import type { Route } from './+types/admin-layout';
 import classes from './admin-layout.module.css';
 import { adminTabPath, adminTabs } from './admin-tabs';
 
+/** One toast however many paths find the role gone (the tab's loader and the layout's session watch). */
+const NOT_ADMIN_TOAST = 'not-admin';
+
 /**
  * The administrator panel's shell. The server decides the role (and guards every /api/admin route); this
  * only keeps non-admins from seeing an empty panel: they go home with the spec's message.
@@ -28,7 +31,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   if (!user) throw redirect(loginHref(`${url.pathname}${url.search}`));
   if (!user.isAdmin) {
-    notify.error(ar.auth.notAuthorizedAdmin);
+    notify.error(ar.auth.notAuthorizedAdmin, undefined, NOT_ADMIN_TOAST);
     throw redirect('/');
   }
   return null;
@@ -44,7 +47,7 @@ export default function AdminLayout() {
   // The role ended while the panel was open (an admin API answered FORBIDDEN and the session was re-read).
   useEffect(() => {
     if (user && !user.isAdmin) {
-      notify.error(ar.auth.notAuthorizedAdmin);
+      notify.error(ar.auth.notAuthorizedAdmin, undefined, NOT_ADMIN_TOAST);
       void navigate('/', { replace: true });
     }
   }, [user, navigate]);

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, T
 import { type PackageCard, paths } from '@sira/shared';
 import { upgradeTexts as t } from '@sira/shared/messages/billing';
 import { type ComponentType, type ReactNode, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { LoadError } from '~/components/ui/load-error';
 import { useLiveInvalidate } from '~/lib/live-events';
 import { billingKey } from '../api/get-billing';
@@ -22,10 +22,24 @@ export type UpgradeCardView = ComponentType<{
  * /upgrade (spec §2, §4): purchasable packages in price order, the current one marked and not selectable;
  * select one, then 'upgrade now' opens the payment dialog for it. Back goes one step back in history.
  */
+/**
+ * Whether one step back lands on a page of Sira: an earlier page in this app, or a page of ours the browser
+ * came from. Opened in a new tab or from another site, "back" goes to the dashboard instead of nowhere or away.
+ */
+function cameFromSira(locationKey: string): boolean {
+  if (locationKey !== 'default') return true;
+  try {
+    return window.history.length > 1 && document.referrer !== '' && new URL(document.referrer).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
 export function UpgradePanel({ CardView }: { CardView: UpgradeCardView }) {
   const options = useUpgradeOptions();
   useLiveInvalidate('profile', [billingKey]);
   const navigate = useNavigate();
+  const location = useLocation();
   const [selected, setSelected] = useState<PackageCard | null>(null);
   const [paying, setPaying] = useState(false);
   const current = options.data?.currentPackageId;
@@ -38,8 +52,7 @@ export function UpgradePanel({ CardView }: { CardView: UpgradeCardView }) {
         <Title order={1} fz={28}>
           {t.title}
         </Title>
-        {/* One step back; in a tab with no earlier page (opened from a link in a new tab) that would go nowhere. */}
-        <Button variant="default" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(paths.dashboard))}>
+        <Button variant="default" onClick={() => (cameFromSira(location.key) ? navigate(-1) : navigate(paths.dashboard))}>
           {t.back}
         </Button>
       </Group>
