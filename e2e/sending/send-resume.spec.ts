@@ -212,7 +212,8 @@ describe('sending (issue 7)', () => {
     expect(arabicInt(await page.getByTestId('status-pending').textContent())).toBe(0);
     const deliveries = page.getByRole('table', { name: 'الرسائل المرسلة إلى الشركات' });
     expect(await deliveries.locator('tbody tr').count()).toBe(10);
-    expect(await deliveries.locator('tbody tr', { hasText: 'تم الإرسال' }).count()).toBe(10);
+    // The list is its own query: its refresh may land a moment after the counters'.
+    await expect.poll(() => deliveries.locator('tbody tr', { hasText: 'تم الإرسال' }).count(), { timeout: 10_000 }).toBe(10);
     // Balance 0 < 5: the low-balance warning with the way to upgrade.
     await page.getByText(/رصيدك منخفض/).waitFor();
     await expectNoAxeViolations(page);

@@ -1,17 +1,15 @@
 import { Alert, Button, Card, Loader, Stack, Text, Title } from '@mantine/core';
-import { PAYMENT_POLLING, paths, TOAST_RETRY_EXHAUSTED_MS } from '@sira/shared';
+import { PAYMENT_POLLING, TOAST_RETRY_EXHAUSTED_MS } from '@sira/shared';
 import { paymentCallbackTexts as t } from '@sira/shared/messages/billing';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { notify } from '~/lib/notify';
-import { loginHref } from '~/lib/safe-return';
-import { referenceFrom, usePaymentVerification } from '../hooks/use-payment-verification';
+import { afterVerification, referenceFrom, usePaymentVerification } from '../hooks/use-payment-verification';
 
 /**
  * /payment-callback (spec §2, §4): Paylink sends the browser here; the server checks the invoice with
- * Paylink and credits it. Loading, then success (to /dashboard after 3 s) or error (to /pricing, or /login
- * when signed out, after 3 s).
+ * Paylink and credits it. Loading, then success or error, each moving on after 3 s (afterVerification).
  */
 export function PaymentCallbackPanel() {
   const [search] = useSearchParams();
@@ -20,14 +18,7 @@ export function PaymentCallbackPanel() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
-  const next =
-    state.kind === 'success'
-      ? paths.dashboard
-      : state.kind === 'error'
-        ? state.signedOut
-          ? loginHref(`${paths.paymentCallback}?${search.toString()}`)
-          : paths.pricing
-        : null;
+  const next = afterVerification(state, search);
 
   useEffect(() => {
     if (state.kind === 'success') {

@@ -1,7 +1,8 @@
-import { PAYMENT_POLLING } from '@sira/shared';
+import { PAYMENT_POLLING, paths } from '@sira/shared';
 import { paymentCallbackTexts as t } from '@sira/shared/messages/billing';
 import { useEffect, useState } from 'react';
 import { ApiRequestError } from '~/lib/api-client';
+import { loginHref } from '~/lib/safe-return';
 import { confirmPayment } from '../api/confirm-payment';
 
 export type Verification =
@@ -71,4 +72,16 @@ export function usePaymentVerification(reference: string | null): Verification {
   }, [reference]);
 
   return state;
+}
+
+/**
+ * Where the callback page goes once the check is over: the dashboard after success; after an error the
+ * pricing page — or the invoice history when the checks ran out (the message asks the user to review it), or
+ * sign-in, coming back here, when the session had ended.
+ */
+export function afterVerification(state: Verification, search: URLSearchParams): string | null {
+  if (state.kind === 'success') return paths.dashboard;
+  if (state.kind !== 'error') return null;
+  if (state.signedOut) return loginHref(`${paths.paymentCallback}?${search.toString()}`);
+  return state.message === t.attemptsExhausted ? paths.billing : paths.pricing;
 }
