@@ -95,6 +95,20 @@ describe('admin users tab', () => {
     expect(await dialog.isVisible()).toBe(true);
   });
 
+  it('says in the edit dialog when the package list could not be loaded', async () => {
+    const { page } = await fresh();
+    const email = uniqueEmail('admin-users-nopackages');
+    await registerAndConfirm(page, email, 'secret1');
+    await page.route('**/api/admin/packages', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL"}' }),
+    );
+    await openUsersTab(page);
+    const row = await findRow(page, email);
+    await row.getByRole('button', { name: `تعديل المستخدم ${email}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'تعديل بيانات المستخدم' });
+    await dialog.getByText(/^تعذر تحميل قائمة الباقات/).waitFor({ timeout: 15_000 });
+  });
+
   it('shows an empty state for a search with no match', async () => {
     const { page } = await fresh();
     await openUsersTab(page);

@@ -65,6 +65,8 @@ describe('linking the user’s own Gmail (sandbox)', () => {
     expect(control.status).toBe(204);
     await context.clock.fastForward('05:01');
     await panel(page).getByText(INVALID_GRANT).waitFor();
+    // Spec §8 says it as a toast too.
+    await page.locator('.mantine-Notification-root', { hasText: INVALID_GRANT }).first().waitFor();
     await panel(page).getByText('غير مرتبط', { exact: true }).waitFor();
     expect(await panel(page).getByText('تم ربط حساب Gmail بنجاح').count()).toBe(0);
     await screenshot(page, 'mailbox-invalid-grant');
@@ -142,6 +144,12 @@ describe('admin gmail tab', () => {
     await expectNoAxeViolations(page);
 
     await clientId.fill(original);
+    // A scope typed but not added is not silently dropped: the save waits for it.
+    const scopes = page.getByTestId('gmail-scopes');
+    await scopes.getByLabel('صلاحية جديدة').fill('openid');
+    await page.getByRole('button', { name: 'حفظ', exact: true }).click();
+    await scopes.getByText('كتبت قيمة لم تُضف بعد: اضغط «إضافة» لإضافتها أو امسح الحقل، ثم احفظ.').waitFor();
+    await scopes.getByLabel('صلاحية جديدة').fill('');
     await page.getByRole('button', { name: 'حفظ', exact: true }).click();
     await page.getByText('تم حفظ الإعدادات بنجاح').first().waitFor();
     await redirects.getByRole('button', { name: 'حذف https://sira.example/api/mailbox/callback' }).click();

@@ -150,6 +150,12 @@ describe('sending (issue 7)', () => {
     expect((await content.inputValue()).length).toBeGreaterThan(50);
     journey.subject = `طلب توظيف ${Date.now()} – {{company_name}}`;
     await subject.fill(journey.subject);
+    // The preview shows the message as a company reads it, the HTML in a frame where nothing can run.
+    await page.getByRole('button', { name: 'معاينة الرسالة' }).click();
+    await page.getByText(/^الموضوع: طلب توظيف \d+ – شركة المثال$/).waitFor();
+    const preview = page.frameLocator('iframe[title="معاينة محتوى الرسالة"]');
+    await preview.getByText('قطاع التقنية', { exact: false }).first().waitFor();
+    await page.getByRole('button', { name: 'إخفاء المعاينة' }).click();
 
     // A file that is not a PDF is refused before any upload; a real PDF is taken.
     const fileInput = page.locator('input[type="file"]');

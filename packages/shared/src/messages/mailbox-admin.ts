@@ -45,6 +45,7 @@ export const mailboxAdminText = {
   scopesRequired: 'يجب إضافة صلاحية واحدة على الأقل',
   scopesCannotSend: 'يجب أن تتضمن الصلاحيات صلاحية إرسال البريد (gmail.send)، وإلا فلن يتمكن أحد من ربط حسابه.',
   duplicate: 'هذا العنصر موجود بالفعل',
+  pendingItem: 'كتبت قيمة لم تُضف بعد: اضغط «إضافة» لإضافتها أو امسح الحقل، ثم احفظ.',
 } as const;
 
 export const mailboxAdminErrorCodes = {

@@ -152,7 +152,13 @@ describe('admin footer: text and contact', () => {
     expect((await lastAudit('footer_contact', 'settings.update'))?.after).toMatchObject({ email: 'help@sira.example', showPhone: false });
 
     // Emptied: nothing shown, however the flags are set.
-    await call('PUT', '/api/admin/footer/contact', { ...(saved.json() as object), email: '', phone: '', showPhone: true, showSocial: true });
+    await call('PUT', '/api/admin/footer/contact', {
+      ...(saved.json() as object),
+      email: '',
+      phone: '',
+      showPhone: true,
+      showSocial: true,
+    });
     expect((await ctx.app.inject('/api/content/footer')).json().contact).toEqual({ email: null, phone: null });
   });
 

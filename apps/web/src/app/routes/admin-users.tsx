@@ -12,5 +12,10 @@ export const meta: MetaFunction = () => [
 /** The users tab; the package choices of its edit dialog come from the packages feature. */
 export default function AdminUsersRoute() {
   const packages = useAdminPackages();
-  return <AdminUsersPanel packageOptions={packages.data?.map(({ name, messagesLimit }) => ({ name, messagesLimit }))} />;
+  return (
+    <AdminUsersPanel
+      packageOptions={packages.data?.map(({ name, messagesLimit }) => ({ name, messagesLimit }))}
+      packagesFailed={packages.isError}
+    />
+  );
 }

@@ -39,7 +39,8 @@ export function AdminPaymentsPanel() {
       <Title order={2} fz="xl" id="admin-payments-title">
         {t.title}
       </Title>
-      <Totals summary={data?.summary} />
+      {/* On a failed load the error below says so; the totals do not pretend to be loading. */}
+      {payments.isError ? null : <Totals summary={data?.summary} />}
       <TextInput
         label={t.search}
         placeholder={t.searchPlaceholder}

@@ -56,10 +56,18 @@ function SettingsForm({ saved }: { saved: GmailSettings }) {
   const [javascriptOrigins, setJavascriptOrigins] = useState(saved.javascriptOrigins);
   const [scopes, setScopes] = useState(saved.scopes);
   const [problem, setProblem] = useState<{ field: Field; message: string } | null>(null);
+  const [drafts, setDrafts] = useState<Partial<Record<Field, string>>>({});
+  const draftOf = (field: Field) => (draft: string) => setDrafts((d) => ({ ...d, [field]: draft }));
   const update = useUpdateAdminGmailSettings();
   const errorFor = (field: Field) => (problem?.field === field ? problem.message : undefined);
 
   const save = () => {
+    const waiting = (['redirectUris', 'javascriptOrigins', 'scopes'] as const).find((field) => drafts[field]?.trim());
+    if (waiting) {
+      setProblem({ field: waiting, message: t.pendingItem });
+      notify.error(t.saveFailed);
+      return;
+    }
     const input = { clientId: clientId.trim(), clientSecret, scopes, redirectUris, javascriptOrigins };
     // The same rule the server applies; it answers with the same codes if anything slips through.
     const code = checkGmailSettings(input, saved.clientSecretSet);
@@ -129,6 +137,7 @@ function SettingsForm({ saved }: { saved: GmailSettings }) {
           error={errorFor('redirectUris')}
           disabled={update.isPending}
           testId="gmail-redirect-uris"
+          onDraftChange={draftOf('redirectUris')}
         />
         <AdminListField
           legend={t.javascriptOrigins}
@@ -140,6 +149,7 @@ function SettingsForm({ saved }: { saved: GmailSettings }) {
           error={errorFor('javascriptOrigins')}
           disabled={update.isPending}
           testId="gmail-js-origins"
+          onDraftChange={draftOf('javascriptOrigins')}
         />
         <AdminListField
           legend={t.scopes}
@@ -151,6 +161,7 @@ function SettingsForm({ saved }: { saved: GmailSettings }) {
           error={errorFor('scopes')}
           disabled={update.isPending}
           testId="gmail-scopes"
+          onDraftChange={draftOf('scopes')}
         />
         {errorFor('form') ? (
           <Alert color="red" role="alert">

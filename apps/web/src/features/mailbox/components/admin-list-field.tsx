@@ -16,6 +16,7 @@ export function AdminListField({
   error,
   disabled,
   testId,
+  onDraftChange,
 }: {
   legend: string;
   inputLabel: string;
@@ -27,6 +28,8 @@ export function AdminListField({
   error?: string | undefined;
   disabled?: boolean;
   testId: string;
+  /** The value typed but not yet added: the form refuses to save while one waits, rather than drop it. */
+  onDraftChange?: (draft: string) => void;
 }) {
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -38,6 +41,7 @@ export function AdminListField({
     if (items.includes(value)) return setProblem(t.duplicate);
     onChange([...items, value]);
     setDraft('');
+    onDraftChange?.('');
     setProblem(null);
   };
 
@@ -79,6 +83,7 @@ export function AdminListField({
             error={problem}
             onChange={(event) => {
               setDraft(event.currentTarget.value);
+              onDraftChange?.(event.currentTarget.value);
               setProblem(null);
             }}
             onKeyDown={(event) => {

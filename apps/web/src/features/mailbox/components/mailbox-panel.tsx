@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from 
 import { DATE_LOCALE } from '@sira/shared';
 import { mailboxCallbackText, mailboxMessage, mailboxText as t } from '@sira/shared/messages/mailbox';
 import type { MailboxStatus } from '@sira/shared/schemas/mailbox';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { LoadError } from '~/components/ui/load-error';
 import { ApiRequestError } from '~/lib/api-client';
 import { notify } from '~/lib/notify';
@@ -27,6 +27,11 @@ export function MailboxPanel() {
   const [confirming, setConfirming] = useState(false);
   const connect = useConnectMailbox();
   const unlink = useUnlinkMailbox();
+  // Spec §8's toast when Google ended the link (also when it happens while the page is open); the alert stays.
+  const unlinkedByGoogle = status.data?.notice === 'invalid_grant';
+  useEffect(() => {
+    if (unlinkedByGoogle) notify.error(t.invalidGrant, undefined, 'mailbox-invalid-grant');
+  }, [unlinkedByGoogle]);
 
   const startConnect = () =>
     connect.mutate(undefined, {

@@ -25,16 +25,20 @@ export interface PackageOption {
 export function AdminUserEditDialog({
   user,
   packageOptions,
+  packagesFailed = false,
   onClose,
 }: {
   user: AdminUserRow | null;
   packageOptions: PackageOption[] | undefined;
+  packagesFailed?: boolean;
   onClose: () => void;
 }) {
   return (
     <Dialog opened={user !== null} onClose={onClose} title={t.editTitle} closeLabel={t.cancel}>
       {/* Keyed so each opening starts from that user's saved values. */}
-      {user ? <EditForm key={user.id} user={user} packageOptions={packageOptions} onClose={onClose} /> : null}
+      {user ? (
+        <EditForm key={user.id} user={user} packageOptions={packageOptions} packagesFailed={packagesFailed} onClose={onClose} />
+      ) : null}
     </Dialog>
   );
 }
@@ -42,10 +46,12 @@ export function AdminUserEditDialog({
 function EditForm({
   user,
   packageOptions,
+  packagesFailed,
   onClose,
 }: {
   user: AdminUserRow;
   packageOptions: PackageOption[] | undefined;
+  packagesFailed: boolean;
   onClose: () => void;
 }) {
   const [packageName, setPackageName] = useState(user.packageName);
@@ -95,7 +101,14 @@ function EditForm({
         <Text c="gray.8" dir="ltr" ta="right">
           {user.email}
         </Text>
-        <NativeSelect label={t.package} data={names} value={packageName} onChange={(e) => setPackageName(e.currentTarget.value)} />
+        <NativeSelect
+          label={t.package}
+          data={names}
+          value={packageName}
+          onChange={(e) => setPackageName(e.currentTarget.value)}
+          description={packagesFailed ? t.packagesFailed : undefined}
+          styles={{ description: { color: 'var(--mantine-color-red-9)' } }}
+        />
         <NumberInput
           label={t.remaining}
           value={shownQuantity}

@@ -16,7 +16,14 @@ const PAGE_SIZE = 50;
  * server, the cap warning, and the edit dialog. `packageOptions` (names and message limits) comes from the
  * packages feature through the route.
  */
-export function AdminUsersPanel({ packageOptions }: { packageOptions: PackageOption[] | undefined }) {
+export function AdminUsersPanel({
+  packageOptions,
+  packagesFailed = false,
+}: {
+  packageOptions: PackageOption[] | undefined;
+  /** The package list could not be loaded: the edit dialog says why it offers only the current package. */
+  packagesFailed?: boolean;
+}) {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, 300);
   const [page, setPage] = useState(1);
@@ -93,7 +100,12 @@ export function AdminUsersPanel({ packageOptions }: { packageOptions: PackageOpt
         </Group>
       ) : null}
 
-      <AdminUserEditDialog user={editing} packageOptions={packageOptions} onClose={() => setEditing(null)} />
+      <AdminUserEditDialog
+        user={editing}
+        packageOptions={packageOptions}
+        packagesFailed={packagesFailed}
+        onClose={() => setEditing(null)}
+      />
     </Stack>
   );
 }

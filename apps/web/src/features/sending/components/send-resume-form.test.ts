@@ -1,11 +1,24 @@
 import { sendingText } from '@sira/shared/messages/sending';
 import { describe, expect, it } from 'vitest';
-import { lengthProblem } from './send-resume-form';
+import { lengthProblem, replacesOwnText } from './send-resume-form';
 
 describe('/send-resume: the lengths a send takes are said before sending', () => {
   it('names the field that is too long', () => {
     expect(lengthProblem('ع'.repeat(300), 'م'.repeat(100_000))).toBeNull();
     expect(lengthProblem('ع'.repeat(301), 'م')).toBe(sendingText.subjectTooLong);
     expect(lengthProblem('ع', 'م'.repeat(100_001))).toBe(sendingText.contentTooLong);
+  });
+});
+
+describe('/send-resume: choosing a template', () => {
+  const template = { subject: 'طلب توظيف', content: '<p>نص القالب</p>' };
+  it('fills an empty form, or one still holding the last template, without asking', () => {
+    expect(replacesOwnText({ subject: '', content: '' }, { subject: '', content: '' })).toBe(false);
+    expect(replacesOwnText({ subject: '  ', content: '\n' }, { subject: '', content: '' })).toBe(false);
+    expect(replacesOwnText(template, template)).toBe(false);
+  });
+  it('asks before replacing what the user wrote or changed', () => {
+    expect(replacesOwnText({ subject: 'عنواني', content: '' }, { subject: '', content: '' })).toBe(true);
+    expect(replacesOwnText({ ...template, content: '<p>نص القالب مع إضافتي</p>' }, template)).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import { sendingMessage, sendingText } from '@sira/shared/messages/sending';
 import { CONTENT_MAX_LENGTH, SUBJECT_MAX_LENGTH, type UploadedResume } from '@sira/shared/schemas/sending';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { LoadError } from '~/components/ui/load-error';
 import { ApiRequestError } from '~/lib/api-client';
 import { notify } from '~/lib/notify';
@@ -12,6 +13,7 @@ import { useScheduleSend } from '../api/schedule-send';
 import { useUploadResume } from '../api/upload-resume';
 import { useErrorToast } from '../hooks/use-error-toast';
 import { isTransient } from '../utils/retry';
+import { MessagePreview } from './message-preview';
 import { ResumeFileField } from './resume-file-field';
 import { NoBalanceAlert, SendableSummary } from './sendable-summary';
 
@@ -28,6 +30,10 @@ const texts = {
   retrying: (n: number) => `تعذر رفع الملف، جارٍ إعادة المحاولة (${n} من ${UPLOAD_RETRY.attempts})…`,
   scheduling: 'جارٍ جدولة الرسائل…',
   linkFirst: 'اربط بريدك في Gmail أولاً ليتفعّل زر الإرسال.',
+  replaceTitle: 'استبدال نص الرسالة؟',
+  replaceBody: 'سيحلّ عنوان القالب المختار ومحتواه محل ما كتبته أو عدّلته في الرسالة.',
+  replace: 'استبدال',
+  keep: 'إبقاء ما كتبته',
 };
 
 type Phase = { kind: 'idle' } | { kind: 'uploading'; retry: number } | { kind: 'scheduling' };
@@ -51,6 +57,9 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
   const [uploaded, setUploaded] = useState<{ file: File; resume: UploadedResume } | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [problem, setProblem] = useState<Problem | null>(null);
+  /** The text the chosen template put in, to tell the user's own edits from it. */
+  const [applied, setApplied] = useState({ subject: '', content: '' });
+  const [replacing, setReplacing] = useState<string | null>(null);
 
   if (compose.isPending) {
     return (
@@ -70,13 +79,20 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
   // A message about the form goes once the user changes what it was about.
   const edited = () => setProblem(null);
 
-  const chooseTemplate = (id: string | null) => {
+  const applyTemplate = (id: string) => {
     edited();
     setTemplateId(id);
     const template = data.templates.find((t) => t.id === id);
     if (!template) return;
     setSubject(template.subject);
     setContent(template.content);
+    setApplied({ subject: template.subject, content: template.content });
+  };
+  // Another template would replace what the user wrote or changed: asked first.
+  const chooseTemplate = (id: string | null) => {
+    if (!id) return;
+    if (replacesOwnText({ subject, content }, applied)) setReplacing(id);
+    else applyTemplate(id);
   };
 
   const fail = (next: Problem, autoClose?: number) => {
@@ -183,6 +199,7 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
             withAsterisk
             styles={{ input: { fontFamily: 'inherit' } }}
           />
+          <MessagePreview subject={subject} content={content} />
           <ResumeFileField
             value={file}
             onChange={(chosen) => {
@@ -214,11 +231,32 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
           </Button>
         </Stack>
       </form>
+      <ConfirmDialog
+        opened={replacing !== null}
+        onClose={() => setReplacing(null)}
+        title={texts.replaceTitle}
+        closeLabel={texts.keep}
+        cancelLabel={texts.keep}
+        confirmLabel={texts.replace}
+        pending={false}
+        onConfirm={() => {
+          if (replacing) applyTemplate(replacing);
+          setReplacing(null);
+        }}
+      >
+        <Text>{texts.replaceBody}</Text>
+      </ConfirmDialog>
     </Card>
   );
 }
 
 const codeOf = (error: unknown) => (error instanceof ApiRequestError ? error.code : undefined);
+
+/** Whether filling in a template would throw away text the user wrote or changed (so it is asked first). */
+export function replacesOwnText(current: { subject: string; content: string }, applied: { subject: string; content: string }): boolean {
+  const typed = current.subject.trim() !== '' || current.content.trim() !== '';
+  return typed && (current.subject !== applied.subject || current.content !== applied.content);
+}
 
 /** A subject or content longer than a send takes (a template filled in, a paste), said before sending. */
 export function lengthProblem(subject: string, content: string): string | null {

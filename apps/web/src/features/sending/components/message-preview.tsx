@@ -1,0 +1,54 @@
+import { Button, Card, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+
+const texts = {
+  show: 'معاينة الرسالة',
+  hide: 'إخفاء المعاينة',
+  subject: 'الموضوع:',
+  frame: 'معاينة محتوى الرسالة',
+  note: 'هكذا تبدو الرسالة لشركة نموذجية؛ تُستبدل البيانات ببيانات كل شركة عند الإرسال.',
+};
+
+/** What the preview puts where each company's own values will go. */
+const SAMPLE: Record<string, string> = { company_name: 'شركة المثال', sector: 'التقنية', location: 'الرياض' };
+const fill = (text: string) => text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) => SAMPLE[key.toLowerCase()] ?? whole);
+
+/**
+ * The message as a company will read it, with sample values for the placeholders. The HTML is shown in a
+ * sandboxed frame (no scripts, no same-origin access): whatever the user typed or pasted cannot run on the
+ * page. The server sanitises the content again when the send is scheduled.
+ */
+export function MessagePreview({ subject, content }: { subject: string; content: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Stack gap="xs">
+      <Button variant="subtle" onClick={() => setOpen((o) => !o)} aria-expanded={open} style={{ alignSelf: 'flex-start' }}>
+        {open ? texts.hide : texts.show}
+      </Button>
+      {open ? (
+        <Card withBorder radius="md" padding="md">
+          <Stack gap="xs">
+            <Text size="sm" c="gray.8">
+              {texts.note}
+            </Text>
+            <Text fw={700}>
+              {texts.subject} {fill(subject)}
+            </Text>
+            <iframe
+              title={texts.frame}
+              sandbox=""
+              srcDoc={`<!doctype html><html lang="ar" dir="rtl"><head><meta charset="utf-8"><style>body{font-family:system-ui,sans-serif;line-height:1.7;margin:0;padding:8px;color:#1a1b1e}</style></head><body>${fill(content)}</body></html>`}
+              style={{
+                width: '100%',
+                minHeight: 240,
+                border: '1px solid var(--mantine-color-gray-3)',
+                borderRadius: 8,
+                background: 'white',
+              }}
+            />
+          </Stack>
+        </Card>
+      ) : null}
+    </Stack>
+  );
+}
