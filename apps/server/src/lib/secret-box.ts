@@ -8,13 +8,27 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 export interface SecretBox {
   seal(plain: string): string;
   open(sealed: string): string;
+  /**
+   * Whether a stored secret is present and still opens: one sealed under an earlier APP_SECRET is as good as
+   * none, and the admin screens say so ("not set") rather than "saved".
+   */
+  canOpen(sealed: string | null | undefined): boolean;
 }
 
 const VERSION = 'v1';
 
 export function createSecretBox(appSecret: string): SecretBox {
   const key = Buffer.from(hkdfSync('sha256', appSecret, 'sira', 'sira:secret-box:v1', 32));
-  return {
+  const box: SecretBox = {
+    canOpen(sealed) {
+      if (!sealed) return false;
+      try {
+        box.open(sealed);
+        return true;
+      } catch {
+        return false;
+      }
+    },
     seal(plain) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
@@ -29,4 +43,5 @@ export function createSecretBox(appSecret: string): SecretBox {
       return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
     },
   };
+  return box;
 }

@@ -64,7 +64,7 @@ export async function listAdminPayments(db: Database, query: { search?: string |
   };
 }
 
-type GatewayDeps = Pick<BillingDeps, 'db' | 'providers' | 'publicBaseUrl'>;
+type GatewayDeps = Pick<BillingDeps, 'db' | 'providers' | 'publicBaseUrl' | 'secretBox'>;
 
 /** What the payment_gateway form shows: never a secret, only whether each one is set. */
 export async function getGatewaySettings(deps: GatewayDeps, db: Database = deps.db): Promise<AdminGatewaySettings> {
@@ -74,8 +74,9 @@ export async function getGatewaySettings(deps: GatewayDeps, db: Database = deps.
     apiId: stored?.apiId ?? '',
     // Default address: the sandbox where there is one (embedded), else Paylink's production API.
     baseUrl: stored?.baseUrl ?? options[0]?.url ?? deps.providers.paylinkBaseUrls.production,
-    secretKeySet: Boolean(stored?.secretKey),
-    webhookSecretSet: Boolean(stored?.webhookSecret),
+    // Set and still opening: a secret sealed under an earlier APP_SECRET is reported as missing.
+    secretKeySet: deps.secretBox.canOpen(stored?.secretKey),
+    webhookSecretSet: deps.secretBox.canOpen(stored?.webhookSecret),
     usingDefaults: !stored && deps.providers.paylinkBaseUrls.sandbox !== undefined,
     baseUrlOptions: options,
     webhookUrl: `${deps.publicBaseUrl}/api/billing/paylink/webhook`,
@@ -88,7 +89,7 @@ export async function getGatewaySettings(deps: GatewayDeps, db: Database = deps.
  * entry records what changed, with secrets only as set / not set.
  */
 export async function saveGatewaySettings(
-  deps: GatewayDeps & Pick<BillingDeps, 'secretBox'>,
+  deps: GatewayDeps,
   actor: AuditEntry['actor'],
   input: AdminGatewayUpdate,
 ): Promise<AdminGatewaySettings> {
@@ -97,13 +98,15 @@ export async function saveGatewaySettings(
   return deps.db.transaction(async (tx) => {
     const before = await getGatewaySettings(deps, tx);
     const stored = await readStoredPaylink(tx);
-    const secretKey = input.secretKey ? deps.secretBox.seal(input.secretKey) : (stored?.secretKey ?? null);
+    // An empty field keeps the stored secret — only one that still opens.
+    const kept = (sealed: string | null | undefined) => (deps.secretBox.canOpen(sealed) ? (sealed as string) : null);
+    const secretKey = input.secretKey ? deps.secretBox.seal(input.secretKey) : kept(stored?.secretKey);
     if (!secretKey) throw badRequest('GATEWAY_SECRET_REQUIRED');
     const next: StoredPaylinkSettings = {
       apiId: input.apiId,
       baseUrl: input.baseUrl.replace(/\/+$/, ''),
       secretKey,
-      webhookSecret: input.webhookSecret ? deps.secretBox.seal(input.webhookSecret) : (stored?.webhookSecret ?? null),
+      webhookSecret: input.webhookSecret ? deps.secretBox.seal(input.webhookSecret) : kept(stored?.webhookSecret),
     };
     await writeSetting(tx, PAYLINK_SETTING_KEY, next);
     const after = await getGatewaySettings(deps, tx);

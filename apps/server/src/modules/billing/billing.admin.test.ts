@@ -111,6 +111,21 @@ describe('admin payment_gateway tab', () => {
     expect((await confirm(ctx, user.cookie, transactionNo)).json().status).toBe('completed');
   });
 
+  it('reports secrets sealed under an earlier APP_SECRET as not set, and will not keep them', async () => {
+    const { cookie } = await signedInAdmin(ctx);
+    const { createSecretBox } = await import('../../lib/secret-box');
+    const old = createSecretBox('an-app-secret-from-before-the-rotation-0123456789');
+    const shown = (await gateway(cookie)).json();
+    await ctx.db
+      .insert(settings)
+      .values({ key: 'paylink', value: { apiId: 'APP_ID_1', baseUrl: shown.baseUrl, secretKey: old.seal('k'), webhookSecret: old.seal('w') } })
+      .onConflictDoUpdate({ target: settings.key, set: { value: { apiId: 'APP_ID_1', baseUrl: shown.baseUrl, secretKey: old.seal('k'), webhookSecret: old.seal('w') } } });
+    expect((await gateway(cookie)).json()).toMatchObject({ secretKeySet: false, webhookSecretSet: false });
+    const kept = await gateway(cookie, 'PUT', { apiId: 'APP_ID_1', baseUrl: shown.baseUrl, secretKey: '', webhookSecret: '' });
+    expect([kept.statusCode, kept.json().code]).toEqual([400, 'GATEWAY_SECRET_REQUIRED']);
+    await ctx.db.delete(settings).where(eq(settings.key, 'paylink'));
+  });
+
   it('in production: refuses the sandbox address, and payments need stored settings', async () => {
     const app = await productionApp();
     try {

@@ -7,7 +7,7 @@ import { getGmailSettings, saveGmailSettings } from './mailbox.admin-service';
 export const mailboxAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/mailbox/settings', { schema: { response: { 200: gmailSettingsSchema } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    return getGmailSettings(app.db);
+    return getGmailSettings(app.db, app.secretBox);
   });
 
   app.put(

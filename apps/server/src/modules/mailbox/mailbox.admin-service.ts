@@ -16,17 +16,17 @@ export interface GmailSettingsWrite {
   javascriptOrigins: string[];
 }
 
-/** The admin's view: everything but the secret, of which only "set / not set" is told. */
-const toView = (stored: StoredGmailSetting): GmailSettings => ({
+/** The admin's view: everything but the secret, of which only "set (and usable) / not set" is told. */
+const toView = (stored: StoredGmailSetting, secretBox: SecretBox): GmailSettings => ({
   clientId: stored.client_id,
-  clientSecretSet: !!stored.client_secret,
+  clientSecretSet: secretBox.canOpen(stored.client_secret),
   scopes: stored.scopes,
   redirectUris: stored.redirect_uris,
   javascriptOrigins: stored.javascript_origins,
 });
 
-export async function getGmailSettings(db: Database): Promise<GmailSettings> {
-  return toView(await readGmailSetting(db));
+export async function getGmailSettings(db: Database, secretBox: SecretBox): Promise<GmailSettings> {
+  return toView(await readGmailSetting(db), secretBox);
 }
 
 /**
@@ -48,7 +48,9 @@ export async function saveGmailSettings(
   };
   return db.transaction(async (tx) => {
     const before = await readGmailSetting(tx);
-    const problem = checkGmailSettings(clean, !!before.client_secret);
+    // A stored secret that no longer opens cannot be kept: the form must bring a new one.
+    const storedUsable = secretBox.canOpen(before.client_secret);
+    const problem = checkGmailSettings(clean, storedUsable);
     if (problem) throw badRequest(problem);
     const next: StoredGmailSetting = {
       client_id: clean.clientId,
@@ -61,13 +63,13 @@ export async function saveGmailSettings(
       .insert(settings)
       .values({ key: GMAIL_SETTING_KEY, value: next })
       .onConflictDoUpdate({ target: settings.key, set: { value: next } });
-    const after = toView(next);
+    const after = toView(next, secretBox);
     await recordAudit(tx, {
       actor,
       action: 'settings.update',
       entity: 'settings',
       entityId: GMAIL_SETTING_KEY,
-      before: toView(before),
+      before: toView(before, secretBox),
       after: { ...after, clientSecretChanged: clean.clientSecret !== '' },
     });
     return after;

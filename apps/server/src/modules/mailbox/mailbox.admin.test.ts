@@ -93,6 +93,22 @@ describe('admin gmail settings', () => {
     expect((await ctx.app.inject({ url: URL_, headers: { cookie } })).json().clientSecretSet).toBe(false);
   });
 
+  it('reports a secret sealed under an earlier APP_SECRET as not set, and will not keep it', async () => {
+    const { cookie } = await signedInAdmin(ctx);
+    const { settings } = await import('../../db/schema');
+    const { createSecretBox } = await import('../../lib/secret-box');
+    const current = await readGmailSetting(ctx.db);
+    const stale = createSecretBox('an-app-secret-from-before-the-rotation-0123456789').seal('GOCSPX-old');
+    await ctx.db
+      .update(settings)
+      .set({ value: { ...current, client_secret: stale } })
+      .where(eq(settings.key, 'gmail'));
+    expect((await ctx.app.inject({ url: URL_, headers: { cookie } })).json().clientSecretSet).toBe(false);
+    const res = await put(cookie, { ...valid, clientSecret: '' });
+    expect([res.statusCode, res.json().code]).toEqual([400, 'GMAIL_CLIENT_SECRET_REQUIRED']);
+    expect((await put(cookie, valid)).json().clientSecretSet).toBe(true);
+  });
+
   it('is refused to a signed-in non-admin (403) and to a visitor (401)', async () => {
     const { cookie } = await signedInUser(ctx);
     expect((await ctx.app.inject({ url: URL_, headers: { cookie } })).statusCode).toBe(403);
