@@ -40,11 +40,11 @@ const packageFields = {
   /** Whole riyals (spec §5: parsed as an integer). */
   price: z.number().int().min(0).max(1_000_000),
   messagesLimit: z.number().int().min(0).max(1_000_000),
-  /** One feature per line of the form; blank lines are dropped. */
+  /** One feature per line of the form; blank lines and repeats are dropped. */
   features: z
     .array(z.string().max(500))
     .max(50)
-    .transform((lines) => lines.map((l) => l.trim()).filter((l) => l.length > 0)),
+    .transform((lines) => [...new Set(lines.map((l) => l.trim()).filter((l) => l.length > 0))]),
   canUploadExcel: z.boolean(),
   description: z.string().trim().max(2000),
   icon: optionalText(50),

@@ -118,8 +118,14 @@ describe('admin payment_gateway tab', () => {
     const shown = (await gateway(cookie)).json();
     await ctx.db
       .insert(settings)
-      .values({ key: 'paylink', value: { apiId: 'APP_ID_1', baseUrl: shown.baseUrl, secretKey: old.seal('k'), webhookSecret: old.seal('w') } })
-      .onConflictDoUpdate({ target: settings.key, set: { value: { apiId: 'APP_ID_1', baseUrl: shown.baseUrl, secretKey: old.seal('k'), webhookSecret: old.seal('w') } } });
+      .values({
+        key: 'paylink',
+        value: { apiId: 'APP_ID_1', baseUrl: shown.baseUrl, secretKey: old.seal('k'), webhookSecret: old.seal('w') },
+      })
+      .onConflictDoUpdate({
+        target: settings.key,
+        set: { value: { apiId: 'APP_ID_1', baseUrl: shown.baseUrl, secretKey: old.seal('k'), webhookSecret: old.seal('w') } },
+      });
     expect((await gateway(cookie)).json()).toMatchObject({ secretKeySet: false, webhookSecretSet: false });
     const kept = await gateway(cookie, 'PUT', { apiId: 'APP_ID_1', baseUrl: shown.baseUrl, secretKey: '', webhookSecret: '' });
     expect([kept.statusCode, kept.json().code]).toEqual([400, 'GATEWAY_SECRET_REQUIRED']);

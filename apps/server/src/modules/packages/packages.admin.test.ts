@@ -120,14 +120,14 @@ describe('POST /api/admin/packages', () => {
     expect(entry).toMatchObject({ action: 'packages.create', actorEmail: admin.email, before: null, after: { name, price: 0 } });
   });
 
-  it('stores every field: integers, features without blank lines, the Excel flag and the display extras', async () => {
+  it('stores every field: integers, features without blank lines or repeats, the Excel flag and the display extras', async () => {
     const admin = await signedInAdmin(ctx);
     const name = uniqueName();
     const created = await createOk(admin.cookie, {
       name,
       price: 120,
       messagesLimit: 450,
-      features: [' ميزة أولى ', '', '   ', 'ميزة ثانية'],
+      features: [' ميزة أولى ', '', '   ', 'ميزة ثانية', 'ميزة أولى'],
       canUploadExcel: true,
       description: 'وصف الباقة',
       icon: 'rocket',

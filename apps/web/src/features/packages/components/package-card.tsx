@@ -65,11 +65,20 @@ export function PackageCardView({
         ) : null}
         <Text fw={700}>{texts.messages(pkg.messagesLimit)}</Text>
         <List spacing={6} size="sm" c="gray.9" style={{ flex: 1 }}>
-          {pkg.features.map((f) => (
-            <List.Item key={f}>{f}</List.Item>
+          {pkg.features.map((f, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: lines may repeat in rows saved before repeats were dropped
+            <List.Item key={i}>{f}</List.Item>
           ))}
         </List>
-        <Button onClick={onChoose} disabled={disabled} variant={pkg.highlighted ? 'filled' : 'outline'} fullWidth mt="md">
+        {/* Every card's button reads alike; its accessible name also says which package (visible words first). */}
+        <Button
+          onClick={onChoose}
+          disabled={disabled}
+          variant={pkg.highlighted ? 'filled' : 'outline'}
+          fullWidth
+          mt="md"
+          aria-label={`${action ?? pkg.ctaText ?? texts.defaultCta}: ${pkg.name}`}
+        >
           {action ?? pkg.ctaText ?? texts.defaultCta}
         </Button>
       </Stack>
