@@ -32,7 +32,7 @@ describe('admin users tab', () => {
     const email = uniqueEmail('admin-users');
     await registerAndConfirm(page, email, 'secret1');
     await openUsersTab(page);
-    await page.getByText(/عدد المستخدمين: \d+/).waitFor();
+    await page.getByText(/عدد المستخدمين \(دون المشرفين\): \d+/).waitFor();
     await page.getByText(/عدد المشرفين: \d+/).waitFor();
     await expectNoAxeViolations(page);
     await screenshot(page, 'admin-users');

@@ -5,7 +5,7 @@ export const usersAdminTexts = {
   title: 'المستخدمون',
   searchLabel: 'البحث بالبريد الإلكتروني',
   searchPlaceholder: 'اكتب جزءاً من البريد الإلكتروني',
-  usersCount: 'عدد المستخدمين',
+  usersCount: 'عدد المستخدمين (دون المشرفين)',
   adminsCount: 'عدد المشرفين',
   email: 'البريد الإلكتروني',
   package: 'الباقة',

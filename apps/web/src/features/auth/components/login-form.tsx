@@ -91,6 +91,7 @@ export function LoginForm({ notice, onSignedIn }: { notice?: LoginNotice | undef
           ) : null}
           <TextInput
             label={texts.email}
+            maxLength={320}
             type="email"
             autoComplete="email"
             dir="ltr"
@@ -100,6 +101,7 @@ export function LoginForm({ notice, onSignedIn }: { notice?: LoginNotice | undef
           />
           <PasswordField
             label={texts.password}
+            maxLength={128}
             autoComplete="current-password"
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}

@@ -55,9 +55,19 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
     <AuthCard title={texts.title}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label={texts.email} type="email" autoComplete="email" dir="ltr" value={form.email} onChange={set('email')} required />
+          <TextInput
+            label={texts.email}
+            maxLength={320}
+            type="email"
+            autoComplete="email"
+            dir="ltr"
+            value={form.email}
+            onChange={set('email')}
+            required
+          />
           <TextInput
             label={texts.phone}
+            maxLength={32}
             description={texts.phoneHint}
             type="tel"
             autoComplete="tel"
@@ -66,9 +76,17 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
             onChange={set('phone')}
             required
           />
-          <PasswordField label={texts.password} autoComplete="new-password" value={form.password} onChange={set('password')} required />
+          <PasswordField
+            label={texts.password}
+            maxLength={128}
+            autoComplete="new-password"
+            value={form.password}
+            onChange={set('password')}
+            required
+          />
           <PasswordField
             label={texts.confirm}
+            maxLength={128}
             autoComplete="new-password"
             value={form.confirmPassword}
             onChange={set('confirmPassword')}

@@ -44,6 +44,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
         <Stack>
           <PasswordField
             label={texts.password}
+            maxLength={128}
             autoComplete="new-password"
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
@@ -51,6 +52,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
           />
           <PasswordField
             label={texts.confirm}
+            maxLength={128}
             autoComplete="new-password"
             value={confirmPassword}
             onChange={(e) => setConfirmPassword(e.currentTarget.value)}

@@ -72,10 +72,10 @@ export function AdminCompanyAddDialog({
     <Dialog opened={opened} onClose={close} title={texts.title} closeLabel={texts.cancel}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label={companyColumns.name} required data-autofocus {...field('name')} />
-          <TextInput label={companyColumns.email} type="email" dir="ltr" required {...field('email')} />
-          <TextInput label={companyColumns.sector} description={texts.optional} {...field('sector')} />
-          <TextInput label={companyColumns.location} description={texts.optional} {...field('location')} />
+          <TextInput label={companyColumns.name} maxLength={300} required data-autofocus {...field('name')} />
+          <TextInput label={companyColumns.email} maxLength={320} type="email" dir="ltr" required {...field('email')} />
+          <TextInput label={companyColumns.sector} maxLength={200} description={texts.optional} {...field('sector')} />
+          <TextInput label={companyColumns.location} maxLength={200} description={texts.optional} {...field('location')} />
           <Select
             label={companyColumns.package}
             placeholder={texts.choosePackage}

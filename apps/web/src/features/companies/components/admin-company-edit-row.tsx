@@ -58,11 +58,20 @@ export function AdminCompanyEditRow({
     <Table.Tr aria-label={texts.editing(company.name)}>
       <Table.Td>{number}</Table.Td>
       <Table.Td>
-        <TextInput aria-label={companyColumns.name} value={draft.name} onChange={set('name')} required size="xs" miw={160} />
+        <TextInput
+          aria-label={companyColumns.name}
+          maxLength={300}
+          value={draft.name}
+          onChange={set('name')}
+          required
+          size="xs"
+          miw={160}
+        />
       </Table.Td>
       <Table.Td>
         <TextInput
           aria-label={companyColumns.email}
+          maxLength={320}
           type="email"
           dir="ltr"
           value={draft.email}
@@ -73,10 +82,17 @@ export function AdminCompanyEditRow({
         />
       </Table.Td>
       <Table.Td>
-        <TextInput aria-label={companyColumns.sector} value={draft.sector} onChange={set('sector')} size="xs" miw={110} />
+        <TextInput aria-label={companyColumns.sector} maxLength={200} value={draft.sector} onChange={set('sector')} size="xs" miw={110} />
       </Table.Td>
       <Table.Td>
-        <TextInput aria-label={companyColumns.location} value={draft.location} onChange={set('location')} size="xs" miw={100} />
+        <TextInput
+          aria-label={companyColumns.location}
+          maxLength={200}
+          value={draft.location}
+          onChange={set('location')}
+          size="xs"
+          miw={100}
+        />
       </Table.Td>
       <Table.Td>
         <Select

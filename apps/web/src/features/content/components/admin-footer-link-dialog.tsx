@@ -56,9 +56,16 @@ export function AdminFooterLinkDialog({
     <Dialog opened={opened} onClose={close} title={t.addLinkTitle} closeLabel={t.close}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label={t.linkTitle} value={form.title} onChange={(e) => setForm({ ...form, title: e.currentTarget.value })} required />
+          <TextInput
+            label={t.linkTitle}
+            maxLength={200}
+            value={form.title}
+            onChange={(e) => setForm({ ...form, title: e.currentTarget.value })}
+            required
+          />
           <TextInput
             label={t.url}
+            maxLength={2000}
             description={t.urlHint}
             styles={hintStyles}
             dir="ltr"
@@ -68,6 +75,7 @@ export function AdminFooterLinkDialog({
           />
           <TextInput
             label={t.icon}
+            maxLength={50}
             description={t.iconHint}
             styles={hintStyles}
             dir="ltr"

@@ -105,14 +105,26 @@ function EditingLinkRow({ link, sections, onDone }: { link: AdminFooterLink; sec
   return (
     <Table.Tr aria-label={t.editing(link.title)}>
       <Table.Td>
-        <TextInput aria-label={t.linkTitle} value={form.title} onChange={(e) => setForm({ ...form, title: e.currentTarget.value })} />
+        <TextInput
+          aria-label={t.linkTitle}
+          maxLength={200}
+          value={form.title}
+          onChange={(e) => setForm({ ...form, title: e.currentTarget.value })}
+        />
       </Table.Td>
       <Table.Td>
-        <TextInput aria-label={t.url} dir="ltr" value={form.url} onChange={(e) => setForm({ ...form, url: e.currentTarget.value })} />
+        <TextInput
+          aria-label={t.url}
+          maxLength={2000}
+          dir="ltr"
+          value={form.url}
+          onChange={(e) => setForm({ ...form, url: e.currentTarget.value })}
+        />
       </Table.Td>
       <Table.Td>
         <TextInput
           aria-label={t.icon}
+          maxLength={50}
           dir="ltr"
           w={110}
           value={form.icon}

@@ -43,7 +43,7 @@ export function AdminFooterSectionDialog({ opened, onClose }: { opened: boolean;
     <Dialog opened={opened} onClose={close} title={t.addSectionTitle} closeLabel={t.close}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label={t.sectionTitle} value={title} onChange={(e) => setTitle(e.currentTarget.value)} required />
+          <TextInput label={t.sectionTitle} maxLength={200} value={title} onChange={(e) => setTitle(e.currentTarget.value)} required />
           <AdminOrderInput value={order} onChange={setOrder} />
           <FormActions error={error} onCancel={close} cancelLabel={t.cancel} submitLabel={t.save} saving={create.isPending} />
         </Stack>

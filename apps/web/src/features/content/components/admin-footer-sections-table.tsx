@@ -93,7 +93,7 @@ function EditingSectionRow({ section, onDone }: { section: AdminFooterSection; o
   return (
     <Table.Tr aria-label={t.editing(section.title)}>
       <Table.Td>
-        <TextInput aria-label={t.sectionTitle} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
+        <TextInput aria-label={t.sectionTitle} maxLength={200} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
       </Table.Td>
       <Table.Td>
         <AdminOrderInput value={order} onChange={setOrder} withLabel={false} />

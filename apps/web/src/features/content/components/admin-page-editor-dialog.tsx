@@ -44,12 +44,13 @@ function PageEditorForm({ page, onClose }: { page: AdminPage; onClose: () => voi
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <TextInput label={t.pageTitle} value={title} onChange={(e) => setTitle(e.currentTarget.value)} required />
+        <TextInput label={t.pageTitle} maxLength={200} value={title} onChange={(e) => setTitle(e.currentTarget.value)} required />
         <Text size="sm" c="gray.8" dir="ltr" ta="right">
           /{page.slug}
         </Text>
         <Textarea
           label={t.content}
+          maxLength={200000}
           description={t.contentHint}
           value={content}
           onChange={(e) => setContent(e.currentTarget.value)}

@@ -44,6 +44,7 @@ export function AdminSocialLinksForm({ initial }: { initial: SocialLinks }) {
               <TextInput
                 key={network}
                 label={t[network]}
+                maxLength={500}
                 type="url"
                 dir="ltr"
                 placeholder="https://"

@@ -69,6 +69,7 @@ function PackageForm({ pkg, onClose }: { pkg: AdminPackage | null; onClose: () =
       <Stack>
         <TextInput
           label={t.name}
+          maxLength={100}
           value={values.name}
           onChange={(e) => set('name')(e.currentTarget.value)}
           required
@@ -110,6 +111,7 @@ function PackageForm({ pkg, onClose }: { pkg: AdminPackage | null; onClose: () =
         </Title>
         <Textarea
           label={t.description}
+          maxLength={2000}
           value={values.description}
           onChange={(e) => set('description')(e.currentTarget.value)}
           autosize
@@ -119,13 +121,14 @@ function PackageForm({ pkg, onClose }: { pkg: AdminPackage | null; onClose: () =
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <TextInput
             label={t.icon}
+            maxLength={50}
             description={t.iconHint}
             dir="ltr"
             value={values.icon}
             onChange={(e) => set('icon')(e.currentTarget.value)}
             styles={fieldStyles}
           />
-          <TextInput label={t.ctaText} value={values.ctaText} onChange={(e) => set('ctaText')(e.currentTarget.value)} />
+          <TextInput label={t.ctaText} maxLength={100} value={values.ctaText} onChange={(e) => set('ctaText')(e.currentTarget.value)} />
           <NumberInput label={t.originalPrice} value={values.originalPrice} onChange={set('originalPrice')} {...integer} />
           <NumberInput
             label={t.discountPercent}

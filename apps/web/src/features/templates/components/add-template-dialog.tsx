@@ -49,10 +49,22 @@ export function AddTemplateDialog({
     <Dialog opened={opened} onClose={close} title={t.addTitle} closeLabel={t.close} size="lg">
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label={t.name} value={form.name} onChange={(e) => setForm({ ...form, name: e.currentTarget.value })} required />
-          <TextInput label={t.subject} value={form.subject} onChange={(e) => setForm({ ...form, subject: e.currentTarget.value })} />
+          <TextInput
+            label={t.name}
+            maxLength={200}
+            value={form.name}
+            onChange={(e) => setForm({ ...form, name: e.currentTarget.value })}
+            required
+          />
+          <TextInput
+            label={t.subject}
+            maxLength={300}
+            value={form.subject}
+            onChange={(e) => setForm({ ...form, subject: e.currentTarget.value })}
+          />
           <Textarea
             label={t.content}
+            maxLength={100000}
             description={t.contentHint}
             styles={{ description: { color: 'var(--mantine-color-gray-8)' } }}
             value={form.content}

@@ -84,9 +84,15 @@ function EditingRow({ template, packages, onDone }: { template: AdminTemplate; p
     <Table.Tr aria-label={t.editing(template.name)}>
       <Table.Td style={{ verticalAlign: 'top' }}>
         <Stack gap="xs">
-          <TextInput aria-label={t.name} value={form.name} onChange={(e) => setForm({ ...form, name: e.currentTarget.value })} />
+          <TextInput
+            aria-label={t.name}
+            maxLength={200}
+            value={form.name}
+            onChange={(e) => setForm({ ...form, name: e.currentTarget.value })}
+          />
           <TextInput
             aria-label={t.subject}
+            maxLength={300}
             placeholder={t.subject}
             value={form.subject}
             onChange={(e) => setForm({ ...form, subject: e.currentTarget.value })}
@@ -96,6 +102,7 @@ function EditingRow({ template, packages, onDone }: { template: AdminTemplate; p
       <Table.Td style={{ verticalAlign: 'top' }}>
         <Textarea
           aria-label={t.content}
+          maxLength={100000}
           value={form.content}
           onChange={(e) => setForm({ ...form, content: e.currentTarget.value })}
           autosize
