@@ -107,7 +107,7 @@ export function LoginForm({ notice, onSignedIn }: { notice?: LoginNotice | undef
             onChange={(e) => setPassword(e.currentTarget.value)}
             required
           />
-          <FormError error={formError.error} />
+          <FormError error={formError.error} announced={false} />
           <Button type="submit" loading={signIn.isPending} fullWidth>
             {texts.submit}
           </Button>

@@ -92,7 +92,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
             onChange={set('confirmPassword')}
             required
           />
-          <FormError error={formError.error} />
+          <FormError error={formError.error} announced={false} />
           <Text size="sm" c="gray.8">
             {texts.agreePrefix}{' '}
             <Anchor component={Link} to={paths.terms}>

@@ -58,7 +58,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
             onChange={(e) => setConfirmPassword(e.currentTarget.value)}
             required
           />
-          <FormError error={formError.error} />
+          <FormError error={formError.error} announced={false} />
           <Button type="submit" loading={reset.isPending} fullWidth>
             {reset.isPending ? texts.saving : texts.save}
           </Button>
