@@ -1,8 +1,9 @@
 import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { DATE_LOCALE, paths } from '@sira/shared';
-import { billingTexts as t } from '@sira/shared/messages/billing';
+import { billingMessageForCode, billingTexts as t } from '@sira/shared/messages/billing';
 import { Link } from 'react-router';
 import { LoadError } from '~/components/ui/load-error';
+import { ApiRequestError } from '~/lib/api-client';
 import { useLiveInvalidate } from '~/lib/live-events';
 import { billingKey, useBilling } from '../api/get-billing';
 import { InvoiceHistoryTable } from './invoice-history-table';
@@ -37,7 +38,11 @@ export function BillingPanel() {
           <Skeleton height={160} radius="md" />
         </Stack>
       ) : billing.isError ? (
-        <LoadError title={t.loadFailed} detail={billing.error.message} query={billing} />
+        <LoadError
+          title={t.loadFailed}
+          detail={billingMessageForCode(billing.error instanceof ApiRequestError ? billing.error.code : undefined)}
+          query={billing}
+        />
       ) : (
         <>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
