@@ -9,7 +9,7 @@ const results: Array<{ database: string; rows: number; mb: string; seconds: stri
 
 async function measure(database: string, handle: DatabaseHandle) {
   await migrateDatabase(handle);
-  await seedDatabase(handle.db, { publicBaseUrl: 'http://localhost:3000', demoDirectory: true });
+  await seedDatabase(handle.db, { publicBaseUrl: 'http://localhost:3000', demoContent: true });
   await ensureAdmin(handle.db, { email: 'bench-admin@sira.example', password: 'bench-password' });
   const r = await runImportBenchmark(handle.db, { rows: 50_000 });
   results.push({ database, rows: r.rows, mb: (r.bytes / 1024 / 1024).toFixed(1), seconds: (r.ms / 1000).toFixed(2), added: r.added });

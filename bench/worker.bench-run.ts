@@ -207,7 +207,7 @@ async function measure(
   const dataDir = mkdtempSync(join(tmpdir(), 'sira-bench-worker-'));
   try {
     await migrateDatabase(handle);
-    await seedDatabase(handle.db, { publicBaseUrl: 'http://localhost:3000', demoDirectory: false });
+    await seedDatabase(handle.db, { publicBaseUrl: 'http://localhost:3000', demoContent: false });
     // Pacing at its maximum, caps out of the way: the benchmark measures the engine, not the rules.
     await writeSetting(handle.db, 'email_delay_settings', {
       batch_size: 100_000,

@@ -6,5 +6,6 @@ export * from './package-card';
 export * from './routes';
 export * from './rules/auth';
 export * from './rules/mail-address';
+export * from './rules/message-html';
 export * from './rules/placeholders';
 export type * from './schemas/index';

@@ -91,11 +91,11 @@ describe('seed', () => {
     await runMigrationAgain('0011_privacy-text-matches-product');
     const [privacy] = await handle.db.select().from(pages).where(eq(pages.slug, 'privacy'));
     expect(privacy?.content).toBe(
-      '<p>مقدمة كتبها المشرف</p><ul><li>نحتفظ بآخر ثلاث نسخ ترفعها من سيرتك الذاتية لإرفاقها برسائلك، ونحذف ما قبلها تلقائيًا متى لم تعد مرفقة بإرسال جارٍ، ويمكنك طلب حذف ملفاتك في أي وقت بمراسلتنا.</li></ul><p>نستخدم ملف تعريف ارتباط ضروريًا وآمنًا لا تقرؤه البرامج النصية، يبقيك مسجّل الدخول مدة تصل إلى 7 أيام ما لم تسجّل الخروج، ونحفظ في التخزين المحلي لمتصفحك الباقة التي تختارها قبل تسجيل الدخول ليوم واحد فقط. ولا نستخدم ملفات تعريف ارتباط إعلانية أو أدوات تتبّع تابعة لأطراف ثالثة لأغراض تسويقية.</p>',
+      '<p>مقدمة كتبها المشرف</p><ul><li>نحتفظ بآخر ثلاث نسخ ترفعها من سيرتك الذاتية لإرفاقها برسائلك، ونحذف ما قبلها تلقائيًا متى لم تعد مرفقة بإرسال جارٍ، ويمكنك طلب حذف ملفاتك في أي وقت بمراسلتنا.</li></ul><p>نستخدم ملف تعريف ارتباط ضروريًا وآمنًا لا تقرؤه البرامج النصية، يبقيك مسجّل الدخول حتى 7 أيام من آخر استخدام ما لم تسجّل الخروج، ونحفظ في التخزين المحلي لمتصفحك الباقة التي تختارها قبل تسجيل الدخول ليوم واحد فقط. ولا نستخدم ملفات تعريف ارتباط إعلانية أو أدوات تتبّع تابعة لأطراف ثالثة لأغراض تسويقية.</p>',
     );
     const seededText = (await import('@sira/shared/defaults/pages')).defaultPages.find((p) => p.slug === 'privacy')?.content ?? '';
     expect(seededText).toContain(
-      'نستخدم ملف تعريف ارتباط ضروريًا وآمنًا لا تقرؤه البرامج النصية، يبقيك مسجّل الدخول مدة تصل إلى 7 أيام ما لم تسجّل الخروج، ونحفظ في التخزين المحلي لمتصفحك الباقة التي تختارها قبل تسجيل الدخول ليوم واحد فقط. ولا نستخدم ملفات تعريف ارتباط إعلانية أو أدوات تتبّع تابعة لأطراف ثالثة لأغراض تسويقية.',
+      'نستخدم ملف تعريف ارتباط ضروريًا وآمنًا لا تقرؤه البرامج النصية، يبقيك مسجّل الدخول حتى 7 أيام من آخر استخدام ما لم تسجّل الخروج، ونحفظ في التخزين المحلي لمتصفحك الباقة التي تختارها قبل تسجيل الدخول ليوم واحد فقط. ولا نستخدم ملفات تعريف ارتباط إعلانية أو أدوات تتبّع تابعة لأطراف ثالثة لأغراض تسويقية.',
     );
     expect(seededText).not.toContain('تخزين الجلسة');
   });
@@ -145,6 +145,23 @@ describe('seed', () => {
     expect(after).toEqual(before);
     const [about] = await handle.db.select().from(pages).where(eq(pages.slug, 'about'));
     expect(about?.title).toBe('عنوان عدّله المشرف');
+  });
+
+  it('in production, withdraws the demo contact details and social links a database was seeded with, and nothing an admin entered', async () => {
+    const { seedContactInfo, seedSocialMedia } = await import('./seed/content/footer');
+    const value = async (key: string) => (await handle.db.select().from(settings).where(eq(settings.key, key)))[0]?.value;
+    expect(await value('contact_info')).toEqual(seedContactInfo);
+    expect(await value('social_media')).toEqual(seedSocialMedia);
+    await seedDatabase(handle.db, { publicBaseUrl: TEST_BASE_URL, demoContent: false });
+    expect(await value('contact_info')).toEqual({ email: '', phone: '' });
+    expect(await value('social_media')).toEqual({ facebook: '', twitter: '', instagram: '', linkedin: '' });
+
+    const entered = { email: 'help@sira.sa', phone: '+966112345678' };
+    await handle.db.update(settings).set({ value: entered }).where(eq(settings.key, 'contact_info'));
+    await seedDatabase(handle.db, { publicBaseUrl: TEST_BASE_URL, demoContent: false });
+    expect(await value('contact_info')).toEqual(entered);
+    await handle.db.update(settings).set({ value: seedContactInfo }).where(eq(settings.key, 'contact_info'));
+    await handle.db.update(settings).set({ value: seedSocialMedia }).where(eq(settings.key, 'social_media'));
   });
 
   it('creates the administrator once, on the admin package, with a confirmed e-mail', async () => {

@@ -57,6 +57,8 @@ describe('server-side authorisation of every registered route', () => {
     // A guarded answer is someone's data: never cached, though this route sets no header of its own.
     expect(res.headers['cache-control']).toBe('no-store');
     expect((await ctx.app.inject({ url: '/api/admin/audit', headers: { cookie } })).headers['cache-control']).toBe('no-store');
+    // better-auth's own session answer carries the session token: not cached either.
+    expect((await ctx.app.inject({ url: '/api/auth/get-session', headers: { cookie } })).headers['cache-control']).toBe('no-store');
     expect((await ctx.app.inject({ url: '/api/session', headers: { cookie } })).json().user.isAdmin).toBe(true);
   });
 

@@ -32,6 +32,11 @@ declare module 'fastify' {
  * - what a guarded route answers is never cached (`cache-control: no-store`).
  * Handlers then read `request.viewer` and scope every query to that user's id.
  */
+const noStore = async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+  reply.header('cache-control', 'no-store');
+  return payload;
+};
+
 export const accessPlugin = fp<{ auth: Auth; publicBaseUrl: string }>(
   async (app: FastifyInstance, options) => {
     app.decorate('auth', options.auth);
@@ -48,7 +53,13 @@ export const accessPlugin = fp<{ auth: Auth; publicBaseUrl: string }>(
 
     app.addHook('onRoute', (route) => {
       const url = route.url;
-      if (!url.startsWith('/api/') || url.startsWith('/api/auth/')) return;
+      if (url.startsWith('/api/auth/')) {
+        // better-auth's own routes (the session, sign-out): what they answer is as private as the rest.
+        const existing = route.onSend ? (Array.isArray(route.onSend) ? route.onSend : [route.onSend]) : [];
+        route.onSend = [noStore, ...existing];
+        return;
+      }
+      if (!url.startsWith('/api/')) return;
       const declared = (route.config as { access?: string } | undefined)?.access;
       const access = url.startsWith('/api/admin/') ? 'admin' : declared === 'public' ? 'public' : 'user';
       for (const method of [route.method].flat()) app.routeAccess.push({ method: String(method), url, access });

@@ -27,12 +27,17 @@ function read(): string | null {
 /** Whether a package is waiting: signing in then leads to /pricing, where its payment dialog opens. */
 export const hasRememberedPackage = (): boolean => read() !== null;
 
-export const takeRememberedPackage = (): string | null => {
-  const name = read();
+/** Drops a waiting choice: on sign-out, and when a sign-in goes somewhere other than /pricing. */
+export const forgetRememberedPackage = () => {
   try {
     localStorage.removeItem(KEY);
   } catch {
     // Nothing stored, or storage unavailable.
   }
+};
+
+export const takeRememberedPackage = (): string | null => {
+  const name = read();
+  forgetRememberedPackage();
   return name;
 };

@@ -7,6 +7,7 @@
 import { ar, COUNTER_ANIMATION_MS, type Footer, paths, type SessionUser } from '@sira/shared';
 import { iconPaths } from '../components/ui/icon-paths';
 import { footerClass } from '../features/content/components/site-footer-classes';
+import { forgetRememberedPackage } from '../lib/remembered-package';
 
 const PAYMENT_SOCIAL_LABELS: Record<string, string> = {
   facebook: 'Facebook',
@@ -74,6 +75,7 @@ function signedInHeader(user: SessionUser) {
     logout.style.cssText = 'border:0;background:none;cursor:pointer;font:inherit';
     logout.addEventListener('click', async () => {
       logout.setAttribute('disabled', '');
+      forgetRememberedPackage();
       await fetch('/api/auth/sign-out', {
         method: 'POST',
         credentials: 'same-origin',

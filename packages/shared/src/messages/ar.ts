@@ -133,6 +133,9 @@ const messageByCode: Record<ErrorCode, string> = {
 };
 
 /** The Arabic text for an API error code; unknown codes fall back to the generic message. */
+/** Whether the app-wide map has its own text for this code (rather than the generic one). */
+export const isKnownCode = (code: string | undefined): boolean => !!code && code in messageByCode;
+
 export function messageForCode(code: string | undefined): string {
   if (code && code in messageByCode) return messageByCode[code as ErrorCode];
   return ar.errors.generic;

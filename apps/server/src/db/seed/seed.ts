@@ -3,7 +3,7 @@ import { ADMIN_PACKAGE, DEFAULT_DAILY_CAPS, DEFAULT_EMAIL_DELAY_SETTINGS, GMAIL_
 import { defaultPackages } from '@sira/shared/defaults/packages';
 import { defaultPages } from '@sira/shared/defaults/pages';
 import { hashPassword } from 'better-auth/crypto';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { sanitizeRichHtml } from '../../lib/html';
 import type { Database } from '../client';
 import {
@@ -68,10 +68,13 @@ async function seedPackageRows(db: Database) {
     .onConflictDoNothing({ target: packages.name });
 }
 
+const NO_SOCIAL_MEDIA = { facebook: '', twitter: '', instagram: '', linkedin: '' };
+const NO_CONTACT_INFO = { email: '', phone: '' };
+
 async function seedSettings(db: Database, options: SeedOptions) {
   const defaults: Record<string, unknown> = {
-    social_media: options.demoContent ? seedSocialMedia : { facebook: '', twitter: '', instagram: '', linkedin: '' },
-    contact_info: options.demoContent ? seedContactInfo : { email: '', phone: '' },
+    social_media: options.demoContent ? seedSocialMedia : NO_SOCIAL_MEDIA,
+    contact_info: options.demoContent ? seedContactInfo : NO_CONTACT_INFO,
     footer_settings: { show_contact: true, show_social: true, show_email: true, show_phone: true },
     footer_description: { text: seedFooterDescription },
     email_delay_settings: { ...DEFAULT_EMAIL_DELAY_SETTINGS },
@@ -88,6 +91,24 @@ async function seedSettings(db: Database, options: SeedOptions) {
     .insert(settings)
     .values(Object.entries(defaults).map(([key, value]) => ({ key, value })))
     .onConflictDoNothing({ target: settings.key });
+  if (!options.demoContent) await withdrawDemoContacts(db);
+}
+
+/**
+ * A production database seeded before demo contacts were embedded-only still shows them on every page: the
+ * made-up e-mail and phone, and social links to accounts that are not Sira's. Exactly those values are
+ * emptied at start; anything an administrator entered stays.
+ */
+async function withdrawDemoContacts(db: Database) {
+  for (const [key, demo, none] of [
+    ['contact_info', seedContactInfo, NO_CONTACT_INFO],
+    ['social_media', seedSocialMedia, NO_SOCIAL_MEDIA],
+  ] as const) {
+    await db
+      .update(settings)
+      .set({ value: none })
+      .where(and(eq(settings.key, key), sql`${settings.value} = ${JSON.stringify(demo)}::jsonb`));
+  }
 }
 
 async function seedContentPages(db: Database) {

@@ -28,4 +28,11 @@ describe('GET /api/packages', () => {
     const names = (await ctx.app.inject('/api/packages')).json().map((p: { name: string }) => p.name);
     expect(names.indexOf('باقة اختبار')).toBe(names.indexOf('باقة نمو') + 1);
   });
+
+  it("leaves out a package priced under Paylink's minimum (a row older than the price rule): it could not be bought", async () => {
+    await ctx.db.insert(packages).values({ name: 'باقة رمزية', price: 3, messagesLimit: 5, features: ['ميزة'] });
+    const names = (await ctx.app.inject('/api/packages')).json().map((p: { name: string }) => p.name);
+    expect(names).not.toContain('باقة رمزية');
+    expect(names).toContain('تجريبي');
+  });
 });

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { isMailAddress } from '@sira/shared';
+import { isMailAddress, keepPlainLines } from '@sira/shared';
 import sanitizeHtml from 'sanitize-html';
 import { sanitizeRichHtml } from '../../lib/html';
 import { type CompanyFields, type CompiledTemplate, compileTemplate, escapeHtml, fillTemplate } from './personalize';
@@ -119,22 +119,8 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-/** Block-level markup or a line break: content written as HTML, whose line breaks in the source mean nothing. */
-const HTML_LAYOUT = /<(p|div|br|hr|h[1-6]|ul|ol|li|table|thead|tbody|tr|td|th|blockquote|pre|figure|figcaption)\b/i;
-
-/**
- * Content typed as plain text (a template or message without paragraph markup) keeps its lines: Gmail shows
- * the HTML part, where a bare line break is only a space.
- */
-export function keepPlainLines(content: string): string {
-  if (HTML_LAYOUT.test(content)) return content;
-  // Only between tags: a line break inside an attribute (a title, an alt text) is not a line of the message.
-  return content
-    .trim()
-    .split(/(<[^>]*>)/)
-    .map((part) => (part.startsWith('<') ? part : part.replace(/\r\n?|\n/g, '<br>')))
-    .join('');
-}
+// keepPlainLines lives in shared code: the /send-resume preview shows the same lines the e-mail will.
+export { keepPlainLines };
 
 export function prepareJobMessage(input: JobMessageInput): PreparedJobMessage {
   const boundary = `=_sira_${randomBytes(12).toString('hex')}`;

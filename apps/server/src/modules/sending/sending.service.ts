@@ -90,21 +90,29 @@ export const KEPT_RESUMES = 3;
 /**
  * Deletes a user's older résumés — beyond the newest KEPT_RESUMES — that no unfinished job attaches: a finished
  * job never reads its file again, and without this every upload would stay on disk for good. Returns the
- * paths removed.
+ * paths removed; a file that could not be deleted is reported after every other one was tried.
+ *
+ * The profile row is locked first, as scheduling locks it: a job being scheduled with one of these résumés
+ * commits before the delete looks for it (a new statement, so a fresh snapshot), and is seen.
  */
 export async function pruneResumes(db: Database, storage: ResumeStorage, profileId: string): Promise<string[]> {
-  const removed = rowsOf<{ path: string }>(
-    await db.execute(sql`
-      delete from resumes r
-      where r.profile_id = ${profileId}
-        and r.id not in (
-          select id from resumes where profile_id = ${profileId} order by created_at desc, id desc limit ${KEPT_RESUMES})
-        and not exists (
-          select 1 from send_jobs j
-          where j.profile_id = ${profileId} and j.resume_path = r.path and j.status in ('pending', 'processing'))
-      returning r.path`),
-  ).map((r) => r.path);
-  for (const path of removed) await storage.delete(path);
+  const removed = await db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from profiles where id = ${profileId} for update`);
+    return rowsOf<{ path: string }>(
+      await tx.execute(sql`
+        delete from resumes r
+        where r.profile_id = ${profileId}
+          and r.id not in (
+            select id from resumes where profile_id = ${profileId} order by created_at desc, id desc limit ${KEPT_RESUMES})
+          and not exists (
+            select 1 from send_jobs j
+            where j.profile_id = ${profileId} and j.resume_path = r.path and j.status in ('pending', 'processing'))
+        returning r.path`),
+    ).map((r) => r.path);
+  });
+  const deletions = await Promise.allSettled(removed.map((path) => storage.delete(path)));
+  const failed = removed.filter((_, i) => deletions[i]?.status === 'rejected');
+  if (failed.length > 0) throw new Error(`could not delete ${failed.length} résumé file(s): ${failed.join(', ')}`);
   return removed;
 }
 

@@ -9,6 +9,8 @@ import { companies, deliveries, packages, packageTemplates, profiles, resumes, s
 import { signedInUser } from '../../test/auth';
 import { linkMailboxForTest, useAppWithGoogleSandbox } from '../../test/mailbox';
 import { multipart } from '../companies/test-uploads';
+import { createResumeStorage } from './resume-storage';
+import { pruneResumes } from './sending.service';
 import {
   balanceOf,
   profileIdOf,
@@ -47,6 +49,15 @@ const trialCompanyCount = async () => {
   );
   return row?.n ?? 0;
 };
+
+/** A promise the test resolves when it chooses. */
+function signal() {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve: () => resolve() };
+}
 
 const body = (resumeId: string) => ({
   resumeId,
@@ -162,6 +173,38 @@ describe('POST /api/sending/resumes', () => {
     await upload('sixth');
     expect([first, later[0] as string].map(onDisk)).toEqual([false, false]);
     expect((await ctx.db.select().from(resumes).where(eq(resumes.profileId, u.profileId))).length).toBe(3);
+  });
+
+  it('keeps the file of a job being scheduled while a prune runs (the prune waits for the scheduling)', async () => {
+    const u = await user();
+    const paths: string[] = [];
+    for (const name of ['a', 'b', 'c']) {
+      const res = await uploadResume(ctx, u.cookie, samplePdf(), `${name}.pdf`);
+      const [row] = await ctx.db.select({ path: resumes.path }).from(resumes).where(eq(resumes.id, res.json().id));
+      paths.push(row?.path as string);
+    }
+    const oldest = paths[0] as string;
+    // A fourth upload (another tab) whose prune is about to run: the oldest is no longer among the newest three.
+    await ctx.db
+      .insert(resumes)
+      .values({ profileId: u.profileId, path: `${u.profileId}/d-${Date.now()}.pdf`, originalName: 'd.pdf', sizeBytes: 1 });
+    // What scheduling does with the oldest résumé: lock the profile, insert the job — and not commit yet.
+    const held = signal();
+    const lockTaken = signal();
+    const scheduling = ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from profiles where id = ${u.profileId} for update`);
+      await tx.insert(sendJobs).values({ profileId: u.profileId, subject: 's', content: 'c', resumePath: oldest, totalEmailsIntended: 1 });
+      lockTaken.resolve();
+      await held.promise;
+    });
+    await lockTaken.promise;
+    const pruning = pruneResumes(ctx.db, createResumeStorage(dataDir), u.profileId);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    held.resolve();
+    await scheduling;
+    expect(await pruning).not.toContain(oldest);
+    expect(existsSync(join(dataDir, 'resumes', oldest))).toBe(true);
+    expect(await ctx.db.select().from(resumes).where(eq(resumes.path, oldest))).toHaveLength(1);
   });
 
   it('answers FILE_REQUIRED without a file part', async () => {

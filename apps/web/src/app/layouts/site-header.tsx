@@ -13,16 +13,13 @@ interface Item {
 }
 
 function useNavItems(): { main: Item[]; account: Item[]; signedIn: boolean } {
-  const { data, isPending } = useSession();
+  const { data } = useSession();
   const user = data?.user ?? null;
   const main: Item[] = [
     { to: paths.pricing, label: ar.nav.pricing },
     { to: paths.about, label: ar.nav.about },
     { to: paths.support, label: ar.nav.support },
   ];
-  // Until the session is known there are no account links: "login" opens /login, which signs out (spec §2) —
-  // a signed-in user clicking it in that moment would lose their session.
-  if (isPending) return { main, account: [], signedIn: false };
   if (!user) {
     return {
       main,

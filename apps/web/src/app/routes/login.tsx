@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { queryClient } from '~/config/query-client';
 import { signOut } from '~/features/auth/api/sign-out';
 import { LoginForm, type LoginNotice } from '~/features/auth/components/login-form';
-import { hasRememberedPackage } from '~/lib/remembered-package';
+import { forgetRememberedPackage, hasRememberedPackage } from '~/lib/remembered-package';
 import { safeReturnPath } from '~/lib/safe-return';
 import { sessionQueryOptions } from '~/lib/session';
 import type { Route } from './+types/login';
@@ -35,6 +35,11 @@ export default function Login() {
   const navigate = useNavigate();
   const from = safeReturnPath(params.get('from'), paths.dashboard);
   // Without a return address, a package chosen before registering (spec §4) leads back to /pricing to pay.
-  const afterSignIn = () => (params.get('from') || !hasRememberedPackage() ? from : paths.pricing);
+  // A sign-in that goes elsewhere drops the choice: it must not pop up later, for this or another person.
+  const afterSignIn = () => {
+    const next = params.get('from') || !hasRememberedPackage() ? from : paths.pricing;
+    if (next !== paths.pricing) forgetRememberedPackage();
+    return next;
+  };
   return <LoginForm notice={noticeFrom(params)} onSignedIn={() => void navigate(afterSignIn(), { replace: true })} />;
 }

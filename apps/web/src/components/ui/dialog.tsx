@@ -72,6 +72,10 @@ export function Dialog({
 function focusRegion(region: Element) {
   const target = region.querySelector<HTMLElement>('h1, h2, h3') ?? (region instanceof HTMLElement ? region : null);
   if (!target) return;
-  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  // Focusable for this moment only: a heading is not a stop on the keyboard's way through the page.
+  if (!target.hasAttribute('tabindex')) {
+    target.setAttribute('tabindex', '-1');
+    target.addEventListener('blur', () => target.removeAttribute('tabindex'), { once: true });
+  }
   target.focus({ preventScroll: true });
 }

@@ -2,9 +2,14 @@ import { paths } from '@sira/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api } from '~/lib/api-client';
+import { forgetRememberedPackage } from '~/lib/remembered-package';
 import { sessionQueryOptions } from '~/lib/session';
 
-export const signOut = () => api<{ success: boolean }>('/api/auth/sign-out', { method: 'POST', json: {} });
+/** Signs out; a package choice waiting in this browser goes too (it belonged to that visit). */
+export const signOut = () => {
+  forgetRememberedPackage();
+  return api<{ success: boolean }>('/api/auth/sign-out', { method: 'POST', json: {} });
+};
 
 /** Signs out and goes home (spec §2 "Logout signs out and goes to /"). */
 export function useSignOut() {

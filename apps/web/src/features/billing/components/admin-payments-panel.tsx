@@ -33,6 +33,8 @@ export function AdminPaymentsPanel() {
   const payments = useAdminPayments({ search, page });
   useLiveInvalidate('admin-billing', [adminPaymentsKey]);
   const data = payments.isError ? undefined : payments.data;
+  // The server answers its last page when the one asked for is past the end: follow it.
+  if (data && !payments.isPlaceholderData && data.page !== page) setPage(data.page);
 
   return (
     <Stack gap="md" component="section" aria-labelledby="admin-payments-title">

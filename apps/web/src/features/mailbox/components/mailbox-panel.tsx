@@ -20,6 +20,23 @@ const dateTime = new Intl.DateTimeFormat(DATE_LOCALE, { dateStyle: 'medium', tim
  * (to Google's consent page) or unlink (after a confirmation), the reason a link was dropped, the result of
  * a consent just completed, and a re-check every 5 minutes plus live updates.
  */
+const INVALID_GRANT_TOLD = 'sira.mailbox.invalidGrantTold';
+function sessionFlag(key: string): boolean {
+  try {
+    return sessionStorage.getItem(key) === '1';
+  } catch {
+    return false;
+  }
+}
+function setSessionFlag(key: string, on: boolean) {
+  try {
+    if (on) sessionStorage.setItem(key, '1');
+    else sessionStorage.removeItem(key);
+  } catch {
+    // Storage unavailable: the toast may then show again on a later visit.
+  }
+}
+
 export function MailboxPanel() {
   const status = useMailboxStatus();
   const lastChecked = useMailboxRecheck();
@@ -27,11 +44,16 @@ export function MailboxPanel() {
   const [confirming, setConfirming] = useState(false);
   const connect = useConnectMailbox();
   const unlink = useUnlinkMailbox();
-  // Spec §8's toast when Google ended the link (also when it happens while the page is open); the alert stays.
+  // Spec §8's toast when Google ended the link (also when it happens while the page is open) — once per
+  // unlinking in this tab, not on every visit; the alert stays until the user links again.
   const unlinkedByGoogle = status.data?.notice === 'invalid_grant';
   useEffect(() => {
-    if (unlinkedByGoogle) notify.error(t.invalidGrant, undefined, 'mailbox-invalid-grant');
-  }, [unlinkedByGoogle]);
+    if (unlinkedByGoogle && !sessionFlag(INVALID_GRANT_TOLD)) {
+      notify.error(t.invalidGrant, undefined, INVALID_GRANT_TOLD);
+      setSessionFlag(INVALID_GRANT_TOLD, true);
+    }
+    if (status.data?.linked) setSessionFlag(INVALID_GRANT_TOLD, false);
+  }, [unlinkedByGoogle, status.data?.linked]);
 
   const startConnect = () =>
     connect.mutate(undefined, {

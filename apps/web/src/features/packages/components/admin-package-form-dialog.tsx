@@ -8,7 +8,7 @@ import { ApiRequestError } from '~/lib/api-client';
 import { notify } from '~/lib/notify';
 import { useCreateAdminPackage } from '../api/admin-create-package';
 import { useUpdateAdminPackage } from '../api/admin-update-package';
-import { bodyOf, newPackageValues, type PackageFormValues, valuesOf } from './admin-package-form';
+import { bodyOf, newPackageValues, type PackageFormValues, valuesOf, withDerivedDiscount } from './admin-package-form';
 
 // Mantine's default hint (gray.6) and error (red.6) colours fall short of WCAG AA on white.
 const fieldStyles = { description: { color: 'var(--mantine-color-gray-8)' }, error: { color: 'var(--mantine-color-red-9)' } };
@@ -38,7 +38,10 @@ function PackageForm({ pkg, onClose }: { pkg: AdminPackage | null; onClose: () =
   const set =
     <K extends keyof PackageFormValues>(key: K) =>
     (value: PackageFormValues[K]) =>
-      setValues((v) => ({ ...v, [key]: value }));
+      setValues((v) => {
+        const next = { ...v, [key]: value };
+        return key === 'price' || key === 'originalPrice' ? withDerivedDiscount(next) : next;
+      });
 
   const onError = (error: Error) => {
     const code = error instanceof ApiRequestError ? error.code : undefined;

@@ -1,6 +1,6 @@
 import type { AdminPackage } from '@sira/shared/schemas/packages-admin';
 import { describe, expect, it } from 'vitest';
-import { bodyOf, newPackageValues, valuesOf } from './admin-package-form';
+import { bodyOf, newPackageValues, valuesOf, withDerivedDiscount } from './admin-package-form';
 
 const saved: AdminPackage = {
   id: '6f1c3f4e-8a7b-4c1d-9e2f-0a1b2c3d4e5f',
@@ -51,5 +51,19 @@ describe('package form', () => {
   it('gives back a saved package unchanged when nothing is edited', () => {
     const { id: _id, reserved: _r, profilesCount: _p, companiesCount: _c, updatedAt: _u, discountPercent, ...fields } = saved;
     expect(bodyOf(valuesOf(saved))).toEqual({ ...fields, discountPercent: Number(discountPercent) });
+  });
+});
+
+describe('the discount follows the prices', () => {
+  it("computes the percentage from price and original price, as the spec's 26.36 % and 24.62 % are", () => {
+    const at = (price: number, originalPrice: number) =>
+      withDerivedDiscount({ ...newPackageValues, price, originalPrice, discountPercent: '' }).discountPercent;
+    expect(at(95, 129)).toBe(26.36);
+    expect(at(150, 199)).toBe(24.62);
+    expect(at(199, 249)).toBe(20.08);
+  });
+  it('leaves the typed discount when there is no higher original price', () => {
+    expect(withDerivedDiscount({ ...newPackageValues, price: 95, originalPrice: '', discountPercent: 10 }).discountPercent).toBe(10);
+    expect(withDerivedDiscount({ ...newPackageValues, price: 95, originalPrice: 90, discountPercent: 10 }).discountPercent).toBe(10);
   });
 });

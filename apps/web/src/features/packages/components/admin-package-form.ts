@@ -63,3 +63,15 @@ export const bodyOf = (values: PackageFormValues): AdminPackageCreateBody => ({
   originalPrice: numberOr(values.originalPrice, null),
   discountPercent: numberOr(values.discountPercent, null),
 });
+
+/**
+ * The discount follows the two prices whenever both are known and the original is higher — (129 − 95) / 129 is
+ * the spec's 26.36 % — so a price edited later leaves no stale badge on /pricing. Without an original price
+ * higher than the price the typed discount stays (it may still be cleared by hand).
+ */
+export function withDerivedDiscount(values: PackageFormValues): PackageFormValues {
+  const price = values.price === '' ? Number.NaN : Number(values.price);
+  const original = values.originalPrice === '' ? Number.NaN : Number(values.originalPrice);
+  if (!Number.isFinite(price) || !Number.isFinite(original) || original <= price || original <= 0) return values;
+  return { ...values, discountPercent: Math.round(((original - price) / original) * 10_000) / 100 };
+}

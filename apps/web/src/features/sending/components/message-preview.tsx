@@ -1,4 +1,5 @@
 import { Button, Card, Stack, Text } from '@mantine/core';
+import { keepPlainLines } from '@sira/shared';
 import { useState } from 'react';
 
 const texts = {
@@ -14,9 +15,10 @@ const SAMPLE: Record<string, string> = { company_name: 'شركة المثال', 
 const fill = (text: string) => text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) => SAMPLE[key.toLowerCase()] ?? whole);
 
 /**
- * The message as a company will read it, with sample values for the placeholders. The HTML is shown in a
- * sandboxed frame (no scripts, no same-origin access): whatever the user typed or pasted cannot run on the
- * page. The server sanitises the content again when the send is scheduled.
+ * The message as a company will read it, with sample values for the placeholders: the e-mail's own wrapper and
+ * line handling (keepPlainLines, as mime.ts). The HTML is shown in a sandboxed frame (no scripts, no
+ * same-origin access), so whatever the user typed or pasted cannot run on the page; the server sanitises the
+ * content when the send is scheduled, so markup it does not allow (a form, a style block) is dropped there.
  */
 export function MessagePreview({ subject, content }: { subject: string; content: string }) {
   const [open, setOpen] = useState(false);
@@ -37,7 +39,7 @@ export function MessagePreview({ subject, content }: { subject: string; content:
             <iframe
               title={texts.frame}
               sandbox=""
-              srcDoc={`<!doctype html><html lang="ar" dir="rtl"><head><meta charset="utf-8"><style>body{font-family:system-ui,sans-serif;line-height:1.7;margin:0;padding:8px;color:#1a1b1e}</style></head><body>${fill(content)}</body></html>`}
+              srcDoc={`<!doctype html><html lang="ar" dir="rtl"><head><meta charset="utf-8"></head><body style="margin:0;padding:8px"><div dir="rtl" lang="ar" style="direction:rtl;text-align:right;font-family:Tahoma,Arial,sans-serif;font-size:15px;line-height:1.7">${keepPlainLines(fill(content))}</div></body></html>`}
               style={{
                 width: '100%',
                 minHeight: 240,

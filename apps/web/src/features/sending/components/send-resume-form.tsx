@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Select, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { paths, TOAST_RETRY_EXHAUSTED_MS, UPLOAD_RETRY } from '@sira/shared';
+import { isKnownCode, messageForCode, paths, TOAST_RETRY_EXHAUSTED_MS, UPLOAD_RETRY } from '@sira/shared';
 import { sendingMessage, sendingText } from '@sira/shared/messages/sending';
 import { CONTENT_MAX_LENGTH, SUBJECT_MAX_LENGTH, type UploadedResume } from '@sira/shared/schemas/sending';
 import { useState } from 'react';
@@ -110,7 +110,8 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
     } catch (error) {
       // After the retries, the spec's upload failure (shown longer: retries were exhausted); a refusal of the file itself says why.
       if (isTransient(error)) fail({ kind: 'text', text: sendingText.uploadFailed }, TOAST_RETRY_EXHAUSTED_MS);
-      else fail({ kind: 'text', text: sendingMessage(codeOf(error)) ?? sendingText.uploadFailed });
+      else if (codeOf(error) === 'NO_BALANCE') fail({ kind: 'no-balance' });
+      else fail({ kind: 'text', text: sendingMessage(codeOf(error)) ?? knownMessage(codeOf(error)) ?? sendingText.uploadFailed });
       return null;
     }
   };
@@ -251,6 +252,8 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
 }
 
 const codeOf = (error: unknown) => (error instanceof ApiRequestError ? error.code : undefined);
+/** The app-wide text of a code it knows (too many uploads: RATE_LIMITED), else nothing. */
+const knownMessage = (code: string | undefined) => (code !== 'INTERNAL' && isKnownCode(code) ? messageForCode(code) : undefined);
 
 /** Whether filling in a template would throw away text the user wrote or changed (so it is asked first). */
 export function replacesOwnText(current: { subject: string; content: string }, applied: { subject: string; content: string }): boolean {
