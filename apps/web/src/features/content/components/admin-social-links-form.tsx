@@ -1,11 +1,11 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import { checkSocialLinks, contentAdminMessage, SOCIAL_NETWORKS, footerAdminText as t } from '@sira/shared/messages/content-admin';
 import type { SocialLinks } from '@sira/shared/schemas/content-admin';
-import { type FormEvent, useState } from 'react';
-import { FormError } from '~/components/ui/form-error';
+import { useState } from 'react';
 import { notify } from '~/lib/notify';
 import { contentAdminErrorMessage } from '../api/admin-error';
 import { useUpdateSocialLinks } from '../api/admin-update-social-links';
+import { AdminSettingsCard } from './admin-settings-card';
 
 /** The four social URLs of the footer (spec §2, settings.social_media): each http(s) or empty. */
 export function AdminSocialLinksForm({ initial }: { initial: SocialLinks }) {
@@ -13,8 +13,7 @@ export function AdminSocialLinksForm({ initial }: { initial: SocialLinks }) {
   const [error, setError] = useState<string | null>(null);
   const save = useUpdateSocialLinks();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const rule = checkSocialLinks(links);
     if (rule) return setError(contentAdminMessage(rule) ?? null);
     setError(null);
@@ -28,39 +27,29 @@ export function AdminSocialLinksForm({ initial }: { initial: SocialLinks }) {
   };
 
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="social-heading">
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <div>
-            <Title order={3} id="social-heading" fz="lg">
-              {t.socialHeading}
-            </Title>
-            <Text size="sm" c="gray.8">
-              {t.socialHint}
-            </Text>
-          </div>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {SOCIAL_NETWORKS.map((network) => (
-              <TextInput
-                key={network}
-                label={t[network]}
-                maxLength={500}
-                type="url"
-                dir="ltr"
-                placeholder="https://"
-                value={links[network]}
-                onChange={(e) => setLinks({ ...links, [network]: e.currentTarget.value })}
-              />
-            ))}
-          </SimpleGrid>
-          <FormError error={error} />
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending}>
-              {t.saveSocial}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+    <AdminSettingsCard
+      headingId="social-heading"
+      title={t.socialHeading}
+      hint={t.socialHint}
+      error={error}
+      submitLabel={t.saveSocial}
+      saving={save.isPending}
+      onSubmit={submit}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {SOCIAL_NETWORKS.map((network) => (
+          <TextInput
+            key={network}
+            label={t[network]}
+            maxLength={500}
+            type="url"
+            dir="ltr"
+            placeholder="https://"
+            value={links[network]}
+            onChange={(e) => setLinks({ ...links, [network]: e.currentTarget.value })}
+          />
+        ))}
+      </SimpleGrid>
+    </AdminSettingsCard>
   );
 }
