@@ -24,7 +24,8 @@ const texts = {
   noTemplates: 'لا توجد قوالب لباقتك حالياً، اكتب العنوان والمحتوى بنفسك.',
   subject: 'عنوان الرسالة',
   content: 'محتوى الرسالة',
-  contentHint: 'المحتوى بصيغة HTML. يمكنك استخدام {{company_name}} و{{sector}} و{{location}} وستُستبدل ببيانات كل شركة.',
+  contentHint:
+    'نص عادي أو HTML. يمكنك استخدام {{company_name}} و{{sector}} و{{location}} وستُستبدل ببيانات كل شركة. لا تنسَ أن تختم الرسالة باسمك ورقم جوالك: القوالب لا تعرفهما.',
   submit: 'إرسال السيرة الذاتية',
   uploading: 'جارٍ رفع الملف…',
   retrying: (n: number) => `تعذر رفع الملف، جارٍ إعادة المحاولة (${n} من ${UPLOAD_RETRY.attempts})…`,
