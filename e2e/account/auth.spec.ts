@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { field, fillLogin, registerAndConfirm } from '../fixtures/accounts';
+import { field, fillLogin, registerAndConfirm, submitRegistration } from '../fixtures/accounts';
 import { expectNoAxeViolations, screenshot, useBrowser } from '../fixtures/browser';
 import { openLatestMail, uniqueEmail } from '../fixtures/outbox';
 
@@ -45,12 +45,7 @@ describe('account journeys', () => {
     const page = await fresh();
     const email = uniqueEmail('unconfirmed');
     await page.goto('/register');
-    await page.getByLabel(field('البريد الإلكتروني')).fill(email);
-    await page.getByLabel(field('رقم الجوال')).fill('+966512345678');
-    await page.getByLabel(field('كلمة المرور')).fill('secret1');
-    await page.getByLabel(field('تأكيد كلمة المرور')).fill('secret1');
-    await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
-    await page.waitForURL('**/login?registered=1');
+    await submitRegistration(page, email, 'secret1', '+966512345678');
     await fillLogin(page, email, 'secret1');
     await page.getByRole('alert').filter({ hasText: 'يرجى تفعيل بريدك الإلكتروني أولاً' }).first().waitFor();
     await fillLogin(page, email, 'wrong-password');
