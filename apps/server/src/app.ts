@@ -38,6 +38,7 @@ import { webPlugin } from './plugins/web';
 import { embeddedGoogleSandbox } from './sandbox/google';
 import { outboxRoutes } from './sandbox/outbox.routes';
 import { embeddedPaylinkSandbox } from './sandbox/paylink';
+import { refuseOtherMachines } from './sandbox/this-machine-only';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -137,13 +138,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sendingAdminRoutes);
 
   // Loopback stand-ins for third parties exist only in embedded mode; production can never reach them.
+  // They answer this machine only (this-machine-only.ts).
   if (options.env.mode === 'embedded') {
-    await app.register(outboxRoutes);
-    // Persisted under the data folder so Sent folders, revocations and invoices survive a restart; tests keep
-    // them in memory.
-    const sandboxDataDir = options.env.nodeEnv === 'test' ? undefined : options.env.dataDir;
-    await app.register(embeddedGoogleSandbox, { prefix: GOOGLE_SANDBOX_PREFIX, appSecret: options.appSecret, dataDir: sandboxDataDir });
-    await app.register(embeddedPaylinkSandbox, { publicBaseUrl: options.publicBaseUrl, dataDir: sandboxDataDir });
+    await app.register(async (sandboxes) => {
+      sandboxes.addHook('onRequest', refuseOtherMachines);
+      await sandboxes.register(outboxRoutes);
+      // Persisted under the data folder so Sent folders, revocations and invoices survive a restart; tests keep
+      // them in memory.
+      const sandboxDataDir = options.env.nodeEnv === 'test' ? undefined : options.env.dataDir;
+      await sandboxes.register(embeddedGoogleSandbox, {
+        prefix: GOOGLE_SANDBOX_PREFIX,
+        appSecret: options.appSecret,
+        dataDir: sandboxDataDir,
+      });
+      await sandboxes.register(embeddedPaylinkSandbox, { publicBaseUrl: options.publicBaseUrl, dataDir: sandboxDataDir });
+    });
   }
 
   await app.register(webPlugin, { clientDir: options.clientDir, publicBaseUrl: options.publicBaseUrl });

@@ -22,6 +22,22 @@ describe('embedded outbox', () => {
     expect(mail.body).toContain('http://x/verify');
   });
 
+  it('answers this machine only: every sandbox refuses another machine, the app does not', async () => {
+    const lan = { remoteAddress: '192.168.1.20' };
+    for (const url of ['/sandbox/outbox', '/sandbox/google/mail', '/sandbox/paylink/_control/state', '/sandbox/paylink/pay/123']) {
+      const refused = await ctx.app.inject({ url, ...lan });
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.body).toContain('صفحات المحاكاة متاحة من هذا الجهاز فقط');
+    }
+    const paid = await ctx.app.inject({ method: 'POST', url: '/sandbox/paylink/_control/invoices/123/pay', ...lan });
+    expect(paid.statusCode).toBe(403);
+    for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      expect((await ctx.app.inject({ url: '/sandbox/outbox', remoteAddress })).statusCode, remoteAddress).toBe(200);
+    }
+    // The app itself serves every network.
+    expect((await ctx.app.inject({ url: '/api/packages', ...lan })).statusCode).toBe(200);
+  });
+
   it('does not exist in production', async () => {
     const env = parseEnv({
       NODE_ENV: 'production',
