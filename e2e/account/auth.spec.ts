@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { field, fillLogin, registerAndConfirm, submitRegistration } from '../fixtures/accounts';
+import { field, fillLogin, registerAndConfirm, signedInAs, submitRegistration } from '../fixtures/accounts';
 import { expectNoAxeViolations, screenshot, useBrowser } from '../fixtures/browser';
 import { openLatestMail, uniqueEmail } from '../fixtures/outbox';
 
@@ -168,6 +168,22 @@ describe('guards', () => {
     await page.getByRole('button', { name: 'دخول' }).waitFor();
     await page.goto('/dashboard');
     await page.waitForURL('**/login?from=%2Fdashboard');
+  });
+
+  it("a signed-in visitor clicking the header's login link before the session is known goes to the dashboard, still signed in", async () => {
+    const page = await fresh();
+    await signedInAs(page, 'early-click');
+    // The session answer is slow: the prerendered header still shows login and register when clicked.
+    await page.route('**/api/session', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/about');
+    await page.getByRole('banner').getByRole('link', { name: 'تسجيل الدخول' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.unroute('**/api/session');
+    await page.getByRole('banner').getByRole('button', { name: 'تسجيل الخروج' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
   });
 
   it('a session ended elsewhere sends the user from a protected page to /login', async () => {

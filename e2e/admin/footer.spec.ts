@@ -49,6 +49,8 @@ describe('admin footer tab', () => {
     await seen(page, 'تم حفظ روابط التواصل بنجاح');
     await page.goto('/');
     await page.locator(`footer a[href="${url}"]`).waitFor();
+    // It opens another tab, and says so to a screen reader.
+    await page.getByRole('link', { name: 'Facebook (يفتح في نافذة جديدة)' }).waitFor();
 
     await page.goto('/admin/footer');
     await facebook.fill(original);

@@ -8,6 +8,27 @@ import { useTestApp } from './test/app';
 
 const ctx = useTestApp();
 
+function productionApp() {
+  const env = parseEnv({
+    NODE_ENV: 'production',
+    DATABASE_URL: 'postgres://unused/sira',
+    APP_SECRET: 'p'.repeat(40),
+    PUBLIC_BASE_URL: 'https://sira.example',
+    SMTP_URL: 'smtp://mail.example',
+    SMTP_FROM: 'no-reply@sira.example',
+    LOG_LEVEL: 'silent',
+  });
+  return buildApp({
+    env,
+    db: ctx.db,
+    dbKind: ctx.handle.kind,
+    publicBaseUrl: 'https://sira.example',
+    appSecret: 'p'.repeat(40),
+    mailer: { send: async () => undefined },
+    logger: false,
+  });
+}
+
 describe('server basics', () => {
   it('answers liveness and readiness', async () => {
     expect((await ctx.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
@@ -20,6 +41,43 @@ describe('server basics', () => {
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBeDefined();
+  });
+
+  it('tells browsers to keep to https in production only (HSTS)', async () => {
+    expect((await ctx.app.inject('/healthz')).headers['strict-transport-security']).toBeUndefined();
+    const app = await productionApp();
+    try {
+      expect((await app.inject('/healthz')).headers['strict-transport-security']).toContain('max-age=');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('embedded mode answers only its own host names, so a DNS-rebinding page cannot reach it (production answers any)', async () => {
+    const hosts = (host: string) => ctx.app.inject({ url: '/sandbox/outbox', headers: { host } });
+    for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000', 'sira.localhost:3000', '192.168.1.5:3000', 'localhost']) {
+      expect((await hosts(host)).statusCode, host).toBe(200);
+    }
+    for (const host of ['evil.example:3000', 'evil.example', 'localhost.evil.example:3000']) {
+      const refused = await hosts(host);
+      expect(refused.statusCode, host).toBe(421);
+    }
+    // The reset flow of the attack is refused before it starts.
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/password-reset',
+      headers: { host: 'evil.example:3000', origin: 'http://evil.example:3000' },
+      payload: { email: 'admin@sira.example' },
+    });
+    expect(reset.statusCode).toBe(421);
+
+    const app = await productionApp();
+    try {
+      expect((await app.inject({ url: '/healthz', headers: { host: 'sira.example' } })).statusCode).toBe(200);
+      expect((await app.inject({ url: '/healthz', headers: { host: 'internal-name:8080' } })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
   });
 
   it('answers unknown API paths with a JSON error code', async () => {

@@ -99,7 +99,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   // Text answers (HTML, JS, CSS, JSON) over 1 KB go out compressed; browsers spend less time waiting.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(securityPlugin, { allowedOrigins: [new URL(options.publicBaseUrl).origin] });
+  const publicUrl = new URL(options.publicBaseUrl);
+  await app.register(securityPlugin, {
+    allowedOrigins: [publicUrl.origin],
+    production: options.env.mode === 'production',
+    // Embedded mode runs on someone's own machine, where DNS rebinding is the way in (security.ts).
+    allowedHostnames: options.env.mode === 'embedded' ? [publicUrl.hostname] : null,
+  });
 
   const mailer =
     options.mailer ??

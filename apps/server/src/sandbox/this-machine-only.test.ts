@@ -6,7 +6,8 @@ const request = (ip: string, socket: { localAddress?: string; remoteAddress?: st
 
 describe('sandboxes answer this machine only', () => {
   it('takes loopback in every spelling', () => {
-    for (const ip of ['127.0.0.1', '127.3.4.5', '::1', '::ffff:127.0.0.1']) expect(isFromThisMachine(request(ip, {})), ip).toBe(true);
+    for (const ip of ['127.0.0.1', '127.3.4.5', '::1', '::ffff:127.0.0.1'])
+      expect(isFromThisMachine(request(ip, { remoteAddress: ip, localAddress: '127.0.0.1' })), ip).toBe(true);
   });
 
   it('takes the server calling its own network address (PUBLIC_BASE_URL on a LAN address)', () => {
@@ -18,5 +19,9 @@ describe('sandboxes answer this machine only', () => {
     // Behind a proxy on loopback, request.ip is the browser's address from X-Forwarded-For.
     expect(isFromThisMachine(request('192.168.1.9', { localAddress: '127.0.0.1', remoteAddress: '127.0.0.1' }))).toBe(false);
     expect(isFromThisMachine(request('', {}))).toBe(false);
+  });
+
+  it('is not fooled by a network client writing 127.0.0.1 into X-Forwarded-For (TRUST_PROXY=true trusts private ranges)', () => {
+    expect(isFromThisMachine(request('127.0.0.1', { localAddress: '192.168.1.5', remoteAddress: '192.168.1.9' }))).toBe(false);
   });
 });

@@ -15,14 +15,20 @@ function isLoopback(address: string): boolean {
   return plain === '::1' || plain.startsWith('127.');
 }
 
-/** `request.ip` follows TRUST_PROXY: behind a trusted proxy it is the browser's address, not the proxy's. */
+/** A connection from this machine: loopback, or to its own network address (the same address at both ends). */
+function isLocalAddress(address: string | undefined, localAddress: string | undefined): boolean {
+  if (!address) return false;
+  return isLoopback(address) || address === localAddress;
+}
+
+/**
+ * Both the connection and the browser behind it: `request.ip` follows TRUST_PROXY, so behind a trusted proxy
+ * on this machine it is the browser's address — and a client on the network cannot pass for this machine by
+ * writing 127.0.0.1 into X-Forwarded-For, since its connection is not from here.
+ */
 export function isFromThisMachine(request: FastifyRequest): boolean {
-  const peer = request.ip;
-  if (!peer) return false;
-  if (isLoopback(peer)) return true;
-  // A connection from this machine to its own network address has the same address at both ends.
   const local = request.socket?.localAddress;
-  return !!local && peer === local && peer === request.socket.remoteAddress;
+  return isLocalAddress(request.socket?.remoteAddress, local) && isLocalAddress(request.ip, local);
 }
 
 const REFUSAL = `<!doctype html>

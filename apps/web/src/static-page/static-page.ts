@@ -7,6 +7,7 @@
 import { ar, COUNTER_ANIMATION_MS, type Footer, paths, type SessionUser } from '@sira/shared';
 import { iconPaths } from '../components/ui/icon-paths';
 import { footerClass } from '../features/content/components/site-footer-classes';
+import { isPlainClick } from '../lib/plain-click';
 import { forgetRememberedPackage } from '../lib/remembered-package';
 
 const PAYMENT_SOCIAL_LABELS: Record<string, string> = {
@@ -119,6 +120,7 @@ function footerLink(url: string, title: string, iconName: string | null | undefi
   return element('a', { href: url, class: footerClass.link, ...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {}) }, [
     ...icon(iconName, 16),
     title,
+    ...(external ? [element('span', { class: footerClass.newTab }, [` ${ar.footer.opensInNewTab}`])] : []),
   ]);
 }
 
@@ -161,7 +163,7 @@ function footerContent(footer: Footer): HTMLElement {
                 class: footerClass.socialLink,
                 target: '_blank',
                 rel: 'noopener noreferrer',
-                'aria-label': PAYMENT_SOCIAL_LABELS[s.network] ?? s.network,
+                'aria-label': `${PAYMENT_SOCIAL_LABELS[s.network] ?? s.network} ${ar.footer.opensInNewTab}`,
               },
               icon(s.network),
             ),
@@ -194,12 +196,23 @@ async function footer() {
 }
 
 async function session() {
-  try {
-    const { user } = await getJson<{ user: SessionUser | null }>('/api/session');
-    if (user) signedInHeader(user);
-  } catch {
-    // Signed-out header stays: the visitor can still sign in, and /login checks the session itself.
-  }
+  // Signed-out header stays on failure: the visitor can still sign in, and /login checks the session itself.
+  const known = getJson<{ user: SessionUser | null }>('/api/session').then(
+    ({ user }) => user,
+    () => null,
+  );
+  // Until the session is known the header shows login and register. /login signs a signed-in visitor out
+  // (spec §2), so a click that early waits for the answer and takes a signed-in visitor to the dashboard.
+  const early = (event: MouseEvent) => {
+    const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('[data-island="account"] a') : null;
+    if (!link || !isPlainClick(event)) return;
+    event.preventDefault();
+    void known.then((user) => window.location.assign(user ? paths.dashboard : link.href));
+  };
+  document.addEventListener('click', early);
+  const user = await known;
+  document.removeEventListener('click', early);
+  if (user) signedInHeader(user);
 }
 
 mobileMenu();

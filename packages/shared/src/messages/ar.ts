@@ -29,6 +29,8 @@ export const ar = {
     paymentMethods: 'طرق الدفع المقبولة',
     contact: 'تواصل معنا',
     followUs: 'تابعنا',
+    /** Said after a link that opens another tab (read by screen readers, not shown). */
+    opensInNewTab: '(يفتح في نافذة جديدة)',
     rights: 'جميع الحقوق محفوظة',
   },
   auth: {

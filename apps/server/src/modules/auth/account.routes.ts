@@ -83,10 +83,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       ruleCheck(checkSignIn(request.body));
       const email = normalizeEmail(request.body.email);
-      const emailKey = `sign-in:email:${email}`;
+      // Per e-mail from one address, so that someone guessing from elsewhere cannot lock the owner out; the
+      // e-mail's ceiling across addresses stops guessing spread over many (ADR 005, "Rate limits").
+      const emailKeys = [`sign-in:email-ip:${email}:${ip(request)}`, `sign-in:email:${email}`];
       await consumeRateLimits(app.db, [
         { key: `sign-in:ip:${ip(request)}`, max: 30, windowSeconds: 10 * MINUTE },
-        { key: emailKey, max: 10, windowSeconds: 10 * MINUTE },
+        { key: emailKeys[0] as string, max: 10, windowSeconds: 10 * MINUTE },
+        { key: emailKeys[1] as string, max: 50, windowSeconds: 10 * MINUTE },
       ]);
       let response: Response;
       try {
@@ -119,7 +122,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(400, 'SESSION_FAILED');
       }
       forwardCookies(response, reply);
-      await resetRateLimit(app.db, emailKey);
+      for (const key of emailKeys) await resetRateLimit(app.db, key);
       return { user: { id: profile.id, email: profile.email, isAdmin: profile.isAdmin } };
     },
   );

@@ -347,12 +347,23 @@ describe('a mail server that refuses', () => {
 });
 
 describe('abuse limits', () => {
-  it('limits sign-in attempts per e-mail, whatever the address they come from', async () => {
-    const { email } = await signedInUser(ctx);
+  it('limits sign-in attempts per e-mail from one address; the owner elsewhere still signs in', async () => {
+    const { email, password } = await signedInUser(ctx);
+    const guesser = freshIp();
     const codes: string[] = [];
-    for (let i = 0; i < 11; i++) codes.push((await signInRaw({ email, password: 'wrong-password' })).json().code);
+    for (let i = 0; i < 11; i++) codes.push((await signInRaw({ email, password: 'wrong-password' }, guesser)).json().code);
     expect(codes.slice(0, 10).every((c) => c === 'INVALID_CREDENTIALS')).toBe(true);
     expect(codes[10]).toBe('RATE_LIMITED');
+    expect((await signInRaw({ email, password: 'wrong-password' }, guesser)).json().code).toBe('RATE_LIMITED');
+    expect((await signInRaw({ email, password })).statusCode).toBe(200);
+  });
+
+  it('limits sign-in attempts per e-mail across addresses at 50 in 10 minutes', async () => {
+    const { email } = await signedInUser(ctx);
+    const codes: string[] = [];
+    for (let i = 0; i < 51; i++) codes.push((await signInRaw({ email, password: 'wrong-password' })).json().code);
+    expect(codes.slice(0, 50).every((c) => c === 'INVALID_CREDENTIALS')).toBe(true);
+    expect(codes[50]).toBe('RATE_LIMITED');
   });
 
   it('limits sign-in attempts per IP address across e-mails', async () => {

@@ -1,10 +1,12 @@
 import { Box, Burger, Button, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ar, paths } from '@sira/shared';
-import { useEffect } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { type MouseEvent, useEffect } from 'react';
+import { NavLink, useLocation, useNavigate } from 'react-router';
+import { queryClient } from '~/config/query-client';
 import { useSignOut } from '~/features/auth/api/sign-out';
-import { useSession } from '~/lib/session';
+import { isPlainClick } from '~/lib/plain-click';
+import { sessionQueryOptions, useSession } from '~/lib/session';
 import classes from './site-header.module.css';
 
 interface Item {
@@ -12,8 +14,8 @@ interface Item {
   label: string;
 }
 
-function useNavItems(): { main: Item[]; account: Item[]; signedIn: boolean } {
-  const { data } = useSession();
+function useNavItems(): { main: Item[]; account: Item[]; signedIn: boolean; sessionPending: boolean } {
+  const { data, isPending: sessionPending } = useSession();
   const user = data?.user ?? null;
   const main: Item[] = [
     { to: paths.pricing, label: ar.nav.pricing },
@@ -28,19 +30,21 @@ function useNavItems(): { main: Item[]; account: Item[]; signedIn: boolean } {
         { to: paths.register, label: ar.nav.register },
       ],
       signedIn: false,
+      sessionPending,
     };
   }
   const account: Item[] = [{ to: paths.dashboard, label: ar.nav.dashboard }];
   // Shown only when the server says this user is an administrator; the panel itself checks again.
   if (user.isAdmin) account.push({ to: paths.admin, label: ar.nav.admin });
-  return { main, account, signedIn: true };
+  return { main, account, signedIn: true, sessionPending };
 }
 
 export function SiteHeader() {
   const [menuOpen, menu] = useDisclosure(false);
   const location = useLocation();
-  const { main, account, signedIn } = useNavItems();
+  const { main, account, signedIn, sessionPending } = useNavItems();
   const signOut = useSignOut();
+  const navigate = useNavigate();
 
   // Following any link (or going back/forward) closes the mobile menu; the path is the trigger, not an input.
   // biome-ignore lint/correctness/useExhaustiveDependencies: location.pathname is the trigger
@@ -48,9 +52,23 @@ export function SiteHeader() {
     menu.close();
   }, [location.pathname, menu.close]);
 
-  const links = (items: Item[]) =>
+  // Until the session is known the header shows login and register. /login signs a signed-in visitor out
+  // (spec §2), so a click that early waits for the answer and takes a signed-in visitor to the dashboard.
+  const followOnceSessionKnown = (to: string) => (event: MouseEvent<HTMLAnchorElement>) => {
+    menu.close();
+    if (!sessionPending || !isPlainClick(event)) return;
+    event.preventDefault();
+    void queryClient
+      .fetchQuery(sessionQueryOptions())
+      .then(
+        ({ user }) => user,
+        () => null,
+      )
+      .then((user) => navigate(user ? paths.dashboard : to));
+  };
+  const links = (items: Item[], account = false) =>
     items.map((item) => (
-      <NavLink key={item.to} to={item.to} className={classes.link} onClick={menu.close}>
+      <NavLink key={item.to} to={item.to} className={classes.link} onClick={account ? followOnceSessionKnown(item.to) : menu.close}>
         {item.label}
       </NavLink>
     ));
@@ -70,7 +88,7 @@ export function SiteHeader() {
           {links(main)}
         </Box>
         <Box visibleFrom="sm" className={classes.group} data-island="account">
-          {links(account)}
+          {links(account, true)}
           {logout}
         </Box>
         <Burger
@@ -87,7 +105,7 @@ export function SiteHeader() {
       <nav id="mobile-menu" aria-label={ar.nav.menu} className={classes.mobileNav} hidden={!menuOpen}>
         {links(main)}
         <div data-island="account" className={classes.mobileAccount}>
-          {links(account)}
+          {links(account, true)}
           {logout}
         </div>
       </nav>

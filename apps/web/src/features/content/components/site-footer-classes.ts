@@ -11,4 +11,5 @@ export const footerClass = {
   payments: 'sf-payments',
   payment: 'sf-payment',
   description: 'sf-description',
+  newTab: 'sf-new-tab',
 } as const;

@@ -32,6 +32,7 @@ function FooterAnchor({ link }: { link: FooterLink }) {
   return (
     <a href={link.url} className={classes.link} target="_blank" rel="noopener noreferrer">
       {content}
+      <span className={classes.newTab}> {ar.footer.opensInNewTab}</span>
     </a>
   );
 }
@@ -85,7 +86,7 @@ function FooterContent({ footer }: { footer: Footer }) {
                   className={classes.socialLink}
                   target="_blank"
                   rel="noopener noreferrer"
-                  aria-label={SOCIAL_LABELS[s.network]}
+                  aria-label={`${SOCIAL_LABELS[s.network]} ${ar.footer.opensInNewTab}`}
                 >
                   <Icon name={s.network} />
                 </a>
