@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles } from '../../db/schema';
 import { useTestApp } from '../../test/app';
 import { signedInAdmin, signedInUser } from '../../test/auth';
+import { MAX_STREAMS_PER_USER } from './events.routes';
 
 /** Reads an SSE stream until `predicate` holds for the text received so far, or the time runs out. */
 async function readUntil(response: Response, predicate: (text: string) => boolean, ms = 3000): Promise<string> {
@@ -73,6 +74,44 @@ describe('GET /api/events (live updates)', () => {
     expect(text).toContain('event: profile');
     expect(text).not.toContain('event: billing');
     expect(text).not.toContain('admin-');
+  });
+
+  it(`holds at most ${MAX_STREAMS_PER_USER} streams per user at once, and frees a place when one closes`, async () => {
+    const me = await signedInUser(ctx);
+    const other = await signedInUser(ctx);
+    const streams: AbortController[] = [];
+    try {
+      for (let i = 0; i < MAX_STREAMS_PER_USER; i++) {
+        const controller = new AbortController();
+        streams.push(controller);
+        const res = await fetch(`${base}/api/events`, { headers: { cookie: me.cookie }, signal: controller.signal });
+        expect(res.status).toBe(200);
+      }
+      const refused = await fetch(`${base}/api/events`, { headers: { cookie: me.cookie } });
+      expect([refused.status, (await refused.json()).code]).toEqual([429, 'RATE_LIMITED']);
+      // Another user is not affected.
+      const theirs = new AbortController();
+      streams.push(theirs);
+      expect((await fetch(`${base}/api/events`, { headers: { cookie: other.cookie }, signal: theirs.signal })).status).toBe(200);
+
+      streams[0]?.abort();
+      const deadline = Date.now() + 3000;
+      let status = 0;
+      while (Date.now() < deadline) {
+        const controller = new AbortController();
+        const res = await fetch(`${base}/api/events`, { headers: { cookie: me.cookie }, signal: controller.signal });
+        status = res.status;
+        if (status === 200) {
+          streams.push(controller);
+          break;
+        }
+        await res.body?.cancel();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(status).toBe(200);
+    } finally {
+      for (const controller of streams) controller.abort();
+    }
   });
 
   it("gives administrators every user's sending and billing changes", async () => {

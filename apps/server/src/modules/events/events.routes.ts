@@ -1,10 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/errors';
 import { LIVE_TOPICS, type LiveEvent } from '../../lib/event-bus';
 import { requireViewer } from '../../plugins/access';
 
 /** Events are batched per connection: a worker sending hundreds a second must not flood a browser. */
 const FLUSH_EVERY_MS = 250;
 const HEARTBEAT_EVERY_MS = 20_000;
+/**
+ * Streams one user may hold open at once: one per tab, and tabs people really keep open are far fewer. Each
+ * stream holds a socket, two timers and a subscription, so a script opening thousands must be refused.
+ */
+export const MAX_STREAMS_PER_USER = 20;
 
 /**
  * GET /api/events — Server-Sent Events for the signed-in user: `event: <topic>` whenever their profile,
@@ -14,6 +20,7 @@ const HEARTBEAT_EVERY_MS = 20_000;
 export async function eventsRoutes(app: FastifyInstance) {
   // Open streams end when the server closes, or graceful shutdown would wait for every browser tab.
   const open = new Set<() => void>();
+  const streamsOf = new Map<string, number>();
   app.addHook('preClose', async () => {
     for (const end of open) end();
   });
@@ -30,6 +37,9 @@ export async function eventsRoutes(app: FastifyInstance) {
       reply.hijack();
       return;
     }
+    const streams = streamsOf.get(viewer.id) ?? 0;
+    if (streams >= MAX_STREAMS_PER_USER) throw new AppError(429, 'RATE_LIMITED');
+    streamsOf.set(viewer.id, streams + 1);
     const pending = new Set<string>();
     const onEvent = (event: LiveEvent) => {
       if (event.profileId === viewer.id) pending.add(event.topic);
@@ -70,6 +80,9 @@ export async function eventsRoutes(app: FastifyInstance) {
       unsubscribe();
       stopGaps();
       open.delete(end);
+      const left = (streamsOf.get(viewer.id) ?? 1) - 1;
+      if (left > 0) streamsOf.set(viewer.id, left);
+      else streamsOf.delete(viewer.id);
     };
     const end = () => {
       stop();
