@@ -158,6 +158,25 @@ describe('guards', () => {
     await page.getByText('غير مصرح لك بالوصول إلى لوحة المشرف').waitFor();
   });
 
+  it('signing out from a protected page goes home, even when the page re-reads the session meanwhile', async () => {
+    const page = await fresh();
+    await signedInAs(page, 'leaving');
+    await page.getByText('تجريبي').first().waitFor();
+    // The page re-reads the session (as when the tab regains focus) after the server ended it but before the
+    // answer reached the page: the guard of a page still open would take that for an expired session.
+    await page.route('**/api/auth/sign-out', async (route) => {
+      const response = await route.fetch();
+      await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+      await page.waitForTimeout(700);
+      await route.fulfill({ response });
+    });
+    await page.locator('header').getByRole('button', { name: 'تسجيل الخروج' }).click();
+    await page.locator('header').getByRole('link', { name: 'تسجيل الدخول' }).waitFor();
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.getByText('انتهت جلستك').count()).toBe(0);
+  });
+
   it('opening /login signs the current session out', async () => {
     const page = await fresh();
     const email = uniqueEmail('relogin');

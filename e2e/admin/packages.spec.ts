@@ -39,6 +39,8 @@ describe('admin packages tab', () => {
     await expectNoAxeViolations(page);
     await add.getByRole('button', { name: 'حفظ' }).click();
     await add.getByText('يرجى إدخال اسم الباقة').waitFor();
+    // Focus goes to the field at fault, which scrolls it into view however far down the dialog was.
+    expect(await add.getByLabel(field('اسم الباقة')).evaluate((input) => input === document.activeElement)).toBe(true);
 
     const name = `باقة e2e ${Date.now()}`;
     await add.getByLabel(field('اسم الباقة')).fill(name);
@@ -46,6 +48,7 @@ describe('admin packages tab', () => {
     await add.getByLabel(field('السعر \\(ريال\\)')).fill('3');
     await add.getByRole('button', { name: 'حفظ' }).click();
     await add.getByText('السعر إما 0 لباقة مجانية أو 5 ريالات على الأقل، وهو أقل مبلغ تقبله بوابة الدفع.').waitFor();
+    expect(await add.getByLabel(field('السعر \\(ريال\\)')).evaluate((input) => input === document.activeElement)).toBe(true);
     await add.getByLabel(field('السعر \\(ريال\\)')).fill('45');
     await add.getByLabel(field('عدد الرسائل')).fill('150');
     await add.getByLabel(field('المزايا')).fill('ميزة أولى\n\nميزة ثانية');

@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 
-/** A number as the app shows it (Arabic-Indic digits, ar-SA grouping), read back. */
+/** A number as the app shows it (Western digits, a comma for thousands; ADR 005), read back. */
 export function readNumber(text: string | null): number {
-  const western = (text ?? '').replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/[^\d]/g, '');
+  if (/[\u0660-\u0669\u06F0-\u06F9]/.test(text ?? '')) throw new Error(`Arabic-Indic digits in "${text}"`);
+  const western = (text ?? '').replace(/[^\d]/g, '');
   if (!western) throw new Error(`no number in "${text}"`);
   return Number(western);
 }

@@ -85,7 +85,7 @@ describe('sending: empty, failing and retrying', () => {
       return route.fulfill({ status: 503, contentType: 'application/json', body: '{"code":"INTERNAL"}' });
     });
     await page.getByRole('button', { name: 'إرسال السيرة الذاتية' }).click();
-    await seen(page, /تمت جدولة \d+ رسالة بنجاح/);
+    await seen(page, /تمت جدولة (رسالة واحدة|رسالتين|\d+ رسائل|[\d,]+ رسالة) بنجاح/);
     await page.waitForURL((url) => url.pathname === '/dashboard');
   });
 });

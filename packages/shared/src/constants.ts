@@ -54,8 +54,6 @@ export const GMAIL_SEND_CAPABLE_SCOPES = [
   'https://mail.google.com/',
 ] as const;
 
-/** Shown as the locale for every date (spec §9). */
-export const DATE_LOCALE = 'ar-SA';
 export const CURRENCY_LABEL = 'ريال';
 
 /** Paylink refuses invoices under SAR 5.00 (integrations.md §A3). */

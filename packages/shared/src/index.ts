@@ -1,6 +1,7 @@
 // What both sides use at run time carries no zod: constants, Arabic texts, routes and account rules.
 // Schema types come along as types only (erased from bundles); the schemas themselves are in ./schemas.
 export * from './constants';
+export * from './format';
 export * from './messages/ar';
 export * from './package-card';
 export * from './routes';

@@ -4,7 +4,7 @@
  * the signed-in header and start buttons, the mobile menu, the count-up counters and the footer from the
  * server. Everything here degrades to the prerendered HTML if it fails.
  */
-import { ar, COUNTER_ANIMATION_MS, type Footer, paths, type SessionUser } from '@sira/shared';
+import { ar, COUNTER_ANIMATION_MS, type Footer, formatNumber, paths, type SessionUser } from '@sira/shared';
 import { iconPaths } from '../components/ui/icon-paths';
 import { footerClass } from '../features/content/components/site-footer-classes';
 import { isPlainClick } from '../lib/plain-click';
@@ -89,9 +89,6 @@ function signedInHeader(user: SessionUser) {
   }
 }
 
-// Western digits with a thousands comma, as the spec writes them (+5,000); same as the React CountUp.
-const numberFormat = new Intl.NumberFormat('en-US');
-
 /** Counters count up over 2.5 s when they scroll into view; reduced motion keeps the final numbers. */
 function countUps() {
   if (window.matchMedia('(prefers-reduced-motion: reduce)').matches || !('IntersectionObserver' in window)) return;
@@ -106,7 +103,7 @@ function countUps() {
       const start = performance.now();
       const tick = (now: number) => {
         const progress = Math.min(1, (now - start) / COUNTER_ANIMATION_MS);
-        node.textContent = `${prefix}${numberFormat.format(Math.round(to * (1 - (1 - progress) ** 3)))}`;
+        node.textContent = `${prefix}${formatNumber(Math.round(to * (1 - (1 - progress) ** 3)))}`;
         if (progress < 1) requestAnimationFrame(tick);
       };
       requestAnimationFrame(tick);

@@ -1,3 +1,4 @@
+import { messageCount } from '../format';
 import { ar, messageForCode } from './ar';
 
 /**
@@ -25,7 +26,7 @@ export const billingTexts = {
 export const paymentDialogTexts = {
   title: (name: string) => `الدفع لـ ${name}`,
   amount: 'المبلغ',
-  messages: (n: number) => `${n} رسالة`,
+  messages: (n: number) => messageCount(n),
   explain:
     'ستنتقل إلى صفحة الدفع الآمنة لدى Paylink لإتمام الدفع بمدى أو Visa أو Mastercard أو Apple Pay. تُفعَّل الباقة ويُضاف رصيدها فور تأكيد الدفع.',
   pay: 'الانتقال إلى الدفع',

@@ -2,6 +2,7 @@
  * Linking the user's own Gmail (spec §2 /send-resume, §4 "Mail link", §8): Arabic texts, the callback's
  * results and the error codes of /api/mailbox with the text each one shows.
  */
+import { messageCount } from '../format';
 
 /** Why a link was dropped without the user asking: shown until they link again. */
 export const MAILBOX_NOTICES = ['invalid_grant'] as const;
@@ -38,7 +39,7 @@ export const mailboxText = {
   confirmUnlinkTitle: 'إلغاء ربط Gmail',
   confirmUnlink: 'سيتم إلغاء صلاحية الإرسال من بريدك في Google. يمكنك إعادة الربط في أي وقت.',
   confirmUnlinkActive: (n: number) =>
-    `لديك ${n} رسالة قيد الانتظار أو الإرسال. إذا ألغيت الربط فستتوقف هذه الرسائل ولن تُرسل حتى تعيد ربط بريدك.`,
+    `لديك ${messageCount(n)} قيد الانتظار أو الإرسال. إذا ألغيت الربط فسيتوقف الإرسال ولن يُستأنف حتى تعيد ربط بريدك.`,
   confirmUnlinkButton: 'نعم، إلغاء الربط',
   cancel: 'إلغاء',
   unlinked: 'تم إلغاء ربط Gmail بنجاح',
@@ -47,7 +48,7 @@ export const mailboxText = {
   /** Spec §8, verbatim: shown after a refresh answered invalid_grant. */
   invalidGrant: 'تم إلغاء ربط Gmail. يرجى إعادة الربط.',
   pausedUntil: (when: string) => `بلغ بريدك حد الإرسال اليومي في Gmail. سيُستأنف الإرسال تلقائيًا في ${when}.`,
-  heldDeliveries: (n: number) => `${n} رسالة متوقفة بانتظار إعادة ربط بريدك.`,
+  heldDeliveries: (n: number) => `توقفت ${messageCount(n)} بانتظار إعادة ربط بريدك.`,
   lastChecked: (when: string) => `آخر تحقق: ${when}`,
 } as const;
 

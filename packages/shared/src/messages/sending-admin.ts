@@ -2,6 +2,7 @@
  * The admin panel's email_settings and email_logs tabs (spec §2, §5, §8): Arabic texts and error codes.
  * zod-free, so the web can import it at run time; the schemas are in schemas/sending-admin.
  */
+import { formatNumber } from '../format';
 
 export const sendingSettingsText = {
   heading: 'إعدادات الإرسال',
@@ -33,7 +34,8 @@ export const sendingSettingsText = {
   invalid:
     'قيم غير صالحة: يجب أن تكون أعداداً صحيحة ضمن حدود كل حقل، وحجم الدفعة والحد في الدقيقة والحد في الساعة 1 على الأقل، وباقي القيم 0 على الأقل.',
   /** A field's error: its range, with the numbers as the admin types them. */
-  outOfRange: ({ min, max }: { min: number; max: number }) => `القيمة يجب أن تكون عدداً صحيحاً من ${min} إلى ${max.toLocaleString('en-US')}`,
+  outOfRange: ({ min, max }: { min: number; max: number }) =>
+    `القيمة يجب أن تكون عدداً صحيحاً من ${formatNumber(min)} إلى ${formatNumber(max)}`,
   retry: 'إعادة المحاولة',
 } as const;
 

@@ -4,6 +4,7 @@
  * zod-free, so the web can import it at run time; the schemas are in schemas/sending.
  */
 import { RESUME_MAX_BYTES } from '../constants';
+import { messageCount } from '../format';
 
 export const sendingText = {
   /** Spec §5, verbatim. */
@@ -23,19 +24,20 @@ export const sendingText = {
   /** Spec §8: the token refresh answered invalid_grant and the link was removed. */
   mailboxUnlinked: 'تم إلغاء ربط Gmail. يرجى إعادة الربط.',
   resumeTooLarge: `حجم الملف أكبر من ${Math.round(RESUME_MAX_BYTES / (1024 * 1024))} ميغابايت. يرجى اختيار ملف أصغر.`,
-  resumeSizeHint: 'ملف PDF حتى 5MB',
+  /** Spec §5 "PDF up to 5MB", in Arabic units (ADR 005). */
+  resumeSizeHint: `ملف PDF حتى ${Math.round(RESUME_MAX_BYTES / (1024 * 1024))} ميغابايت`,
   fileRequired: 'يرجى اختيار ملف السيرة الذاتية (PDF).',
   resumeNotFound: 'لم يتم العثور على ملف السيرة الذاتية المرفوع. يرجى رفعه مرة أخرى.',
   mailboxNotLinked: 'يرجى ربط بريدك في Gmail قبل الإرسال.',
   noCompanies: 'لقد راسلت جميع الشركات المتاحة في باقتك. لا توجد شركات جديدة للإرسال إليها.',
-  scheduled: (count: number) => `تمت جدولة ${count} رسالة بنجاح. سيبدأ الإرسال تلقائياً من بريدك.`,
+  scheduled: (count: number) => `تمت جدولة ${messageCount(count, 'genitive')} بنجاح. سيبدأ الإرسال تلقائياً من بريدك.`,
   loadFailed: 'حدث خطأ أثناء تحميل بيانات الإرسال.',
   statusLoadFailed: 'حدث خطأ أثناء جلب حالة الرسائل المجدولة.',
   deliveriesLoadFailed: 'حدث خطأ أثناء جلب سجل الرسائل.',
   retry: 'إعادة المحاولة',
   noDeliveries: 'لا توجد رسائل مجدولة بعد.',
   pausedUntil: (when: string) => `توقف الإرسال مؤقتاً لأن بريدك بلغ حد الإرسال اليومي لدى Google. سيُستأنف تلقائياً في ${when}.`,
-  held: (count: number) => `${count} رسالة بانتظار إعادة ربط بريدك في Gmail.`,
+  held: (count: number) => `${messageCount(count)} بانتظار إعادة ربط بريدك في Gmail.`,
   estimatedFinish: (when: string) => `الوقت المتوقع لانتهاء الإرسال: ${when}`,
 } as const;
 

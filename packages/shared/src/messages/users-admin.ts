@@ -1,3 +1,4 @@
+import { messageCount } from '../format';
 import { messageForCode } from './ar';
 
 /** Arabic texts of the admin users tab (spec §2, §5, §8); spec strings are verbatim. */
@@ -17,7 +18,7 @@ export const usersAdminTexts = {
   editTitle: 'تعديل بيانات المستخدم',
   save: 'حفظ',
   cancel: 'إلغاء',
-  remainingResetHint: (limit: number) => `عند تغيير الباقة يُعاد ضبط الرصيد إلى حد الباقة الجديدة (${limit} رسالة).`,
+  remainingResetHint: (limit: number) => `عند تغيير الباقة يُعاد ضبط الرصيد إلى حد الباقة الجديدة (${messageCount(limit)}).`,
   empty: 'لا يوجد مستخدمون',
   emptySearch: 'لا يوجد مستخدمون يطابقون البحث',
   loadFailed: 'تعذر تحميل قائمة المستخدمين.',

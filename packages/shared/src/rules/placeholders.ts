@@ -16,3 +16,21 @@ export function unknownPlaceholders(text: string): string[] {
   }
   return unknown;
 }
+
+/** What each placeholder stands for, in the user's words. */
+export const PLACEHOLDER_LABELS: Record<(typeof PLACEHOLDER_NAMES)[number], string> = {
+  company_name: 'اسم الشركة',
+  sector: 'القطاع',
+  location: 'الموقع',
+};
+
+/**
+ * A subject or text as its author reads it back in a list: each placeholder as «what it stands for» (the
+ * message itself has each company's own value there), anything else as written.
+ */
+export function withReadablePlaceholders(text: string): string {
+  return text.replace(BRACED, (whole, inner: string) => {
+    const name = inner.trim().toLowerCase() as (typeof PLACEHOLDER_NAMES)[number];
+    return PLACEHOLDER_LABELS[name] ? `«${PLACEHOLDER_LABELS[name]}»` : whole;
+  });
+}

@@ -1,4 +1,4 @@
-import { ADMIN_PACKAGE, type InvoiceStatus, PAYLINK_MIN_AMOUNT, RESERVED_PACKAGE_NAMES, toPackageCard } from '@sira/shared';
+import { ADMIN_PACKAGE, type InvoiceStatus, messageCount, PAYLINK_MIN_AMOUNT, RESERVED_PACKAGE_NAMES, toPackageCard } from '@sira/shared';
 import type { BillingOverview, PaymentStatus, UpgradeOptions } from '@sira/shared/schemas/billing';
 import { and, asc, desc, eq, gte, notInArray, or } from 'drizzle-orm';
 import { invoices, packages, profiles } from '../../db/schema';
@@ -71,7 +71,7 @@ export async function createInvoice(deps: BillingDeps, viewer: Viewer, packageId
       clientEmail: profile.email,
       clientMobile: profile.phone,
       // isDigital would switch on Paylink's "send digital product" step, which needs a further API call.
-      products: [{ title: pkg.name, price: pkg.price, qty: 1, description: `${pkg.messagesLimit} رسالة`, isDigital: false }],
+      products: [{ title: pkg.name, price: pkg.price, qty: 1, description: messageCount(pkg.messagesLimit), isDigital: false }],
       note: `سيرة — ${pkg.name}`,
     });
   } catch (error) {

@@ -88,7 +88,7 @@ describe('GET /api/events (live updates)', () => {
         expect(res.status).toBe(200);
       }
       const refused = await fetch(`${base}/api/events`, { headers: { cookie: me.cookie } });
-      expect([refused.status, (await refused.json()).code]).toEqual([429, 'RATE_LIMITED']);
+      expect([refused.status, ((await refused.json()) as { code: string }).code]).toEqual([429, 'RATE_LIMITED']);
       // Another user is not affected.
       const theirs = new AbortController();
       streams.push(theirs);

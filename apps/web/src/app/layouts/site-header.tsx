@@ -1,4 +1,4 @@
-import { Box, Burger, Button, Container } from '@mantine/core';
+import { Box, Burger, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ar, paths } from '@sira/shared';
 import { type MouseEvent, useEffect } from 'react';
@@ -73,9 +73,15 @@ export function SiteHeader() {
       </NavLink>
     ));
   const logout = signedIn ? (
-    <Button variant="subtle" color="gray" onClick={() => signOut.mutate()} loading={signOut.isPending}>
+    <button
+      type="button"
+      className={`${classes.link} ${classes.linkButton}`}
+      onClick={() => signOut.mutate()}
+      disabled={signOut.isPending}
+      aria-busy={signOut.isPending}
+    >
       {ar.nav.logout}
-    </Button>
+    </button>
   ) : null;
 
   return (

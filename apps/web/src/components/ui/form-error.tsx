@@ -1,4 +1,5 @@
 import { Text } from '@mantine/core';
+import { withLtrRuns } from './ltr-runs';
 
 /**
  * A form's error under its fields, read out by screen readers as soon as it appears — unless a toast with the
@@ -9,7 +10,7 @@ export function FormError({ error, announced = true }: { error: string | null | 
   if (!error) return null;
   return (
     <Text c="red.8" size="sm" role={announced ? 'alert' : undefined}>
-      {error}
+      {withLtrRuns(error)}
     </Text>
   );
 }

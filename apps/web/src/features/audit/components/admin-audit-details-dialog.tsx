@@ -1,10 +1,10 @@
 import { Code, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { DATE_LOCALE } from '@sira/shared';
+import { DISPLAY_LOCALE } from '@sira/shared';
 import { auditActionLabel, auditEntityLabel, auditAdminText as t } from '@sira/shared/messages/audit-admin';
 import type { AuditEntry } from '@sira/shared/schemas/audit-admin';
 import { Dialog } from '~/components/ui/dialog';
 
-const dateFormat = new Intl.DateTimeFormat(DATE_LOCALE, { dateStyle: 'medium', timeStyle: 'medium' });
+const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'medium' });
 
 function JsonBlock({ label, value }: { label: string; value: unknown }) {
   return (

@@ -1,5 +1,5 @@
 import { Button, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
-import { DATE_LOCALE } from '@sira/shared';
+import { DISPLAY_LOCALE } from '@sira/shared';
 import { auditActionLabel, auditEntityLabel, auditAdminText as t } from '@sira/shared/messages/audit-admin';
 import type { AuditEntry } from '@sira/shared/schemas/audit-admin';
 import { useState } from 'react';
@@ -9,7 +9,7 @@ import { LoadingRows } from '~/components/ui/loading-rows';
 import { useAuditLog } from '../api/get-audit-log';
 import { AdminAuditDetailsDialog } from './admin-audit-details-dialog';
 
-const dateFormat = new Intl.DateTimeFormat(DATE_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
 const controlLabels = { first: 'الصفحة الأولى', previous: 'الصفحة السابقة', next: 'الصفحة التالية', last: 'الصفحة الأخيرة' } as const;
 
 /** The read-only audit tab: newest first, paginated, each entry opening its before/after. */

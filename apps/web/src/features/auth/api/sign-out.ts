@@ -16,10 +16,14 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: signOut,
-    onSettled: async () => {
-      // Leave the protected page first, so its guard does not read the sign-out as an expired session.
+    mutationFn: async () => {
+      // Leave the protected page before the session ends: a query it re-fetches in between (a live update,
+      // the tab regaining focus) would meet a 401, and its guard would read that as an expired session and
+      // send the user to /login instead of home (found in review).
       await navigate(paths.home);
+      return signOut();
+    },
+    onSettled: () => {
       queryClient.setQueryData(sessionQueryOptions().queryKey, { user: null });
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'content' && q.queryKey[0] !== 'auth' });
     },

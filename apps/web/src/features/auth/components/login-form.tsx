@@ -57,13 +57,15 @@ export function LoginForm({ notice, onSignedIn }: { notice?: LoginNotice | undef
         onError: (e) =>
           // The right password on an unconfirmed account makes the server mail a fresh confirmation link.
           e instanceof ApiRequestError && e.code === 'EMAIL_NOT_CONFIRMED'
-            ? formError.fail(`${e.message} ${ar.auth.confirmationResent}`)
+            ? formError.fail(`${e.message}. ${ar.auth.confirmationResent}`)
             : formError.failWith(e),
       },
     );
   };
 
   const forgot = () => {
+    // The sign-in error under the form belongs to the last sign-in, not to this request.
+    formError.clear();
     const rule = checkResetRequest({ email });
     if (rule) {
       notify.error(messageForCode(rule));

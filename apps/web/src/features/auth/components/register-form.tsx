@@ -3,6 +3,7 @@ import { checkRegistration, messageForCode, normalizeEmail, normalizePhone, path
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { FormError } from '~/components/ui/form-error';
+import { withLtrRuns } from '~/components/ui/ltr-runs';
 import { PasswordField } from '~/components/ui/password-field';
 import { useRegister } from '../api/account';
 import { useFormError } from '../hooks/use-form-error';
@@ -68,7 +69,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
           <TextInput
             label={texts.phone}
             maxLength={32}
-            description={texts.phoneHint}
+            description={withLtrRuns(texts.phoneHint)}
             type="tel"
             autoComplete="tel"
             dir="ltr"

@@ -1,6 +1,6 @@
 import { Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { CURRENCY_LABEL, DATE_LOCALE } from '@sira/shared';
+import { CURRENCY_LABEL, formatNumber } from '@sira/shared';
 import { billingMessageForCode, billingTexts } from '@sira/shared/messages/billing';
 import { paymentsAdminTexts as t } from '@sira/shared/messages/billing-admin';
 import type { AdminPaymentsPage } from '@sira/shared/schemas/billing-admin';
@@ -14,8 +14,6 @@ import { useLiveInvalidate } from '~/lib/live-events';
 import { adminPaymentsKey, useAdminPayments } from '../api/admin-get-payments';
 import { formatDateTime } from './format';
 import { InvoiceStatusBadge } from './invoice-status-badge';
-
-const number = new Intl.NumberFormat(DATE_LOCALE);
 
 /**
  * The admin payment tab (spec §2): revenue, transactions and completed counts, a search by user e-mail and
@@ -82,9 +80,9 @@ export function AdminPaymentsPanel() {
 
 function Totals({ summary }: { summary: AdminPaymentsPage['summary'] | undefined }) {
   const cards = [
-    { label: t.revenue, value: summary ? `${number.format(summary.revenue)} ${CURRENCY_LABEL}` : null, id: 'revenue' },
-    { label: t.transactions, value: summary ? number.format(summary.transactions) : null, id: 'transactions' },
-    { label: t.completed, value: summary ? number.format(summary.completed) : null, id: 'completed' },
+    { label: t.revenue, value: summary ? `${formatNumber(summary.revenue)} ${CURRENCY_LABEL}` : null, id: 'revenue' },
+    { label: t.transactions, value: summary ? formatNumber(summary.transactions) : null, id: 'transactions' },
+    { label: t.completed, value: summary ? formatNumber(summary.completed) : null, id: 'completed' },
   ];
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }}>

@@ -1,5 +1,5 @@
 import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { DATE_LOCALE, paths } from '@sira/shared';
+import { formatNumber, paths } from '@sira/shared';
 import { billingMessageForCode, billingTexts as t } from '@sira/shared/messages/billing';
 import { Link } from 'react-router';
 import { LoadError } from '~/components/ui/load-error';
@@ -7,8 +7,6 @@ import { ApiRequestError } from '~/lib/api-client';
 import { useLiveInvalidate } from '~/lib/live-events';
 import { billingKey, useBilling } from '../api/get-billing';
 import { InvoiceHistoryTable } from './invoice-history-table';
-
-const number = new Intl.NumberFormat(DATE_LOCALE);
 
 /**
  * The billing page (spec §2): current package and balance, the way to upgrade, and the payment history.
@@ -59,7 +57,7 @@ export function BillingPanel() {
                 {t.remaining}
               </Text>
               <Text fz={24} fw={700} mt={4}>
-                {number.format(billing.data.messagesRemaining)}
+                {formatNumber(billing.data.messagesRemaining)}
               </Text>
             </Card>
           </SimpleGrid>

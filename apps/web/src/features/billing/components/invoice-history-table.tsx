@@ -2,6 +2,7 @@ import { Table, Text } from '@mantine/core';
 import { billingTexts as t } from '@sira/shared/messages/billing';
 import type { InvoiceRow } from '@sira/shared/schemas/billing';
 import { ColumnHeads } from '~/components/ui/column-heads';
+import { StackedTable } from '~/components/ui/stacked-table';
 import { formatDateTime } from './format';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 
@@ -15,22 +16,22 @@ export function InvoiceHistoryTable({ invoices, busy }: { invoices: InvoiceRow[]
     );
   }
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <StackedTable minWidth={560}>
       <Table striped verticalSpacing="sm" aria-label={t.history} aria-busy={busy || undefined}>
         <ColumnHeads titles={[t.columns.date, t.columns.package, t.columns.amount, t.columns.status]} />
         <Table.Tbody>
           {invoices.map((invoice) => (
             <Table.Tr key={invoice.id} data-invoice-id={invoice.id}>
-              <Table.Td>{formatDateTime(invoice.createdAt)}</Table.Td>
-              <Table.Td>{invoice.packageName ?? t.unavailable}</Table.Td>
-              <Table.Td>{t.amount(invoice.amount)}</Table.Td>
-              <Table.Td>
+              <Table.Td data-label={t.columns.date}>{formatDateTime(invoice.createdAt)}</Table.Td>
+              <Table.Td data-label={t.columns.package}>{invoice.packageName ?? t.unavailable}</Table.Td>
+              <Table.Td data-label={t.columns.amount}>{t.amount(invoice.amount)}</Table.Td>
+              <Table.Td data-label={t.columns.status}>
                 <InvoiceStatusBadge status={invoice.status} />
               </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </StackedTable>
   );
 }

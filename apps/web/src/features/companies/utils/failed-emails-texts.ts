@@ -1,4 +1,4 @@
-import { DATE_LOCALE } from '@sira/shared';
+import { DISPLAY_LOCALE } from '@sira/shared';
 
 /** Texts of the failed e-mails table and its detail dialog. */
 export const failedEmailTexts = {
@@ -13,4 +13,4 @@ export const failedEmailTexts = {
 };
 
 export const formatDateTime = (iso: string) =>
-  new Intl.DateTimeFormat(DATE_LOCALE, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));

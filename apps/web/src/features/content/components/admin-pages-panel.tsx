@@ -1,5 +1,5 @@
 import { Button, Stack, Table, Text, Title } from '@mantine/core';
-import { DATE_LOCALE } from '@sira/shared';
+import { DISPLAY_LOCALE } from '@sira/shared';
 import { pagesAdminText as t } from '@sira/shared/messages/content-admin';
 import type { AdminPage } from '@sira/shared/schemas/content-admin';
 import { useState } from 'react';
@@ -9,7 +9,7 @@ import { LoadingRows } from '~/components/ui/loading-rows';
 import { useAdminPages } from '../api/admin-get-pages';
 import { AdminPageEditorDialog } from './admin-page-editor-dialog';
 
-const dateFormat = new Intl.DateTimeFormat(DATE_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The admin pages tab (spec §2): title, /slug and last update, each opening the editor. */
 export function AdminPagesPanel() {

@@ -1,8 +1,5 @@
-import { COUNTER_ANIMATION_MS } from '@sira/shared';
+import { COUNTER_ANIMATION_MS, formatNumber } from '@sira/shared';
 import { useEffect, useRef, useState } from 'react';
-
-// Western digits with a thousands comma, as the spec writes them (+5,000).
-const format = new Intl.NumberFormat('en-US');
 
 /**
  * A number that counts up over 2.5 s once it scrolls into view (spec §1). With reduced motion, or
@@ -39,7 +36,7 @@ export function CountUp({ to, prefix = '+' }: { to: number; prefix?: string }) {
   return (
     <span ref={ref} dir="ltr" data-count-to={to} data-prefix={prefix}>
       {prefix}
-      {format.format(value)}
+      {formatNumber(value)}
     </span>
   );
 }

@@ -1,5 +1,5 @@
 import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { paths } from '@sira/shared';
+import { formatNumber, paths } from '@sira/shared';
 import { Link } from 'react-router';
 import { type JobsCity, type JobsCitySlug, jobsCities, totalCompanies } from './jobs-content';
 
@@ -14,8 +14,6 @@ const texts = {
   contactBody: 'فريق الدعم يجيبك عن الباقات وطريقة الإرسال وربط بريدك.',
   contact: 'تواصل معنا',
 };
-
-const numberFormat = new Intl.NumberFormat('ar-SA');
 
 function Hero({ city }: { city: JobsCity }) {
   return (
@@ -48,7 +46,7 @@ function Sectors({ city }: { city: JobsCity }) {
           {texts.sectorsTitle(city.name)}
         </Title>
         <Text c="gray.8" mt="xs">
-          {texts.sectorsIntro(numberFormat.format(totalCompanies(city)), numberFormat.format(city.sectors.length))}
+          {texts.sectorsIntro(formatNumber(totalCompanies(city)), formatNumber(city.sectors.length))}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} mt="lg">
           {city.sectors.map((sector) => (
@@ -57,7 +55,7 @@ function Sectors({ city }: { city: JobsCity }) {
                 {sector.name}
               </Title>
               <Text c="teal.9" fw={700} fz="xl" mt="xs">
-                {numberFormat.format(sector.companies)}{' '}
+                {formatNumber(sector.companies)}{' '}
                 <Text span c="gray.8" fw={400} fz="sm">
                   {texts.companies}
                 </Text>

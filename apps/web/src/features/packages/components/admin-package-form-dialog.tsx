@@ -2,7 +2,7 @@ import { Button, Checkbox, Group, NumberInput, SimpleGrid, Stack, Textarea, Text
 import { isSellablePrice } from '@sira/shared';
 import { packagesAdminMessageForCode, packagesAdminTexts as t } from '@sira/shared/messages/packages-admin';
 import type { AdminPackage } from '@sira/shared/schemas/packages-admin';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Dialog } from '~/components/ui/dialog';
 import { ApiRequestError } from '~/lib/api-client';
 import { notify } from '~/lib/notify';
@@ -31,6 +31,10 @@ function PackageForm({ pkg, onClose }: { pkg: AdminPackage | null; onClose: () =
   const [values, setValues] = useState<PackageFormValues>(pkg ? valuesOf(pkg) : newPackageValues);
   const [nameError, setNameError] = useState<string | null>(null);
   const [priceError, setPriceError] = useState<string | null>(null);
+  // A refused save moves focus (and the dialog's scroll) to the first field at fault: the dialog may be
+  // scrolled to its buttons, far below the message.
+  const nameInput = useRef<HTMLInputElement>(null);
+  const priceInput = useRef<HTMLInputElement>(null);
   const create = useCreateAdminPackage();
   const update = useUpdateAdminPackage();
   const saving = create.isPending || update.isPending;
@@ -45,8 +49,14 @@ function PackageForm({ pkg, onClose }: { pkg: AdminPackage | null; onClose: () =
 
   const onError = (error: Error) => {
     const code = error instanceof ApiRequestError ? error.code : undefined;
-    if (code === 'PACKAGE_NAME_TAKEN') setNameError(t.nameTaken);
-    if (code === 'PACKAGE_PRICE_BELOW_MINIMUM') setPriceError(t.priceBelowMinimum);
+    if (code === 'PACKAGE_NAME_TAKEN') {
+      setNameError(t.nameTaken);
+      nameInput.current?.focus();
+    }
+    if (code === 'PACKAGE_PRICE_BELOW_MINIMUM') {
+      setPriceError(t.priceBelowMinimum);
+      priceInput.current?.focus();
+    }
     notify.error(packagesAdminMessageForCode(code));
   };
 
@@ -56,7 +66,10 @@ function PackageForm({ pkg, onClose }: { pkg: AdminPackage | null; onClose: () =
     setNameError(body.name ? null : t.nameRequired);
     const priceOk = isSellablePrice(body.price ?? 0);
     setPriceError(priceOk ? null : t.priceBelowMinimum);
-    if (!body.name || !priceOk) return;
+    if (!body.name || !priceOk) {
+      (body.name ? priceInput : nameInput).current?.focus();
+      return;
+    }
     const done = (message: string) => () => {
       notify.success(message);
       onClose();
@@ -71,6 +84,7 @@ function PackageForm({ pkg, onClose }: { pkg: AdminPackage | null; onClose: () =
     <form onSubmit={submit} noValidate>
       <Stack>
         <TextInput
+          ref={nameInput}
           label={t.name}
           maxLength={100}
           value={values.name}
@@ -84,6 +98,7 @@ function PackageForm({ pkg, onClose }: { pkg: AdminPackage | null; onClose: () =
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <NumberInput
+            ref={priceInput}
             label={t.price}
             description={t.priceHint}
             value={values.price}

@@ -1,12 +1,12 @@
 import { Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
-import { CURRENCY_LABEL, type PackageCard as PackageCardData } from '@sira/shared';
+import { CURRENCY_LABEL, formatNumber, formatPercent, messageCount, type PackageCard as PackageCardData } from '@sira/shared';
 import type { ReactNode } from 'react';
 
 const texts = {
   popular: 'الأكثر طلباً',
-  messages: (n: number) => `${new Intl.NumberFormat('en-US').format(n)} رسالة`,
   before: 'بدلاً من',
-  discount: (p: string) => `خصم ${p}٪`,
+  /** A whole percent: the stored 26.36 reads "خصم 26%". */
+  discount: (p: number) => `خصم ${formatPercent(p)}`,
   free: 'مجاناً',
   defaultCta: 'اختر الباقة',
 };
@@ -25,6 +25,7 @@ export function PackageCardView({
   disabled?: boolean;
   badge?: ReactNode;
 }) {
+  const discount = Math.round(Number(pkg.discountPercent ?? 0));
   return (
     <Card
       withBorder
@@ -47,23 +48,26 @@ export function PackageCardView({
         ) : null}
         <Group gap="xs" align="baseline">
           <Text fz={36} fw={700} c="teal.9">
-            {pkg.price === 0 ? texts.free : pkg.price}
+            {pkg.price === 0 ? texts.free : formatNumber(pkg.price)}
           </Text>
           {pkg.price > 0 ? <Text c="gray.8">{CURRENCY_LABEL}</Text> : null}
         </Group>
         {pkg.originalPrice && pkg.originalPrice > pkg.price ? (
           <Group gap="xs">
-            <Text c="gray.8" td="line-through" size="sm">
-              {texts.before} {pkg.originalPrice} {CURRENCY_LABEL}
+            <Text c="gray.8" size="sm">
+              {texts.before}{' '}
+              <Text span inherit td="line-through">
+                {formatNumber(pkg.originalPrice)} {CURRENCY_LABEL}
+              </Text>
             </Text>
-            {pkg.discountPercent ? (
+            {discount > 0 ? (
               <Badge color="red" variant="light" c="red.9">
-                {texts.discount(pkg.discountPercent)}
+                {texts.discount(discount)}
               </Badge>
             ) : null}
           </Group>
         ) : null}
-        <Text fw={700}>{texts.messages(pkg.messagesLimit)}</Text>
+        <Text fw={700}>{messageCount(pkg.messagesLimit)}</Text>
         <List spacing={6} size="sm" c="gray.9" style={{ flex: 1 }}>
           {pkg.features.map((f, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: lines may repeat in rows saved before repeats were dropped

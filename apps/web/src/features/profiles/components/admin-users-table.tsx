@@ -1,9 +1,9 @@
 import { Button, Skeleton, Table } from '@mantine/core';
-import { DATE_LOCALE } from '@sira/shared';
+import { DISPLAY_LOCALE } from '@sira/shared';
 import { usersAdminTexts as t } from '@sira/shared/messages/users-admin';
 import type { AdminUserRow } from '@sira/shared/schemas/users-admin';
 
-const dateFormat = new Intl.DateTimeFormat(DATE_LOCALE, { dateStyle: 'medium' });
+const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium' });
 const SKELETON_ROWS = 5;
 
 function Head() {

@@ -6,6 +6,7 @@ import { ColumnHeads } from '~/components/ui/column-heads';
 import { LoadError } from '~/components/ui/load-error';
 import { LoadingRows } from '~/components/ui/loading-rows';
 import { PageNav } from '~/components/ui/page-nav';
+import { StackedTable } from '~/components/ui/stacked-table';
 import { useDeliveries } from '../api/get-deliveries';
 import { useErrorToast } from '../hooks/use-error-toast';
 import { deliveryStatusLabel, formatDateTime, formatNumber } from '../utils/format';
@@ -47,18 +48,18 @@ export function DeliveriesTable() {
                 formatNumber(data.total),
               )}
             </Text>
-            <Table.ScrollContainer minWidth={640}>
+            <StackedTable minWidth={640}>
               <Table striped verticalSpacing="xs" aria-label={texts.heading}>
                 <ColumnHeads titles={Object.values(texts.columns)} />
                 <Table.Tbody>
                   {data.rows.map((row) => (
                     <Table.Tr key={row.id}>
-                      <Table.Td>{row.companyName}</Table.Td>
-                      <Table.Td>
+                      <Table.Td data-label={texts.columns.company}>{row.companyName}</Table.Td>
+                      <Table.Td data-label={texts.columns.status}>
                         <StatusBadge status={row.status} label={deliveryStatusLabel(row.status)} />
                       </Table.Td>
-                      <Table.Td>{formatDateTime(row.at)}</Table.Td>
-                      <Table.Td maw={360}>
+                      <Table.Td data-label={texts.columns.at}>{formatDateTime(row.at)}</Table.Td>
+                      <Table.Td maw={360} data-label={texts.columns.error}>
                         <Text size="sm" c={row.lastError ? 'red.9' : 'gray.7'} lineClamp={2} title={row.lastError ?? undefined}>
                           {row.lastError ?? '—'}
                         </Text>
@@ -67,7 +68,7 @@ export function DeliveriesTable() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </StackedTable>
             <PageNav label={texts.pages} pageCount={pageCount} page={page} onChange={setPage} justify="center" />
           </>
         )}

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Select, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { isKnownCode, messageForCode, paths, TOAST_RETRY_EXHAUSTED_MS, UPLOAD_RETRY } from '@sira/shared';
+import { editableText, isKnownCode, messageForCode, paths, TOAST_RETRY_EXHAUSTED_MS, UPLOAD_RETRY } from '@sira/shared';
 import { sendingMessage, sendingText } from '@sira/shared/messages/sending';
 import { CONTENT_MAX_LENGTH, SUBJECT_MAX_LENGTH, type UploadedResume } from '@sira/shared/schemas/sending';
 import { useState } from 'react';
@@ -85,9 +85,11 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
     setTemplateId(id);
     const template = data.templates.find((t) => t.id === id);
     if (!template) return;
+    // Simple HTML becomes lines to edit: a job seeker should not have to read around tags (editableText).
+    const content = editableText(template.content);
     setSubject(template.subject);
-    setContent(template.content);
-    setApplied({ subject: template.subject, content: template.content });
+    setContent(content);
+    setApplied({ subject: template.subject, content });
   };
   // Another template would replace what the user wrote or changed: asked first.
   const chooseTemplate = (id: string | null) => {

@@ -1,14 +1,13 @@
 import { Alert, Anchor, Group, Text } from '@mantine/core';
-import { paths } from '@sira/shared';
+import { formatNumber, messageCount, paths } from '@sira/shared';
 import { sendingText } from '@sira/shared/messages/sending';
 import type { SendingCompose } from '@sira/shared/schemas/sending';
 import { Link } from 'react-router';
 
-const number = new Intl.NumberFormat('ar-SA');
-
 const texts = {
   sendableNow: (n: string) => `سيتم الإرسال الآن إلى ${n} شركة`,
-  detail: (balance: string, companies: string) => `رصيدك: ${balance} رسالة · الشركات المتاحة في باقتك ولم تراسلها بعد: ${companies}`,
+  detail: (balance: number, companies: string) =>
+    `رصيدك: ${messageCount(balance)} · الشركات المتاحة في باقتك ولم تراسلها بعد: ${companies}`,
   upgrade: 'ترقية الباقة',
 };
 
@@ -23,8 +22,8 @@ export function SendableSummary({ compose }: { compose: SendingCompose }) {
     );
   }
   return (
-    <Alert color="teal" role="status" title={texts.sendableNow(number.format(compose.sendableNow))}>
-      <Text size="sm">{texts.detail(number.format(compose.balance), number.format(compose.companiesRemaining))}</Text>
+    <Alert color="teal" role="status" title={texts.sendableNow(formatNumber(compose.sendableNow))}>
+      <Text size="sm">{texts.detail(compose.balance, formatNumber(compose.companiesRemaining))}</Text>
     </Alert>
   );
 }

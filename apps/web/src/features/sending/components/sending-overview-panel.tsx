@@ -1,5 +1,5 @@
 import { Alert, Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { LOW_BALANCE_THRESHOLD, paths } from '@sira/shared';
+import { LOW_BALANCE_THRESHOLD, messageCount, paths } from '@sira/shared';
 import { Link } from 'react-router';
 import { LoadError } from '~/components/ui/load-error';
 import { useSendingOverview } from '../api/get-overview';
@@ -16,7 +16,7 @@ const texts = {
   lowBalance: (n: number) =>
     n <= 0
       ? 'رصيدك منخفض: نفدت رسائلك. قم بترقية باقتك لمواصلة الإرسال.'
-      : `رصيدك منخفض: ${n === 1 ? 'تبقّت لديك رسالة واحدة' : n === 2 ? 'تبقّت لديك رسالتان' : `تبقّت لديك ${formatNumber(n)} رسائل`} فقط. قم بترقية باقتك لمواصلة الإرسال.`,
+      : `رصيدك منخفض: تبقّت لديك ${messageCount(n)} فقط. قم بترقية باقتك لمواصلة الإرسال.`,
   upgrade: 'ترقية الباقة',
   loadFailed: 'تعذر تحميل بيانات حسابك.',
   retry: 'إعادة المحاولة',

@@ -1,9 +1,10 @@
 import { Alert, Anchor, Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { paths } from '@sira/shared';
+import { paths, withReadablePlaceholders } from '@sira/shared';
 import { sendingText } from '@sira/shared/messages/sending';
 import type { SendingStatus } from '@sira/shared/schemas/sending';
 import { Link } from 'react-router';
 import { ColumnHeads } from '~/components/ui/column-heads';
+import { StackedTable } from '~/components/ui/stacked-table';
 import { formatDateTime, formatNumber, jobStatusLabel } from '../utils/format';
 import { StatusBadge } from './status-badge';
 
@@ -14,7 +15,7 @@ const texts = {
   done: (done: string, total: string) => `اكتمل ${done} من ${total}`,
   relink: 'أعد ربط بريدك',
   jobs: 'آخر طلبات الإرسال',
-  jobColumns: { subject: 'العنوان', status: 'الحالة', result: 'أُرسلت / فشلت / الإجمالي', date: 'التاريخ' },
+  jobColumns: { subject: 'الموضوع', status: 'الحالة', result: 'أُرسلت / فشلت / الإجمالي', date: 'التاريخ' },
 };
 
 function Count({ label, value, testId }: { label: string; value: number; testId: string }) {
@@ -93,29 +94,29 @@ function RecentJobs({ jobs }: { jobs: SendingStatus['jobs'] }) {
       <Title order={3} fz="md">
         {texts.jobs}
       </Title>
-      <Table.ScrollContainer minWidth={560}>
+      <StackedTable minWidth={560}>
         <Table verticalSpacing="xs" aria-label={texts.jobs}>
           <ColumnHeads titles={Object.values(texts.jobColumns)} />
           <Table.Tbody>
             {jobs.map((job) => (
               <Table.Tr key={job.id}>
-                <Table.Td maw={280}>
+                <Table.Td maw={280} data-label={texts.jobColumns.subject}>
                   <Text size="sm" lineClamp={1}>
-                    {job.subject}
+                    {withReadablePlaceholders(job.subject)}
                   </Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label={texts.jobColumns.status}>
                   <StatusBadge status={job.status} label={jobStatusLabel(job.status)} />
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label={texts.jobColumns.result}>
                   {formatNumber(job.sent)} / {formatNumber(job.failed)} / {formatNumber(job.total)}
                 </Table.Td>
-                <Table.Td>{formatDateTime(job.createdAt)}</Table.Td>
+                <Table.Td data-label={texts.jobColumns.date}>{formatDateTime(job.createdAt)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </StackedTable>
     </Stack>
   );
 }

@@ -1,12 +1,12 @@
-import { DATE_LOCALE } from '@sira/shared';
+import { DISPLAY_LOCALE } from '@sira/shared';
 import { deliveryStatusText, jobStatusText } from '@sira/shared/messages/sending';
 
-const dateTime = new Intl.DateTimeFormat(DATE_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
-const number = new Intl.NumberFormat(DATE_LOCALE);
+export { formatNumber } from '@sira/shared';
 
-/** Dates and times in the Arabic (Saudi) locale (spec §9). */
+const dateTime = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Dates and times in the Arabic (Saudi) locale (spec §9), with Western digits (ADR 005). */
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
-export const formatNumber = (n: number) => number.format(n);
 
 /** Spec §4: a status the page does not know is shown as it came. */
 export const jobStatusLabel = (status: string) => jobStatusText[status] ?? status;

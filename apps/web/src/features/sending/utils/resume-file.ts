@@ -1,4 +1,4 @@
-import { RESUME_MAX_BYTES } from '@sira/shared';
+import { formatNumber, RESUME_MAX_BYTES } from '@sira/shared';
 import { sendingText } from '@sira/shared/messages/sending';
 
 /**
@@ -12,10 +12,8 @@ export function resumeFileProblem(file: { name: string; type: string; size: numb
   return null;
 }
 
-const sizeFormat = new Intl.NumberFormat('ar-SA', { maximumFractionDigits: 1 });
-
 /** "1.2 ميغابايت" / "340 كيلوبايت", for showing the chosen file. */
 export function formatFileSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${sizeFormat.format(bytes / (1024 * 1024))} ميغابايت`;
-  return `${sizeFormat.format(Math.max(1, Math.round(bytes / 1024)))} كيلوبايت`;
+  if (bytes >= 1024 * 1024) return `${formatNumber(bytes / (1024 * 1024), 1)} ميغابايت`;
+  return `${formatNumber(Math.max(1, Math.round(bytes / 1024)))} كيلوبايت`;
 }

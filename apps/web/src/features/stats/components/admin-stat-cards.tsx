@@ -1,11 +1,10 @@
 import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
-import { ar, CURRENCY_LABEL } from '@sira/shared';
+import { ar, CURRENCY_LABEL, formatNumber } from '@sira/shared';
 import { LoadError } from '~/components/ui/load-error';
 import { useLiveInvalidate } from '~/lib/live-events';
 import { adminStatsKey, useAdminStats } from '../api/get-admin-stats';
 
 const texts = { totalUsers: 'إجمالي المستخدمين', revenue: 'إجمالي الإيرادات', sent: 'الرسائل المرسلة', active: 'المستخدمون النشطون' };
-const number = new Intl.NumberFormat('ar-SA');
 
 /** The four cards of the admin header (spec §2), computed on the server. */
 export function AdminStatCards() {
@@ -17,10 +16,10 @@ export function AdminStatCards() {
   if (stats.isError) return <LoadError title={ar.errors.generic} query={stats} />;
   const s = stats.data;
   const cards = [
-    { label: texts.totalUsers, value: s ? number.format(s.totalUsers) : '' },
-    { label: texts.revenue, value: s ? `${number.format(s.totalRevenue)} ${CURRENCY_LABEL}` : '' },
-    { label: texts.sent, value: s ? number.format(s.messagesSent) : '' },
-    { label: texts.active, value: s ? number.format(s.activeUsers) : '' },
+    { label: texts.totalUsers, value: s ? formatNumber(s.totalUsers) : '' },
+    { label: texts.revenue, value: s ? `${formatNumber(s.totalRevenue)} ${CURRENCY_LABEL}` : '' },
+    { label: texts.sent, value: s ? formatNumber(s.messagesSent) : '' },
+    { label: texts.active, value: s ? formatNumber(s.activeUsers) : '' },
   ];
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>

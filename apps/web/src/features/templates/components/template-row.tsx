@@ -1,5 +1,5 @@
 import { Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
-import { DATE_LOCALE } from '@sira/shared';
+import { DISPLAY_LOCALE } from '@sira/shared';
 import { checkTemplateInput, templatesAdminText as t, templatesAdminMessage } from '@sira/shared/messages/templates-admin';
 import type { AdminTemplate, TemplatePackageOption } from '@sira/shared/schemas/templates-admin';
 import { useState } from 'react';
@@ -9,7 +9,7 @@ import { useUpdateTemplate } from '../api/update-template';
 import { htmlPreview, templateErrorMessage } from '../utils/error-message';
 import { TemplatePackagesField } from './template-packages-field';
 
-const dateFormat = new Intl.DateTimeFormat(DATE_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** One template as a table row: read-only, or edited in place (spec §2 "inline edit"). */
 export function TemplateRow({

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { DISPLAY_LOCALE, formatNumber, formatPercent, messageCount } from './format';
+import { paymentDialogTexts } from './messages/billing';
+import { mailboxText } from './messages/mailbox';
+import { sendingText } from './messages/sending';
+import { sendingSettingsText } from './messages/sending-admin';
+
+const arabicIndicDigit = /[\u0660-\u0669\u06F0-\u06F9]/;
+
+describe('numbers as the interface writes them (ADR 005: Western digits)', () => {
+  it('uses Western digits, a comma for thousands and a point for decimals', () => {
+    expect(formatNumber(0)).toBe('0');
+    expect(formatNumber(5000)).toBe('5,000');
+    expect(formatNumber(1234567)).toBe('1,234,567');
+    expect(formatNumber(2.5)).toBe('2.5');
+    expect(formatNumber(1.25, 1)).toBe('1.3');
+    expect(formatNumber(3, 1)).toBe('3');
+  });
+
+  it('writes a whole percent with a plain % sign', () => {
+    expect(formatPercent(26.36)).toBe('26%');
+    expect(formatPercent(24.62)).toBe('25%');
+    expect(formatPercent(21.5)).toBe('22%');
+    expect(formatPercent(0.2)).toBe('0%');
+  });
+
+  it('keeps Arabic dates (Saudi order and day-period words) with Western digits', () => {
+    const at = new Date(Date.UTC(2026, 10, 22, 15, 20));
+    const text = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(at);
+    expect(text).not.toMatch(arabicIndicDigit);
+    expect(text).toContain('2026');
+    expect(text).toMatch(/م$/);
+    const long = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'long', timeZone: 'UTC' }).format(at);
+    expect(long).toContain('نوفمبر');
+  });
+});
+
+describe('a count of messages in Arabic', () => {
+  it('follows the Arabic plural forms', () => {
+    expect(messageCount(1)).toBe('رسالة واحدة');
+    expect(messageCount(2)).toBe('رسالتان');
+    expect(messageCount(2, 'genitive')).toBe('رسالتين');
+    expect(messageCount(3)).toBe('3 رسائل');
+    expect(messageCount(10)).toBe('10 رسائل');
+    expect(messageCount(11)).toBe('11 رسالة');
+    expect(messageCount(99)).toBe('99 رسالة');
+    expect(messageCount(0)).toBe('0 رسالة');
+    expect(messageCount(100)).toBe('100 رسالة');
+    expect(messageCount(103)).toBe('103 رسائل');
+    expect(messageCount(1000)).toBe('1,000 رسالة');
+    expect(messageCount(5000)).toBe('5,000 رسالة');
+  });
+
+  it('is what the texts that show a count say', () => {
+    expect(sendingText.scheduled(10)).toBe('تمت جدولة 10 رسائل بنجاح. سيبدأ الإرسال تلقائياً من بريدك.');
+    expect(sendingText.scheduled(2)).toBe('تمت جدولة رسالتين بنجاح. سيبدأ الإرسال تلقائياً من بريدك.');
+    expect(sendingText.scheduled(25)).toBe('تمت جدولة 25 رسالة بنجاح. سيبدأ الإرسال تلقائياً من بريدك.');
+    expect(sendingText.held(1)).toBe('رسالة واحدة بانتظار إعادة ربط بريدك في Gmail.');
+    expect(sendingText.held(13)).toBe('13 رسالة بانتظار إعادة ربط بريدك في Gmail.');
+    expect(mailboxText.confirmUnlinkActive(3)).toMatch(/^لديك 3 رسائل قيد الانتظار أو الإرسال\./);
+    expect(mailboxText.heldDeliveries(2)).toBe('توقفت رسالتان بانتظار إعادة ربط بريدك.');
+    expect(paymentDialogTexts.messages(1000)).toBe('1,000 رسالة');
+  });
+
+  it('writes the résumé size and the settings ranges in Arabic words and Western digits', () => {
+    expect(sendingText.resumeSizeHint).toBe('ملف PDF حتى 5 ميغابايت');
+    expect(sendingSettingsText.outOfRange({ min: 1, max: 100_000 })).toBe('القيمة يجب أن تكون عدداً صحيحاً من 1 إلى 100,000');
+  });
+});
