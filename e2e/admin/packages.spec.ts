@@ -115,6 +115,8 @@ describe('admin packages tab', () => {
     await dialog.waitFor();
     expect(await dialog.getByLabel(field('اسم الباقة')).isDisabled()).toBe(true);
     await dialog.getByText('باقة نظامية محجوزة: لا يمكن حذفها ولا تغيير اسمها.').waitFor();
+    // The package that marks administrators says so in Arabic.
+    await rowOf(page, 'مدير النظام (admin)').getByText('محجوزة').waitFor();
   });
 
   it('shows the load error with a retry button, and recovers', async () => {

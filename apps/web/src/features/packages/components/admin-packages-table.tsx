@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Table } from '@mantine/core';
-import { CURRENCY_LABEL } from '@sira/shared';
+import { CURRENCY_LABEL, packageDisplayName } from '@sira/shared';
 import { packagesAdminTexts as t } from '@sira/shared/messages/packages-admin';
 import type { AdminPackage } from '@sira/shared/schemas/packages-admin';
 
@@ -31,7 +31,7 @@ export function AdminPackagesTable({
             <Table.Tr key={pkg.id}>
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
-                  <span>{pkg.name}</span>
+                  <span>{packageDisplayName(pkg.name)}</span>
                   {pkg.reserved ? (
                     <Badge variant="light" color="gray">
                       {t.reservedBadge}

@@ -1,4 +1,5 @@
 import { Button, Group, NativeSelect, NumberInput, Stack, Text } from '@mantine/core';
+import { packageDisplayName } from '@sira/shared';
 import { usersAdminTexts as t, usersAdminMessageForCode } from '@sira/shared/messages/users-admin';
 import type { AdminUserRow } from '@sira/shared/schemas/users-admin';
 import { useQueryClient } from '@tanstack/react-query';
@@ -103,7 +104,7 @@ function EditForm({
         </Text>
         <NativeSelect
           label={t.package}
-          data={names}
+          data={names.map((name) => ({ value: name, label: packageDisplayName(name) }))}
           value={packageName}
           onChange={(e) => setPackageName(e.currentTarget.value)}
           description={packagesFailed ? t.packagesFailed : undefined}

@@ -1,5 +1,5 @@
 import { Button, Skeleton, Table } from '@mantine/core';
-import { DISPLAY_LOCALE } from '@sira/shared';
+import { DISPLAY_LOCALE, packageDisplayName } from '@sira/shared';
 import { usersAdminTexts as t } from '@sira/shared/messages/users-admin';
 import type { AdminUserRow } from '@sira/shared/schemas/users-admin';
 
@@ -43,7 +43,7 @@ export function AdminUsersTable({ rows, onEdit }: { rows: AdminUserRow[] | undef
                   <Table.Td dir="ltr" ta="right">
                     {row.email}
                   </Table.Td>
-                  <Table.Td>{row.packageName}</Table.Td>
+                  <Table.Td>{packageDisplayName(row.packageName)}</Table.Td>
                   <Table.Td>{row.messagesRemaining}</Table.Td>
                   <Table.Td>{dateFormat.format(new Date(row.createdAt))}</Table.Td>
                   <Table.Td>
