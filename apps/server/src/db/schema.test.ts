@@ -100,6 +100,32 @@ describe('seed', () => {
     expect(seededText).not.toContain('تخزين الجلسة');
   });
 
+  it('migration 0012 takes the made-up contact details out of the support and privacy pages, and seeds none', async () => {
+    const oldSupport =
+      '<h2>قنوات التواصل</h2>\n<ul>\n<li><strong>البريد الإلكتروني:</strong> <a href="mailto:support@sira.example">support@sira.example</a></li>\n<li><strong>الهاتف:</strong> <a href="tel:+966110000000"><bdi>+966 11 000 0000</bdi></a></li>\n</ul>';
+    const oldPrivacy =
+      'راسلنا على <a href="mailto:support@sira.example">support@sira.example</a> أو تواصل معنا عبر <a href="/support">صفحة الدعم</a>.';
+    await handle.db
+      .update(pages)
+      .set({ content: `<p>مقدمة</p>\n${oldSupport}\n<p>خاتمة كتبها المشرف</p>` })
+      .where(eq(pages.slug, 'support'));
+    await handle.db
+      .update(pages)
+      .set({ content: `<p>${oldPrivacy}</p>` })
+      .where(eq(pages.slug, 'privacy'));
+    await runMigrationAgain('0012_pages-without-made-up-contacts');
+    const [support] = await handle.db.select().from(pages).where(eq(pages.slug, 'support'));
+    const [privacy] = await handle.db.select().from(pages).where(eq(pages.slug, 'privacy'));
+    expect(support?.content).toBe(
+      `<p>مقدمة</p>\n${'<h2>قنوات التواصل</h2>\n<p>تجد بريدنا الإلكتروني ورقم هاتفنا في أسفل كل صفحة من صفحات الموقع.</p>'}\n<p>خاتمة كتبها المشرف</p>`,
+    );
+    expect(privacy?.content).toBe(
+      `<p>${'تواصل معنا عبر البريد الإلكتروني أو الهاتف المذكورين في أسفل الصفحة، أو عبر <a href="/support">صفحة الدعم</a>.'}</p>`,
+    );
+    const { defaultPages } = await import('@sira/shared/defaults/pages');
+    for (const page of defaultPages) expect(page.content, page.slug).not.toMatch(/sira\.example|\+966 ?11/);
+  });
+
   it('creates the five content pages with Arabic HTML', async () => {
     const rows = await handle.db.select({ slug: pages.slug, content: pages.content }).from(pages);
     expect(rows.map((r) => r.slug).sort()).toEqual(['about', 'how-to-prepare-cv', 'privacy', 'support', 'terms']);
