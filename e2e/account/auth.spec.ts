@@ -23,6 +23,11 @@ describe('account journeys', () => {
     await page.getByLabel(field('تأكيد كلمة المرور')).fill('secret1');
     await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
     await page.getByRole('alert').filter({ hasText: 'رقم الجوال غير صحيح. يجب أن يبدأ ب 05 أو +966' }).first().waitFor();
+    // The field at fault is marked and focused; the others are not.
+    const phone = page.getByLabel(field('رقم الجوال'));
+    expect(await phone.getAttribute('aria-invalid')).toBe('true');
+    expect(await phone.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await page.getByLabel(field('البريد الإلكتروني')).getAttribute('aria-invalid')).not.toBe('true');
 
     await registerAndConfirm(page, email, 'secret1');
     await page.getByText('تم تفعيل بريدك الإلكتروني').first().waitFor();

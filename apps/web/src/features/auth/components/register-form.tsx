@@ -1,10 +1,11 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { checkRegistration, messageForCode, normalizeEmail, normalizePhone, paths } from '@sira/shared';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { FormError } from '~/components/ui/form-error';
 import { withLtrRuns } from '~/components/ui/ltr-runs';
 import { PasswordField } from '~/components/ui/password-field';
+import { ApiRequestError } from '~/lib/api-client';
 import { useRegister } from '../api/account';
 import { useFormError } from '../hooks/use-form-error';
 import { AuthCard } from './auth-card';
@@ -25,29 +26,73 @@ const texts = {
   login: 'سجّل الدخول',
 };
 
+type Field = 'email' | 'phone' | 'password' | 'confirmPassword';
+const FIELD_ORDER: readonly Field[] = ['email', 'phone', 'password', 'confirmPassword'];
+
+/** The fields a refusal is about, marked red (and the first focused) beside the one message the spec gives. */
+function fieldsAtFault(code: string | undefined, form: Record<Field, string>): Field[] {
+  switch (code) {
+    case 'PASSWORDS_MISMATCH':
+      return ['confirmPassword'];
+    case 'MISSING_CREDENTIALS':
+      return (['email', 'password'] as const).filter((f) => !form[f].trim());
+    case 'INVALID_EMAIL':
+    case 'EMAIL_TAKEN':
+      return ['email'];
+    case 'INVALID_PHONE':
+      return ['phone'];
+    case 'PASSWORD_TOO_SHORT':
+      return ['password'];
+    default:
+      return [];
+  }
+}
+
 export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
-  const [form, setForm] = useState({ email: '', phone: '', password: '', confirmPassword: '' });
+  const [form, setForm] = useState<Record<Field, string>>({ email: '', phone: '', password: '', confirmPassword: '' });
+  const [faulty, setFaulty] = useState<ReadonlySet<Field>>(new Set());
+  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
   const formError = useFormError('SIGN_UP_FAILED');
   const register = useRegister();
   // Read the value now: React clears currentTarget once the handler returns, before the updater runs.
-  const set = (key: keyof typeof form) => (e: { currentTarget: { value: string } }) => {
+  const set = (key: Field) => (e: { currentTarget: { value: string } }) => {
     const value = e.currentTarget.value;
     setForm((f) => ({ ...f, [key]: value }));
+    setFaulty((current) => (current.has(key) ? new Set([...current].filter((f) => f !== key)) : current));
   };
+  const markFaulty = (code: string | undefined) => {
+    const fields = fieldsAtFault(code, form);
+    setFaulty(new Set(fields));
+    const first = FIELD_ORDER.find((f) => fields.includes(f));
+    if (first) inputs.current[first]?.focus();
+  };
+  const field = (key: Field) => ({
+    ref: (element: HTMLInputElement | null) => {
+      inputs.current[key] = element;
+    },
+    value: form[key],
+    onChange: set(key),
+    error: faulty.has(key),
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const rule = checkRegistration(form);
     if (rule) {
       formError.fail(messageForCode(rule));
+      markFaulty(rule);
       return;
     }
     formError.clear();
+    setFaulty(new Set());
     register.mutate(
       { ...form, email: normalizeEmail(form.email), phone: normalizePhone(form.phone) },
       {
         onSuccess: onRegistered,
-        onError: formError.failWith,
+        onError: (error) => {
+          formError.failWith(error);
+          markFaulty(error instanceof ApiRequestError ? error.code : undefined);
+        },
       },
     );
   };
@@ -56,16 +101,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
     <AuthCard title={texts.title}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput
-            label={texts.email}
-            maxLength={320}
-            type="email"
-            autoComplete="email"
-            dir="ltr"
-            value={form.email}
-            onChange={set('email')}
-            required
-          />
+          <TextInput label={texts.email} maxLength={320} type="email" autoComplete="email" dir="ltr" {...field('email')} required />
           <TextInput
             label={texts.phone}
             maxLength={32}
@@ -73,26 +109,11 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
             type="tel"
             autoComplete="tel"
             dir="ltr"
-            value={form.phone}
-            onChange={set('phone')}
+            {...field('phone')}
             required
           />
-          <PasswordField
-            label={texts.password}
-            maxLength={128}
-            autoComplete="new-password"
-            value={form.password}
-            onChange={set('password')}
-            required
-          />
-          <PasswordField
-            label={texts.confirm}
-            maxLength={128}
-            autoComplete="new-password"
-            value={form.confirmPassword}
-            onChange={set('confirmPassword')}
-            required
-          />
+          <PasswordField label={texts.password} maxLength={128} autoComplete="new-password" {...field('password')} required />
+          <PasswordField label={texts.confirm} maxLength={128} autoComplete="new-password" {...field('confirmPassword')} required />
           <FormError error={formError.error} announced={false} />
           <Text size="sm" c="gray.8">
             {texts.agreePrefix}{' '}
