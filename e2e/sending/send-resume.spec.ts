@@ -140,6 +140,11 @@ describe('sending (issue 7)', () => {
     // Empty fields: the spec's message, nothing sent.
     await submit.click();
     await seen(page, 'يرجى تعبئة جميع الحقول المطلوبة');
+    // The empty fields are marked, and the first is focused.
+    for (const label of [/^عنوان الرسالة/, /^محتوى الرسالة/]) {
+      expect(await page.getByLabel(label).getAttribute('aria-invalid')).toBe('true');
+    }
+    expect(await page.getByLabel(/^عنوان الرسالة/).evaluate((input) => input === document.activeElement)).toBe(true);
 
     // The template fills subject and content.
     await page.getByRole('combobox', { name: 'القالب' }).click();

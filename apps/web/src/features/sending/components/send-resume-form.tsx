@@ -2,7 +2,7 @@ import { Alert, Button, Card, Select, Skeleton, Stack, Text, Textarea, TextInput
 import { editableText, isKnownCode, messageForCode, paths, TOAST_RETRY_EXHAUSTED_MS, UPLOAD_RETRY } from '@sira/shared';
 import { sendingMessage, sendingText } from '@sira/shared/messages/sending';
 import { CONTENT_MAX_LENGTH, SUBJECT_MAX_LENGTH, type UploadedResume } from '@sira/shared/schemas/sending';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { LoadError } from '~/components/ui/load-error';
@@ -61,6 +61,10 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
   /** The text the chosen template put in, to tell the user's own edits from it. */
   const [applied, setApplied] = useState({ subject: '', content: '' });
   const [replacing, setReplacing] = useState<string | null>(null);
+  /** Empty required fields are marked after a refused send, until the next change. */
+  const [showMissing, setShowMissing] = useState(false);
+  const subjectInput = useRef<HTMLInputElement>(null);
+  const contentInput = useRef<HTMLTextAreaElement>(null);
 
   if (compose.isPending) {
     return (
@@ -78,7 +82,10 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
   const busy = phase.kind !== 'idle';
 
   // A message about the form goes once the user changes what it was about.
-  const edited = () => setProblem(null);
+  const edited = () => {
+    setProblem(null);
+    setShowMissing(false);
+  };
 
   const applyTemplate = (id: string) => {
     edited();
@@ -121,7 +128,13 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
 
   const submit = async () => {
     setProblem(null);
-    if (!subject.trim() || !content.trim() || !file) return fail({ kind: 'text', text: sendingText.fieldsRequired });
+    if (!subject.trim() || !content.trim() || !file) {
+      // The fields at fault are marked (empty ones, while the message stands), and the first one is focused.
+      setShowMissing(true);
+      if (!subject.trim()) subjectInput.current?.focus();
+      else if (!content.trim()) contentInput.current?.focus();
+      return fail({ kind: 'text', text: sendingText.fieldsRequired });
+    }
     const tooLong = lengthProblem(subject, content);
     if (tooLong) return fail({ kind: 'text', text: tooLong });
     if (data.balance <= 0) return fail({ kind: 'no-balance' });
@@ -177,8 +190,10 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
             allowDeselect={false}
           />
           <TextInput
+            ref={subjectInput}
             label={texts.subject}
             value={subject}
+            error={showMissing && !subject.trim()}
             onChange={(e) => {
               edited();
               setSubject(e.currentTarget.value);
@@ -188,9 +203,11 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
             withAsterisk
           />
           <Textarea
+            ref={contentInput}
             label={texts.content}
             description={texts.contentHint}
             value={content}
+            error={showMissing && !content.trim()}
             onChange={(e) => {
               edited();
               setContent(e.currentTarget.value);
