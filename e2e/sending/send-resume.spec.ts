@@ -228,8 +228,8 @@ describe('sending (issue 7)', () => {
     expect(await deliveries.locator('tbody tr').count()).toBe(10);
     // The list is its own query: its refresh may land a moment after the counters'.
     await expect.poll(() => deliveries.locator('tbody tr', { hasText: 'تم الإرسال' }).count(), { timeout: 10_000 }).toBe(10);
-    // Balance 0 < 5: the low-balance warning with the way to upgrade.
-    await page.getByText(/رصيدك منخفض/).waitFor();
+    // Balance 0 < 5: the low-balance warning (here: none left) with the way to upgrade.
+    await page.getByText('نفد رصيدك من الرسائل. قم بترقية باقتك لمواصلة الإرسال.').waitFor();
     await expectNoAxeViolations(page);
     await screenshot(page, 'dashboard-sent');
 
