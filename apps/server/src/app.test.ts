@@ -4,30 +4,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { parseEnv } from './config/env';
-import { useTestApp } from './test/app';
+import { productionTestApp, useTestApp } from './test/app';
 
 const ctx = useTestApp();
 
-function productionApp() {
-  const env = parseEnv({
-    NODE_ENV: 'production',
-    DATABASE_URL: 'postgres://unused/sira',
-    APP_SECRET: 'p'.repeat(40),
-    PUBLIC_BASE_URL: 'https://sira.example',
-    SMTP_URL: 'smtp://mail.example',
-    SMTP_FROM: 'no-reply@sira.example',
-    LOG_LEVEL: 'silent',
-  });
-  return buildApp({
-    env,
-    db: ctx.db,
-    dbKind: ctx.handle.kind,
-    publicBaseUrl: 'https://sira.example',
-    appSecret: 'p'.repeat(40),
-    mailer: { send: async () => undefined },
-    logger: false,
-  });
-}
+const productionApp = () => productionTestApp(ctx);
 
 describe('server basics', () => {
   it('answers liveness and readiness', async () => {

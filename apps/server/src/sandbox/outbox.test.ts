@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { parseEnv } from '../config/env';
 import { outboxMailer } from '../mail/system-mailer';
-import { useTestApp } from '../test/app';
+import { productionTestApp, useTestApp } from '../test/app';
 
 const ctx = useTestApp();
 
@@ -39,24 +37,7 @@ describe('embedded outbox', () => {
   });
 
   it('does not exist in production', async () => {
-    const env = parseEnv({
-      NODE_ENV: 'production',
-      DATABASE_URL: 'postgres://unused/sira',
-      APP_SECRET: 'p'.repeat(40),
-      PUBLIC_BASE_URL: 'https://sira.example',
-      SMTP_URL: 'smtp://mail.example',
-      SMTP_FROM: 'no-reply@sira.example',
-      LOG_LEVEL: 'silent',
-    });
-    const app = await buildApp({
-      env,
-      db: ctx.db,
-      dbKind: ctx.handle.kind,
-      publicBaseUrl: 'https://sira.example',
-      appSecret: 'p'.repeat(40),
-      mailer: { send: async () => undefined },
-      logger: false,
-    });
+    const app = await productionTestApp(ctx);
     try {
       expect((await app.inject('/sandbox/outbox')).statusCode).toBe(404);
     } finally {

@@ -51,3 +51,28 @@ export function useTestApp(overrides?: () => Partial<AppOptions>): TestContext {
   });
   return ctx;
 }
+
+/** Production settings for tests (no database is opened from them: the app is given the test database). */
+export const productionTestEnv = () =>
+  parseEnv({
+    NODE_ENV: 'production',
+    DATABASE_URL: 'postgres://unused/sira',
+    APP_SECRET: 'p'.repeat(40),
+    PUBLIC_BASE_URL: 'https://sira.example',
+    SMTP_URL: 'smtp://mail.example',
+    SMTP_FROM: 'no-reply@sira.example',
+    LOG_LEVEL: 'silent',
+  });
+
+/** A production-mode app on the test context's database; the caller closes it. */
+export function productionTestApp(ctx: TestContext): Promise<FastifyInstance> {
+  return buildApp({
+    env: productionTestEnv(),
+    db: ctx.db,
+    dbKind: ctx.handle.kind,
+    publicBaseUrl: 'https://sira.example',
+    appSecret: 'p'.repeat(40),
+    mailer: { send: async () => undefined },
+    logger: false,
+  });
+}

@@ -5,7 +5,7 @@ import { type Env, parseEnv } from '../../config/env';
 import { packages, profiles, session, user } from '../../db/schema';
 import { resetRateLimit } from '../../lib/rate-limit';
 import type { SystemMailer } from '../../mail/system-mailer';
-import { useTestApp } from '../../test/app';
+import { productionTestEnv, useTestApp } from '../../test/app';
 import { cookieHeader, signedInUser, signIn, uniqueEmail } from '../../test/auth';
 
 const ctx = useTestApp();
@@ -186,16 +186,7 @@ describe('confirmation and sign-in', () => {
   });
 
   it('marks the session cookie Secure in production', async () => {
-    const env = parseEnv({
-      NODE_ENV: 'production',
-      DATABASE_URL: 'postgres://unused/sira',
-      APP_SECRET: 'p'.repeat(40),
-      PUBLIC_BASE_URL: 'https://sira.example',
-      SMTP_URL: 'smtp://mail.example',
-      SMTP_FROM: 'no-reply@sira.example',
-      LOG_LEVEL: 'silent',
-    });
-    const app = await appWith(env, 'https://sira.example');
+    const app = await appWith(productionTestEnv(), 'https://sira.example');
     try {
       const { email, password } = await signedInUser(ctx);
       const res = await app.inject({ method: 'POST', url: '/api/account/sign-in', remoteAddress: freshIp(), payload: { email, password } });
