@@ -229,7 +229,8 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
             }}
             disabled={busy}
           />
-          {problem?.kind === 'no-balance' ? <NoBalanceAlert /> : null}
+          {/* With no balance on load the summary above already shows this alert; the toast is the answer to the click. */}
+          {problem?.kind === 'no-balance' && data.balance > 0 ? <NoBalanceAlert /> : null}
           {problem?.kind === 'text' ? (
             <Alert color="red" role="alert">
               <Text size="sm" c="red.9" fw={700}>
