@@ -61,7 +61,14 @@ describe('account journeys', () => {
     const page = await fresh();
     const email = uniqueEmail('forgot');
     await registerAndConfirm(page, email, 'old-secret');
-    await page.getByLabel(field('البريد الإلكتروني')).fill(email);
+    // Without an address the request is refused, and the e-mail field is marked and focused.
+    const emailField = page.getByLabel(field('البريد الإلكتروني'));
+    await emailField.fill('');
+    await page.getByRole('button', { name: 'نسيت كلمة المرور؟' }).click();
+    await expect.poll(() => emailField.getAttribute('aria-invalid')).toBe('true');
+    expect(await emailField.evaluate((input) => input === document.activeElement)).toBe(true);
+    await emailField.fill(email);
+    expect(await emailField.getAttribute('aria-invalid')).not.toBe('true');
     await page.getByRole('button', { name: 'نسيت كلمة المرور؟' }).click();
     // The 60 s cooldown counts down on the button.
     await page.getByRole('button', { name: /يمكنك طلب رابط جديد بعد \d+ ثانية/ }).waitFor();

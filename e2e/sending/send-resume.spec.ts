@@ -311,7 +311,9 @@ describe('sending (issue 7)', () => {
     const text = (await row.textContent()) ?? '';
     expect(text).toContain('تجريبي');
     expect(text).toContain('مكتمل');
-    expect(text).toContain(journey.subject);
+    // Placeholders read as what they stand for; the raw subject stays in the cell's title.
+    expect(text).toContain(journey.subject.replace('{{company_name}}', '«اسم الشركة»'));
+    expect(await row.getByTitle(journey.subject).count()).toBe(1);
     expect(text).toMatch(/10\s*\/\s*0/);
     expect(arabicInt(await page.getByTestId('logs-summary-total').textContent())).toBe(1);
     expect(arabicInt(await page.getByTestId('logs-summary-completed').textContent())).toBe(1);

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { ar, checkResetRequest, checkSignIn, messageForCode, normalizeEmail, paths, RESET_PASSWORD_COOLDOWN_SECONDS } from '@sira/shared';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { FormError } from '~/components/ui/form-error';
 import { PasswordField } from '~/components/ui/password-field';
@@ -36,6 +36,9 @@ const noticeText: Record<LoginNotice['kind'], { color: string; text: string }> =
 
 export function LoginForm({ notice, onSignedIn }: { notice?: LoginNotice | undefined; onSignedIn: () => void }) {
   const [email, setEmail] = useState('');
+  /** The reset request was refused for want of a valid address: the e-mail field is marked and focused. */
+  const [emailAtFault, setEmailAtFault] = useState(false);
+  const emailInput = useRef<HTMLInputElement>(null);
   const [password, setPassword] = useState('');
   const formError = useFormError();
   const signIn = useSignIn();
@@ -69,8 +72,11 @@ export function LoginForm({ notice, onSignedIn }: { notice?: LoginNotice | undef
     const rule = checkResetRequest({ email });
     if (rule) {
       notify.error(messageForCode(rule));
+      setEmailAtFault(true);
+      emailInput.current?.focus();
       return;
     }
+    setEmailAtFault(false);
     cooldown.start(RESET_PASSWORD_COOLDOWN_SECONDS);
     reset.mutate(normalizeEmail(email), {
       onSuccess: () => notify.success(ar.auth.resetSent),
@@ -97,8 +103,13 @@ export function LoginForm({ notice, onSignedIn }: { notice?: LoginNotice | undef
             type="email"
             autoComplete="email"
             dir="ltr"
+            ref={emailInput}
             value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
+            onChange={(e) => {
+              setEmail(e.currentTarget.value);
+              setEmailAtFault(false);
+            }}
+            error={emailAtFault}
             required
           />
           <PasswordField

@@ -96,7 +96,8 @@ function PackageForm({ pkg, onClose }: { pkg: AdminPackage | null; onClose: () =
           error={nameError}
           styles={fieldStyles}
         />
-        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        {/* Inputs side by side line up although only the price has a hint under its label. */}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} style={{ alignItems: 'end' }}>
           <NumberInput
             ref={priceInput}
             label={t.price}

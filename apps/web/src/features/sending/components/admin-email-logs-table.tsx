@@ -1,4 +1,5 @@
 import { Table, Text } from '@mantine/core';
+import { withReadablePlaceholders } from '@sira/shared';
 import { sendingLogsText as t } from '@sira/shared/messages/sending-admin';
 import type { SendingLogRow } from '@sira/shared/schemas/sending-admin';
 import { ColumnHeads } from '~/components/ui/column-heads';
@@ -23,7 +24,7 @@ export function AdminEmailLogsTable({ rows }: { rows: SendingLogRow[] }) {
               <Table.Td>{row.packageName ?? t.noPackage}</Table.Td>
               <Table.Td maw={280}>
                 <Text size="sm" lineClamp={1} title={row.subject}>
-                  {row.subject}
+                  {withReadablePlaceholders(row.subject)}
                 </Text>
               </Table.Td>
               <Table.Td>
