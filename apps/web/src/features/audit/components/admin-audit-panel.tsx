@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { ColumnHeads } from '~/components/ui/column-heads';
 import { LoadError } from '~/components/ui/load-error';
 import { LoadingRows } from '~/components/ui/loading-rows';
+import { StackedTable } from '~/components/ui/stacked-table';
 import { useAuditLog } from '../api/get-audit-log';
 import { AdminAuditDetailsDialog } from './admin-audit-details-dialog';
 
@@ -37,25 +38,25 @@ export function AdminAuditPanel() {
       {data && data.total === 0 ? <Text c="gray.8">{t.empty}</Text> : null}
       {data && data.total > 0 ? (
         <>
-          <Table.ScrollContainer minWidth={760}>
+          <StackedTable minWidth={760}>
             <Table verticalSpacing="sm" highlightOnHover aria-label={t.tableLabel} aria-busy={log.isPlaceholderData}>
               <ColumnHeads titles={[t.createdAt, t.actor, t.action, t.entity, t.details]} />
               <Table.Tbody>
                 {data.entries.map((entry) => (
                   <Table.Tr key={entry.id}>
-                    <Table.Td>
+                    <Table.Td data-label={t.createdAt}>
                       <Text size="sm" c="gray.8">
                         {dateFormat.format(new Date(entry.createdAt))}
                       </Text>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label={t.actor}>
                       <Text size="sm" dir="ltr" ta="right">
                         {entry.actorEmail}
                       </Text>
                     </Table.Td>
-                    <Table.Td>{auditActionLabel(entry.action)}</Table.Td>
-                    <Table.Td>{auditEntityLabel(entry.entity)}</Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label={t.action}>{auditActionLabel(entry.action)}</Table.Td>
+                    <Table.Td data-label={t.entity}>{auditEntityLabel(entry.entity)}</Table.Td>
+                    <Table.Td data-label={t.details}>
                       <Button
                         size="xs"
                         variant="outline"
@@ -69,7 +70,7 @@ export function AdminAuditPanel() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </StackedTable>
           <Group justify="space-between">
             <Text size="sm" c="gray.8">
               {t.showing(from, to, data.total)} · {t.pageOf(data.page, pages)}

@@ -9,6 +9,7 @@ import { ColumnHeads } from '~/components/ui/column-heads';
 import { LoadError } from '~/components/ui/load-error';
 import { LoadingRows } from '~/components/ui/loading-rows';
 import { PageNav } from '~/components/ui/page-nav';
+import { StackedTable } from '~/components/ui/stacked-table';
 import { ApiRequestError } from '~/lib/api-client';
 import { useLiveInvalidate } from '~/lib/live-events';
 import { adminPaymentsKey, useAdminPayments } from '../api/admin-get-payments';
@@ -106,25 +107,25 @@ function Totals({ summary }: { summary: AdminPaymentsPage['summary'] | undefined
 
 function PaymentsTable({ page, busy }: { page: AdminPaymentsPage; busy: boolean }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <StackedTable minWidth={760}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-label={t.table} aria-busy={busy || undefined}>
         <ColumnHeads titles={Object.values(t.columns)} />
         <Table.Tbody>
           {page.items.map((row) => (
             <Table.Tr key={row.id}>
-              <Table.Td>
+              <Table.Td data-label={t.columns.user}>
                 <span dir="ltr">{row.userEmail}</span>
               </Table.Td>
-              <Table.Td>{row.packageName ?? billingTexts.unavailable}</Table.Td>
-              <Table.Td>{billingTexts.amount(row.amount)}</Table.Td>
-              <Table.Td>
+              <Table.Td data-label={t.columns.package}>{row.packageName ?? billingTexts.unavailable}</Table.Td>
+              <Table.Td data-label={t.columns.amount}>{billingTexts.amount(row.amount)}</Table.Td>
+              <Table.Td data-label={t.columns.status}>
                 <InvoiceStatusBadge status={row.status} />
               </Table.Td>
-              <Table.Td>{formatDateTime(row.createdAt)}</Table.Td>
+              <Table.Td data-label={t.columns.date}>{formatDateTime(row.createdAt)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </StackedTable>
   );
 }

@@ -2,6 +2,7 @@ import { Button, Group, Table } from '@mantine/core';
 import type { AdminCompany } from '@sira/shared/schemas/companies-admin';
 import { useState } from 'react';
 import { ColumnHeads } from '~/components/ui/column-heads';
+import { StackedTable } from '~/components/ui/stacked-table';
 import { companyColumns } from '../utils/company-columns';
 import { AdminCompanyEditRow } from './admin-company-edit-row';
 
@@ -36,7 +37,7 @@ export function AdminCompaniesTable({
   const editingId = companies.some((company) => company.id === editRequest) ? editRequest : null;
 
   return (
-    <Table.ScrollContainer minWidth={960}>
+    <StackedTable minWidth={960}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-label={texts.table} aria-busy={busy || undefined}>
         <ColumnHeads titles={Object.values(companyColumns)} />
         <Table.Tbody>
@@ -51,15 +52,15 @@ export function AdminCompaniesTable({
               />
             ) : (
               <Table.Tr key={company.id}>
-                <Table.Td>{firstNumber + index}</Table.Td>
-                <Table.Td>{company.name}</Table.Td>
-                <Table.Td>
+                <Table.Td data-label={companyColumns.number}>{firstNumber + index}</Table.Td>
+                <Table.Td data-label={companyColumns.name}>{company.name}</Table.Td>
+                <Table.Td data-label={companyColumns.email}>
                   <span dir="ltr">{company.email}</span>
                 </Table.Td>
-                <Table.Td>{company.sector}</Table.Td>
-                <Table.Td>{company.location}</Table.Td>
-                <Table.Td>{company.packageName}</Table.Td>
-                <Table.Td>
+                <Table.Td data-label={companyColumns.sector}>{company.sector}</Table.Td>
+                <Table.Td data-label={companyColumns.location}>{company.location}</Table.Td>
+                <Table.Td data-label={companyColumns.package}>{company.packageName}</Table.Td>
+                <Table.Td data-label={companyColumns.actions}>
                   <Group gap="xs" wrap="nowrap">
                     <Button
                       size="xs"
@@ -87,6 +88,6 @@ export function AdminCompaniesTable({
           )}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </StackedTable>
   );
 }

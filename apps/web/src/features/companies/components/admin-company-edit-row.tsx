@@ -56,8 +56,8 @@ export function AdminCompanyEditRow({
 
   return (
     <Table.Tr aria-label={texts.editing(company.name)}>
-      <Table.Td>{number}</Table.Td>
-      <Table.Td>
+      <Table.Td data-label={companyColumns.number}>{number}</Table.Td>
+      <Table.Td data-label={companyColumns.name}>
         <TextInput
           aria-label={companyColumns.name}
           maxLength={300}
@@ -68,7 +68,7 @@ export function AdminCompanyEditRow({
           miw={160}
         />
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={companyColumns.email}>
         <TextInput
           aria-label={companyColumns.email}
           maxLength={320}
@@ -81,10 +81,10 @@ export function AdminCompanyEditRow({
           miw={180}
         />
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={companyColumns.sector}>
         <TextInput aria-label={companyColumns.sector} maxLength={200} value={draft.sector} onChange={set('sector')} size="xs" miw={110} />
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={companyColumns.location}>
         <TextInput
           aria-label={companyColumns.location}
           maxLength={200}
@@ -94,7 +94,7 @@ export function AdminCompanyEditRow({
           miw={100}
         />
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={companyColumns.package}>
         <Select
           aria-label={companyColumns.package}
           data={packageOptions}
@@ -105,7 +105,7 @@ export function AdminCompanyEditRow({
           miw={130}
         />
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={companyColumns.actions}>
         <Group gap="xs" wrap="nowrap">
           <Button size="xs" onClick={save} disabled={!complete} loading={update.isPending}>
             {texts.save}

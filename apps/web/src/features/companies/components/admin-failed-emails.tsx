@@ -5,6 +5,7 @@ import { ColumnHeads } from '~/components/ui/column-heads';
 import { LoadError } from '~/components/ui/load-error';
 import { LoadingRows } from '~/components/ui/loading-rows';
 import { PageNav } from '~/components/ui/page-nav';
+import { StackedTable } from '~/components/ui/stacked-table';
 import { useAdminFailedEmails } from '../api/get-failed-emails';
 import { useErrorToast } from '../hooks/use-error-toast';
 import { companiesErrorText, companiesToasts, pageSummary } from '../utils/companies-feedback';
@@ -44,32 +45,32 @@ export function AdminFailedEmails() {
           <Text size="sm" c="gray.8" role="status">
             {pageSummary({ ...data, shown: data.items.length }).range}
           </Text>
-          <Table.ScrollContainer minWidth={720}>
+          <StackedTable minWidth={720}>
             <Table striped highlightOnHover verticalSpacing="xs" aria-label={t.title}>
               <ColumnHeads titles={[t.email, t.user, t.reason, t.date]} />
               <Table.Tbody>
                 {data.items.map((failure) => (
                   <Table.Tr key={failure.id} onClick={() => setSelected(failure)} style={{ cursor: 'pointer' }}>
-                    <Table.Td>
+                    <Table.Td data-label={t.email}>
                       {/* The row is clickable; this button makes the same action reachable by keyboard. */}
                       <Anchor component="button" type="button" dir="ltr" onClick={() => setSelected(failure)}>
                         {failure.email}
                       </Anchor>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label={t.user}>
                       <span dir="ltr">{failure.userEmail}</span>
                     </Table.Td>
-                    <Table.Td maw={320}>
+                    <Table.Td maw={320} data-label={t.reason}>
                       <Text size="sm" lineClamp={1}>
                         {failure.error}
                       </Text>
                     </Table.Td>
-                    <Table.Td>{formatDateTime(failure.createdAt)}</Table.Td>
+                    <Table.Td data-label={t.date}>{formatDateTime(failure.createdAt)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </StackedTable>
           <PageNav label={t.pages} pageCount={data.pageCount} page={page} onChange={setPage} />
         </>
       )}

@@ -4,6 +4,7 @@ import type { AdminFooterLink, AdminFooterSection } from '@sira/shared/schemas/c
 import { useState } from 'react';
 import { ColumnHeads } from '~/components/ui/column-heads';
 import { RowActions, RowEditActions } from '~/components/ui/row-actions';
+import { StackedTable } from '~/components/ui/stacked-table';
 import { notify } from '~/lib/notify';
 import { useDeleteFooterLink } from '../api/admin-delete-footer-link';
 import { contentAdminErrorMessage } from '../api/admin-error';
@@ -32,7 +33,7 @@ export function AdminFooterLinksTable({ links, sections }: { links: AdminFooterL
   if (links.length === 0) return <Text c="gray.8">{t.linksEmpty}</Text>;
   return (
     <>
-      <Table.ScrollContainer minWidth={900}>
+      <StackedTable minWidth={900}>
         <Table verticalSpacing="sm" highlightOnHover aria-label={t.linksTable}>
           <ColumnHeads titles={[t.linkTitle, t.url, t.icon, t.order, t.section, t.actions]} />
           <Table.Tbody>
@@ -41,20 +42,22 @@ export function AdminFooterLinksTable({ links, sections }: { links: AdminFooterL
                 <EditingLinkRow key={link.id} link={link} sections={sections} onDone={() => setEditingId(null)} />
               ) : (
                 <Table.Tr key={link.id}>
-                  <Table.Td fw={600}>{link.title}</Table.Td>
-                  <Table.Td>
+                  <Table.Td fw={600} data-label={t.linkTitle}>
+                    {link.title}
+                  </Table.Td>
+                  <Table.Td data-label={t.url}>
                     <Text size="sm" dir="ltr" ta="right" style={{ wordBreak: 'break-all' }}>
                       {link.url}
                     </Text>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label={t.icon}>
                     <Text size="sm" dir="ltr" ta="right">
                       {link.icon ?? '—'}
                     </Text>
                   </Table.Td>
-                  <Table.Td>{link.order}</Table.Td>
-                  <Table.Td>{link.sectionId ? (sectionTitle.get(link.sectionId) ?? '—') : t.noSection}</Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label={t.order}>{link.order}</Table.Td>
+                  <Table.Td data-label={t.section}>{link.sectionId ? (sectionTitle.get(link.sectionId) ?? '—') : t.noSection}</Table.Td>
+                  <Table.Td data-label={t.actions}>
                     <RowActions
                       name={link.title}
                       editLabel={t.edit}
@@ -69,7 +72,7 @@ export function AdminFooterLinksTable({ links, sections }: { links: AdminFooterL
             )}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </StackedTable>
       <AdminConfirmDialog
         opened={deleting !== null}
         title={t.confirmDeleteLinkTitle}
@@ -104,7 +107,7 @@ function EditingLinkRow({ link, sections, onDone }: { link: AdminFooterLink; sec
 
   return (
     <Table.Tr aria-label={t.editing(link.title)}>
-      <Table.Td>
+      <Table.Td data-label={t.linkTitle}>
         <TextInput
           aria-label={t.linkTitle}
           maxLength={200}
@@ -112,7 +115,7 @@ function EditingLinkRow({ link, sections, onDone }: { link: AdminFooterLink; sec
           onChange={(e) => setForm({ ...form, title: e.currentTarget.value })}
         />
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t.url}>
         <TextInput
           aria-label={t.url}
           maxLength={2000}
@@ -121,7 +124,7 @@ function EditingLinkRow({ link, sections, onDone }: { link: AdminFooterLink; sec
           onChange={(e) => setForm({ ...form, url: e.currentTarget.value })}
         />
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t.icon}>
         <TextInput
           aria-label={t.icon}
           maxLength={50}
@@ -131,10 +134,10 @@ function EditingLinkRow({ link, sections, onDone }: { link: AdminFooterLink; sec
           onChange={(e) => setForm({ ...form, icon: e.currentTarget.value })}
         />
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t.order}>
         <AdminOrderInput value={order} onChange={setOrder} withLabel={false} />
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t.section}>
         <NativeSelect
           aria-label={t.section}
           value={form.sectionId}
@@ -142,7 +145,7 @@ function EditingLinkRow({ link, sections, onDone }: { link: AdminFooterLink; sec
           data={[{ value: '', label: t.chooseSection }, ...sections.map((s) => ({ value: s.id, label: s.title }))]}
         />
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t.actions}>
         <RowEditActions saveLabel={t.save} cancelLabel={t.cancel} saving={update.isPending} onSave={save} onCancel={onDone} />
       </Table.Td>
     </Table.Tr>

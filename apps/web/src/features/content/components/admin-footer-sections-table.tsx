@@ -4,6 +4,7 @@ import type { AdminFooterLink, AdminFooterSection } from '@sira/shared/schemas/c
 import { useState } from 'react';
 import { ColumnHeads } from '~/components/ui/column-heads';
 import { RowActions, RowEditActions } from '~/components/ui/row-actions';
+import { StackedTable } from '~/components/ui/stacked-table';
 import { notify } from '~/lib/notify';
 import { useDeleteFooterSection } from '../api/admin-delete-footer-section';
 import { contentAdminErrorMessage } from '../api/admin-error';
@@ -31,7 +32,7 @@ export function AdminFooterSectionsTable({ sections, links }: { sections: AdminF
   if (sections.length === 0) return <Text c="gray.8">{t.sectionsEmpty}</Text>;
   return (
     <>
-      <Table.ScrollContainer minWidth={520}>
+      <StackedTable minWidth={520}>
         <Table verticalSpacing="sm" highlightOnHover aria-label={t.sectionsTable}>
           <ColumnHeads titles={[t.sectionTitle, t.order, t.actions]} />
           <Table.Tbody>
@@ -40,9 +41,11 @@ export function AdminFooterSectionsTable({ sections, links }: { sections: AdminF
                 <EditingSectionRow key={section.id} section={section} onDone={() => setEditingId(null)} />
               ) : (
                 <Table.Tr key={section.id}>
-                  <Table.Td fw={600}>{section.title}</Table.Td>
-                  <Table.Td>{section.order}</Table.Td>
-                  <Table.Td>
+                  <Table.Td fw={600} data-label={t.sectionTitle}>
+                    {section.title}
+                  </Table.Td>
+                  <Table.Td data-label={t.order}>{section.order}</Table.Td>
+                  <Table.Td data-label={t.actions}>
                     <RowActions
                       name={section.title}
                       editLabel={t.edit}
@@ -57,7 +60,7 @@ export function AdminFooterSectionsTable({ sections, links }: { sections: AdminF
             )}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </StackedTable>
       <AdminConfirmDialog
         opened={deleting !== null}
         title={t.confirmDeleteSectionTitle}
@@ -92,13 +95,13 @@ function EditingSectionRow({ section, onDone }: { section: AdminFooterSection; o
 
   return (
     <Table.Tr aria-label={t.editing(section.title)}>
-      <Table.Td>
+      <Table.Td data-label={t.sectionTitle}>
         <TextInput aria-label={t.sectionTitle} maxLength={200} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t.order}>
         <AdminOrderInput value={order} onChange={setOrder} withLabel={false} />
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t.actions}>
         <RowEditActions saveLabel={t.save} cancelLabel={t.cancel} saving={update.isPending} onSave={save} onCancel={onDone} />
       </Table.Td>
     </Table.Tr>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { ColumnHeads } from '~/components/ui/column-heads';
 import { LoadError } from '~/components/ui/load-error';
 import { LoadingRows } from '~/components/ui/loading-rows';
+import { StackedTable } from '~/components/ui/stacked-table';
 import { useAdminPages } from '../api/admin-get-pages';
 import { AdminPageEditorDialog } from './admin-page-editor-dialog';
 
@@ -25,24 +26,26 @@ export function AdminPagesPanel() {
       {pages.isError ? <LoadError title={t.loadFailed} retryLabel={t.retry} query={pages} /> : null}
       {pages.data?.length === 0 ? <Text c="gray.8">{t.empty}</Text> : null}
       {pages.data && pages.data.length > 0 ? (
-        <Table.ScrollContainer minWidth={560}>
+        <StackedTable minWidth={560}>
           <Table verticalSpacing="sm" highlightOnHover aria-label={t.tableLabel}>
             <ColumnHeads titles={[t.title, t.slug, t.updatedAt, t.actions]} />
             <Table.Tbody>
               {pages.data.map((page) => (
                 <Table.Tr key={page.id}>
-                  <Table.Td fw={600}>{page.title}</Table.Td>
-                  <Table.Td>
+                  <Table.Td fw={600} data-label={t.title}>
+                    {page.title}
+                  </Table.Td>
+                  <Table.Td data-label={t.slug}>
                     <Text size="sm" dir="ltr" ta="right">
                       /{page.slug}
                     </Text>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label={t.updatedAt}>
                     <Text size="sm" c="gray.8">
                       {dateFormat.format(new Date(page.updatedAt))}
                     </Text>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label={t.actions}>
                     <Button size="xs" variant="outline" onClick={() => setEditing(page)} aria-label={`${t.edit} ${page.title}`}>
                       {t.edit}
                     </Button>
@@ -51,7 +54,7 @@ export function AdminPagesPanel() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </StackedTable>
       ) : null}
       <AdminPageEditorDialog page={editing} onClose={() => setEditing(null)} />
     </Stack>

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Table } from '@mantine/core';
 import { CURRENCY_LABEL, packageDisplayName } from '@sira/shared';
 import { packagesAdminTexts as t } from '@sira/shared/messages/packages-admin';
 import type { AdminPackage } from '@sira/shared/schemas/packages-admin';
+import { StackedTable } from '~/components/ui/stacked-table';
 
 /** Packages by price with their usage. Delete is offered only where the server would allow it. */
 export function AdminPackagesTable({
@@ -14,7 +15,7 @@ export function AdminPackagesTable({
   onDelete: (pkg: AdminPackage) => void;
 }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <StackedTable minWidth={760}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label={t.title}>
         <Table.Thead>
           <Table.Tr>
@@ -29,7 +30,7 @@ export function AdminPackagesTable({
         <Table.Tbody>
           {packages.map((pkg) => (
             <Table.Tr key={pkg.id}>
-              <Table.Td>
+              <Table.Td data-label={t.name}>
                 <Group gap="xs" wrap="nowrap">
                   <span>{packageDisplayName(pkg.name)}</span>
                   {pkg.reserved ? (
@@ -39,13 +40,13 @@ export function AdminPackagesTable({
                   ) : null}
                 </Group>
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-label={t.price}>
                 {pkg.price} {CURRENCY_LABEL}
               </Table.Td>
-              <Table.Td>{pkg.messagesLimit}</Table.Td>
-              <Table.Td>{pkg.canUploadExcel ? t.excelYes : t.excelNo}</Table.Td>
-              <Table.Td>{t.usageText(pkg.profilesCount, pkg.companiesCount)}</Table.Td>
-              <Table.Td>
+              <Table.Td data-label={t.messagesLimit}>{pkg.messagesLimit}</Table.Td>
+              <Table.Td data-label={t.excelColumn}>{pkg.canUploadExcel ? t.excelYes : t.excelNo}</Table.Td>
+              <Table.Td data-label={t.usage}>{t.usageText(pkg.profilesCount, pkg.companiesCount)}</Table.Td>
+              <Table.Td data-label={t.actions}>
                 <Group gap="xs" wrap="nowrap">
                   <Button size="xs" variant="outline" onClick={() => onEdit(pkg)} aria-label={t.editLabel(pkg.name)}>
                     {t.edit}
@@ -66,6 +67,6 @@ export function AdminPackagesTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </StackedTable>
   );
 }

@@ -2,6 +2,7 @@ import { Button, Skeleton, Table } from '@mantine/core';
 import { DISPLAY_LOCALE, packageDisplayName } from '@sira/shared';
 import { usersAdminTexts as t } from '@sira/shared/messages/users-admin';
 import type { AdminUserRow } from '@sira/shared/schemas/users-admin';
+import { StackedTable } from '~/components/ui/stacked-table';
 
 const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium' });
 const SKELETON_ROWS = 5;
@@ -23,7 +24,7 @@ function Head() {
 /** The users table of spec §2: e-mail, package, remaining messages, registration date (ar-SA), edit. */
 export function AdminUsersTable({ rows, onEdit }: { rows: AdminUserRow[] | undefined; onEdit: (row: AdminUserRow) => void }) {
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <StackedTable minWidth={720}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label={t.title} aria-busy={rows === undefined}>
         <Head />
         <Table.Tbody>
@@ -40,13 +41,13 @@ export function AdminUsersTable({ rows, onEdit }: { rows: AdminUserRow[] | undef
               ))
             : rows.map((row) => (
                 <Table.Tr key={row.id}>
-                  <Table.Td dir="ltr" ta="right">
-                    {row.email}
+                  <Table.Td data-label={t.email}>
+                    <span dir="ltr">{row.email}</span>
                   </Table.Td>
-                  <Table.Td>{packageDisplayName(row.packageName)}</Table.Td>
-                  <Table.Td>{row.messagesRemaining}</Table.Td>
-                  <Table.Td>{dateFormat.format(new Date(row.createdAt))}</Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label={t.package}>{packageDisplayName(row.packageName)}</Table.Td>
+                  <Table.Td data-label={t.remaining}>{row.messagesRemaining}</Table.Td>
+                  <Table.Td data-label={t.registeredAt}>{dateFormat.format(new Date(row.createdAt))}</Table.Td>
+                  <Table.Td data-label={t.actions}>
                     <Button size="xs" variant="outline" onClick={() => onEdit(row)} aria-label={t.editLabel(row.email)}>
                       {t.edit}
                     </Button>
@@ -55,6 +56,6 @@ export function AdminUsersTable({ rows, onEdit }: { rows: AdminUserRow[] | undef
               ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </StackedTable>
   );
 }

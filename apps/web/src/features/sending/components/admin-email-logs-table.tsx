@@ -3,6 +3,7 @@ import { withReadablePlaceholders } from '@sira/shared';
 import { sendingLogsText as t } from '@sira/shared/messages/sending-admin';
 import type { SendingLogRow } from '@sira/shared/schemas/sending-admin';
 import { ColumnHeads } from '~/components/ui/column-heads';
+import { StackedTable } from '~/components/ui/stacked-table';
 import { formatDateTime, formatNumber, jobStatusLabel } from '../utils/format';
 import { StatusBadge } from './status-badge';
 
@@ -12,25 +13,25 @@ export const logStatusLabel = (status: string) => (status === 'pending' ? t.inQu
 /** One send job per row: who, which package, the subject, its state and its success/failure counts. */
 export function AdminEmailLogsTable({ rows }: { rows: SendingLogRow[] }) {
   return (
-    <Table.ScrollContainer minWidth={860}>
+    <StackedTable minWidth={860}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-label={t.heading}>
         <ColumnHeads titles={Object.values(t.columns)} />
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={row.id}>
-              <Table.Td>
+              <Table.Td data-label={t.columns.user}>
                 <span dir="ltr">{row.userEmail}</span>
               </Table.Td>
-              <Table.Td>{row.packageName ?? t.noPackage}</Table.Td>
-              <Table.Td maw={280}>
+              <Table.Td data-label={t.columns.package}>{row.packageName ?? t.noPackage}</Table.Td>
+              <Table.Td maw={280} data-label={t.columns.subject}>
                 <Text size="sm" lineClamp={1} title={row.subject}>
                   {withReadablePlaceholders(row.subject)}
                 </Text>
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-label={t.columns.status}>
                 <StatusBadge status={row.status} label={logStatusLabel(row.status)} />
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-label={t.columns.result}>
                 {/* Queued jobs have nothing to count yet: no numbers rather than misleading zeros. */}
                 {row.status === 'pending' ? (
                   <Text size="sm" c="gray.7">
@@ -48,11 +49,11 @@ export function AdminEmailLogsTable({ rows }: { rows: SendingLogRow[] }) {
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td>{formatDateTime(row.createdAt)}</Table.Td>
+              <Table.Td data-label={t.columns.date}>{formatDateTime(row.createdAt)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </StackedTable>
   );
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { ColumnHeads } from '~/components/ui/column-heads';
 import { LoadError } from '~/components/ui/load-error';
 import { LoadingRows } from '~/components/ui/loading-rows';
+import { StackedTable } from '~/components/ui/stacked-table';
 import { notify } from '~/lib/notify';
 import { useDeleteTemplate } from '../api/delete-template';
 import { useAdminTemplates } from '../api/get-admin-templates';
@@ -47,7 +48,7 @@ export function AdminTemplatesPanel() {
       {list.isError ? <LoadError title={t.loadFailed} retryLabel={t.retry} query={list} /> : null}
       {data && data.templates.length === 0 ? <Text c="gray.8">{t.empty}</Text> : null}
       {data && data.templates.length > 0 ? (
-        <Table.ScrollContainer minWidth={860}>
+        <StackedTable minWidth={860}>
           <Table verticalSpacing="sm" highlightOnHover aria-label={t.tableLabel}>
             <ColumnHeads titles={[t.name, t.content, t.packages, t.updatedAt, t.actions]} />
             <Table.Tbody>
@@ -65,7 +66,7 @@ export function AdminTemplatesPanel() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </StackedTable>
       ) : null}
       <AddTemplateDialog opened={adding} onClose={() => setAdding(false)} packages={data?.packages ?? []} />
       <ConfirmDeleteDialog

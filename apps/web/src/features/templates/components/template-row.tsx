@@ -35,21 +35,23 @@ export function TemplateRow({
   if (editing) return <EditingRow template={template} packages={packages} onDone={onDone} />;
   return (
     <Table.Tr>
-      <Table.Td fw={600}>{template.name}</Table.Td>
-      <Table.Td>
+      <Table.Td fw={600} data-label={t.name}>
+        {template.name}
+      </Table.Td>
+      <Table.Td data-label={t.content}>
         <Text size="sm" c="gray.8" maw={360}>
           {htmlPreview(template.content)}
         </Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t.packages}>
         <Text size="sm">{template.packageIds.map((id) => names.get(id) ?? id).join('، ')}</Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t.updatedAt}>
         <Text size="sm" c="gray.8">
           {dateFormat.format(new Date(template.updatedAt))}
         </Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t.actions}>
         <RowActions name={template.name} editLabel={t.edit} deleteLabel={t.delete} disabled={locked} onEdit={onEdit} onDelete={onDelete} />
       </Table.Td>
     </Table.Tr>
@@ -82,7 +84,7 @@ function EditingRow({ template, packages, onDone }: { template: AdminTemplate; p
 
   return (
     <Table.Tr aria-label={t.editing(template.name)}>
-      <Table.Td style={{ verticalAlign: 'top' }}>
+      <Table.Td style={{ verticalAlign: 'top' }} data-label={t.name}>
         <Stack gap="xs">
           <TextInput
             aria-label={t.name}
@@ -99,7 +101,7 @@ function EditingRow({ template, packages, onDone }: { template: AdminTemplate; p
           />
         </Stack>
       </Table.Td>
-      <Table.Td style={{ verticalAlign: 'top' }}>
+      <Table.Td style={{ verticalAlign: 'top' }} data-label={t.content}>
         <Textarea
           aria-label={t.content}
           maxLength={100000}
@@ -108,18 +110,19 @@ function EditingRow({ template, packages, onDone }: { template: AdminTemplate; p
           autosize
           minRows={4}
           maxRows={12}
-          miw={260}
+          // Not on a phone: there the stacked row gives it what its label leaves, less than 260px.
+          miw={{ xs: 260 }}
         />
       </Table.Td>
-      <Table.Td style={{ verticalAlign: 'top' }}>
+      <Table.Td style={{ verticalAlign: 'top' }} data-label={t.packages}>
         <TemplatePackagesField options={packages} value={form.packageIds} onChange={(packageIds) => setForm({ ...form, packageIds })} />
       </Table.Td>
-      <Table.Td style={{ verticalAlign: 'top' }}>
+      <Table.Td style={{ verticalAlign: 'top' }} data-label={t.updatedAt}>
         <Text size="sm" c="gray.8">
           {dateFormat.format(new Date(template.updatedAt))}
         </Text>
       </Table.Td>
-      <Table.Td style={{ verticalAlign: 'top' }}>
+      <Table.Td style={{ verticalAlign: 'top' }} data-label={t.actions}>
         <RowEditActions saveLabel={t.save} cancelLabel={t.cancel} saving={update.isPending} onSave={save} onCancel={onDone} />
       </Table.Td>
     </Table.Tr>
