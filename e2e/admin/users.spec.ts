@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { field, registerAndConfirm, signInAsAdmin } from '../fixtures/accounts';
-import { expectNoAxeViolations, screenshot, useBrowser } from '../fixtures/browser';
+import { expectNoAxeViolations, screenshot, useBrowser, viewports } from '../fixtures/browser';
 import { uniqueEmail } from '../fixtures/outbox';
 
 const browser = useBrowser();
@@ -107,6 +107,25 @@ describe('admin users tab', () => {
     await row.getByRole('button', { name: `تعديل المستخدم ${email}` }).click();
     const dialog = page.getByRole('dialog', { name: 'تعديل بيانات المستخدم' });
     await dialog.getByText(/^تعذر تحميل قائمة الباقات/).waitFor({ timeout: 15_000 });
+  });
+
+  it('stacks each row as label–value lines on a phone, a long address wrapping inside the screen', async () => {
+    const { page } = await browser.newPage(viewports.phone);
+    const email = uniqueEmail('admin-users-a-rather-long-address-for-a-phone-screen');
+    await registerAndConfirm(page, email, 'secret1');
+    await openUsersTab(page);
+    const row = await findRow(page, email);
+    // Each value comes after its column's title (the header row is for screen readers only)…
+    const labels = await row
+      .getByRole('cell')
+      .evaluateAll((cells) => cells.map((c) => getComputedStyle(c, '::before').content.replace(/^"|"$/g, '')));
+    expect(labels).toEqual(['البريد الإلكتروني', 'الباقة', 'الرسائل المتبقية', 'تاريخ التسجيل', 'الإجراءات']);
+    // …and nothing hides beyond the right or left edge: no sideways scroll, the edit button in sight.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    const box = await row.getByRole('button', { name: 'تعديل' }).boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= viewports.phone.width).toBe(true);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'admin-users-phone');
   });
 
   it('shows an empty state for a search with no match', async () => {
