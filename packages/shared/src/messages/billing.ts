@@ -40,6 +40,8 @@ export const paymentCallbackTexts = {
   checkingAttempt: (attempt: number, total: number) => `المحاولة ${attempt} من ${total}`,
   success: 'تم الدفع بنجاح وتفعيل باقتك.',
   successPackage: (name: string) => `تم الدفع بنجاح وتفعيل ${name}.`,
+  /** Paid, but the buyer keeps another package (a dearer one bought since, or the admin role): the messages are added. */
+  successMessagesOnly: (name: string, kept: string) => `تم الدفع بنجاح وأُضيفت رسائل ${name} إلى رصيدك، مع بقاء ${kept} باقتك الحالية.`,
   toDashboard: 'سيتم تحويلك إلى لوحة التحكم خلال ثوانٍ…',
   toPricing: 'سيتم تحويلك إلى صفحة الأسعار خلال ثوانٍ…',
   toLogin: 'سيتم تحويلك إلى صفحة تسجيل الدخول خلال ثوانٍ…',

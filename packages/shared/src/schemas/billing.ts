@@ -24,7 +24,13 @@ export type ConfirmPaymentInput = z.infer<typeof confirmPaymentSchema>;
 
 export const paymentStatusSchema = z.object({
   status: invoiceStatusSchema,
+  /** The package the invoice bought (null when deleted since). */
   packageName: z.string().nullable(),
+  /**
+   * The buyer's package after the check. Once the invoice is credited it is the invoice's own, except when
+   * the buyer keeps another: the admin package, or a dearer one bought after this invoice was made.
+   */
+  activePackageName: z.string().nullable(),
 });
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 

@@ -133,7 +133,12 @@ export async function confirmPayment(deps: BillingDeps, profileId: string, refer
     await consumeRateLimits(deps.db, [{ key: `billing:confirm:${profileId}`, max: 120, windowSeconds: 600 }]);
   }
   const { status } = await verifyInvoice(deps, { ...row, status: row.status as InvoiceStatus });
-  return { status, packageName: row.packageName };
+  const [active] = await deps.db
+    .select({ name: packages.name })
+    .from(profiles)
+    .innerJoin(packages, eq(packages.id, profiles.packageId))
+    .where(eq(profiles.id, profileId));
+  return { status, packageName: row.packageName, activePackageName: active?.name ?? null };
 }
 
 /** The billing page: current package and balance, and the user's own invoices, newest first. */

@@ -43,12 +43,12 @@ describe('POST /api/billing/invoices/confirm', () => {
     const unsubscribe = ctx.app.events.subscribe((e) => events.push(e));
 
     const waiting = await confirm(ctx, user.cookie, transactionNo);
-    expect(waiting.json()).toEqual({ status: 'pending', packageName: 'باقة البداية' });
+    expect(waiting.json()).toEqual({ status: 'pending', packageName: 'باقة البداية', activePackageName: before.packageName });
     expect((await profileOf(ctx, user.email)).messagesRemaining).toBe(before.messagesRemaining);
 
     kit.sandbox.pay(transactionNo, { webhook: false });
     const paid = await confirm(ctx, user.cookie, transactionNo);
-    expect(paid.json()).toEqual({ status: 'completed', packageName: 'باقة البداية' });
+    expect(paid.json()).toEqual({ status: 'completed', packageName: 'باقة البداية', activePackageName: 'باقة البداية' });
     // The callback may carry our order number instead of Paylink's transaction number.
     expect((await confirm(ctx, user.cookie, orderNumber)).json().status).toBe('completed');
     expect((await confirm(ctx, user.cookie, transactionNo)).json().status).toBe('completed');
@@ -86,6 +86,55 @@ describe('POST /api/billing/invoices/confirm', () => {
     } finally {
       await ctx.db.update(packages).set({ messagesLimit: 300 }).where(eq(packages.id, pkg.id));
     }
+  });
+
+  describe('two purchases paid out of order', () => {
+    /** Pays an invoice on the sandbox's page and lets the callback page confirm it. */
+    const pay = async (cookie: string, transactionNo: string) => {
+      kit.sandbox.pay(transactionNo, { webhook: false });
+      const answer = await confirm(ctx, cookie, transactionNo);
+      expect(answer.json().status).toBe('completed');
+      return answer.json() as { packageName: string; activePackageName: string };
+    };
+
+    it('a cheaper payment page left open and paid after a dearer later purchase adds its messages, keeping the dearer package', async () => {
+      const user = await signedInUser(ctx);
+      const before = await profileOf(ctx, user.email);
+      const stale = await startPurchase(ctx, user.cookie, 'باقة نمو');
+      const later = await startPurchase(ctx, user.cookie, 'باقة التميز');
+      await pay(user.cookie, later.transactionNo);
+      expect(await pay(user.cookie, stale.transactionNo)).toEqual({
+        status: 'completed',
+        packageName: 'باقة نمو',
+        activePackageName: 'باقة التميز',
+      });
+      expect(await profileOf(ctx, user.email)).toMatchObject({
+        packageName: 'باقة التميز',
+        messagesRemaining: before.messagesRemaining + 1000 + 100,
+      });
+    });
+
+    it('a dearer payment page paid after a cheaper later purchase gives the dearer package', async () => {
+      const user = await signedInUser(ctx);
+      const before = await profileOf(ctx, user.email);
+      const stale = await startPurchase(ctx, user.cookie, 'باقة التميز');
+      const later = await startPurchase(ctx, user.cookie, 'باقة نمو');
+      await pay(user.cookie, later.transactionNo);
+      expect((await pay(user.cookie, stale.transactionNo)).activePackageName).toBe('باقة التميز');
+      expect(await profileOf(ctx, user.email)).toMatchObject({
+        packageName: 'باقة التميز',
+        messagesRemaining: before.messagesRemaining + 1100,
+      });
+    });
+
+    it('a cheaper package bought after a dearer one replaces it: the later choice counts', async () => {
+      const user = await signedInUser(ctx);
+      await pay(user.cookie, (await startPurchase(ctx, user.cookie, 'باقة التميز')).transactionNo);
+      expect((await pay(user.cookie, (await startPurchase(ctx, user.cookie, 'باقة نمو')).transactionNo)).activePackageName).toBe(
+        'باقة نمو',
+      );
+      expect((await profileOf(ctx, user.email)).packageName).toBe('باقة نمو');
+    });
   });
 
   it('keeps the admin package of a buyer made administrator before the payment completed: messages only', async () => {

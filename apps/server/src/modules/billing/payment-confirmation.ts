@@ -1,5 +1,5 @@
 import { ADMIN_PACKAGE, type InvoiceStatus } from '@sira/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { invoices, packages, profiles } from '../../db/schema';
 import type { BillingDeps } from './billing-deps';
 import type { PaylinkInvoice } from './paylink-client';
@@ -55,6 +55,7 @@ export async function applyGatewayAnswer(deps: BillingDeps, invoiceId: string, g
         messages: invoices.messages,
         status: invoices.status,
         gatewayTxnId: invoices.gatewayTxnId,
+        createdAt: invoices.createdAt,
       })
       .from(invoices)
       .where(eq(invoices.id, invoiceId))
@@ -69,7 +70,10 @@ export async function applyGatewayAnswer(deps: BillingDeps, invoiceId: string, g
 
     if (verdict === 'paid') {
       const [pkg] = row.packageId
-        ? await tx.select({ messagesLimit: packages.messagesLimit }).from(packages).where(eq(packages.id, row.packageId))
+        ? await tx
+            .select({ messagesLimit: packages.messagesLimit, price: packages.price })
+            .from(packages)
+            .where(eq(packages.id, row.packageId))
         : [];
       if (!row.packageId || !pkg) {
         // Paid, but the package was deleted meanwhile: keep it visible as processing for an administrator.
@@ -83,16 +87,25 @@ export async function applyGatewayAnswer(deps: BillingDeps, invoiceId: string, g
       // The package is the user's role too: someone made an administrator after starting to pay keeps the
       // admin package and gets the messages only (a payment never takes a role away).
       const [holder] = await tx
-        .select({ packageName: packages.name })
+        .select({ packageName: packages.name, packagePrice: packages.price })
         .from(profiles)
         .leftJoin(packages, eq(packages.id, profiles.packageId))
         .where(eq(profiles.id, row.profileId))
         .for('update', { of: profiles });
       const keepsRole = holder?.packageName === ADMIN_PACKAGE;
+      // A payment page left open and paid after a purchase the user started later had completed (an older,
+      // stale invoice): the later choice is not undone by the older one — the user keeps whichever of the two
+      // packages costs more, so paying twice never leaves them with fewer companies than they paid for.
+      const [laterPurchase] = await tx
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(and(eq(invoices.profileId, row.profileId), eq(invoices.status, 'completed'), gt(invoices.createdAt, row.createdAt)))
+        .limit(1);
+      const takesPackage = !keepsRole && (!laterPurchase || pkg.price > (holder?.packagePrice ?? 0));
       await tx
         .update(profiles)
         .set({
-          ...(keepsRole ? {} : { packageId: row.packageId }),
+          ...(takesPackage ? { packageId: row.packageId } : {}),
           // What the invoice bought when it was made (older invoices: the package's count now).
           messagesRemaining: sql`${profiles.messagesRemaining} + ${row.messages ?? pkg.messagesLimit}`,
         })

@@ -5,7 +5,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { notify } from '~/lib/notify';
-import { afterVerification, referenceFrom, usePaymentVerification } from '../hooks/use-payment-verification';
+import { afterVerification, referenceFrom, usePaymentVerification, type Verification } from '../hooks/use-payment-verification';
+
+/** Whether the payment gave the buyer its package, or only its messages (they keep a dearer or the admin package). */
+const keptAnotherPackage = (state: Extract<Verification, { kind: 'success' }>) =>
+  state.packageName !== null && state.activePackageName !== null && state.activePackageName !== state.packageName;
+
+function successTitle(state: Extract<Verification, { kind: 'success' }>): string {
+  if (keptAnotherPackage(state)) return t.successMessagesOnly(state.packageName as string, state.activePackageName as string);
+  return state.packageName ? t.successPackage(state.packageName) : t.success;
+}
 
 /**
  * /payment-callback (spec §2, §4): Paylink sends the browser here; the server checks the invoice with
@@ -24,7 +33,7 @@ export function PaymentCallbackPanel() {
     if (state.kind === 'success') {
       // The balance, package and history changed: every page shows the new numbers.
       void queryClient.invalidateQueries();
-      notify.success(t.upgraded);
+      notify.success(keptAnotherPackage(state) ? successTitle(state) : t.upgraded);
     }
     // Spec §8: the message after the attempts ran out stays longer, as every retry-exhausted toast does.
     if (state.kind === 'error') notify.error(state.message, state.message === t.attemptsExhausted ? TOAST_RETRY_EXHAUSTED_MS : undefined);
@@ -51,7 +60,7 @@ export function PaymentCallbackPanel() {
             </Text>
           </Stack>
         ) : state.kind === 'success' ? (
-          <Alert color="teal" role="status" w="100%" title={state.packageName ? t.successPackage(state.packageName) : t.success}>
+          <Alert color="teal" role="status" w="100%" title={successTitle(state)}>
             <Text size="sm">{t.toDashboard}</Text>
           </Alert>
         ) : (

@@ -20,7 +20,7 @@ describe('the payment reference on the callback page', () => {
 describe('where the callback page goes when the check is over', () => {
   const search = new URLSearchParams('transactionNo=17');
   it('to the dashboard after success, the invoice history when the checks ran out, else the pricing page', () => {
-    expect(afterVerification({ kind: 'success', packageName: 'باقة نمو' }, search)).toBe('/dashboard');
+    expect(afterVerification({ kind: 'success', packageName: 'باقة نمو', activePackageName: 'باقة نمو' }, search)).toBe('/dashboard');
     expect(afterVerification({ kind: 'error', message: paymentCallbackTexts.attemptsExhausted, signedOut: false }, search)).toBe(
       '/billing',
     );

@@ -7,7 +7,7 @@ import { confirmPayment } from '../api/confirm-payment';
 
 export type Verification =
   | { kind: 'checking'; attempt: number }
-  | { kind: 'success'; packageName: string | null }
+  | { kind: 'success'; packageName: string | null; activePackageName: string | null }
   | { kind: 'error'; message: string; signedOut: boolean };
 
 /**
@@ -52,7 +52,8 @@ export function usePaymentVerification(reference: string | null): Verification {
         set({ kind: 'checking', attempt });
         try {
           const result = await confirmPayment(reference);
-          if (result.status === 'completed') return set({ kind: 'success', packageName: result.packageName });
+          if (result.status === 'completed')
+            return set({ kind: 'success', packageName: result.packageName, activePackageName: result.activePackageName });
           if (result.status === 'failed') return set({ kind: 'error', message: t.failed, signedOut: false });
         } catch (error) {
           if (error instanceof ApiRequestError && error.status === 401) {
