@@ -202,6 +202,40 @@ describe('estimateFinish', () => {
     );
   });
 
+  it('sends no message before it is due: retries waiting for retry_delay, a later job', () => {
+    const dueArb = fc.array(fc.record({ at: fc.integer({ min: 0, max: 3 * HOUR_MS }), count: fc.integer({ min: 0, max: 40 }) }), {
+      maxLength: 4,
+    });
+    fc.assert(
+      fc.property(
+        settingsArb,
+        capArb,
+        historyArb,
+        fc.integer({ min: 1, max: 150 }),
+        dueArb,
+        (settings, cap, history, remaining, groups) => {
+          const start = (history[history.length - 1] ?? T0) + 1;
+          const due = groups.map((g) => ({ at: start + g.at, count: g.count })).sort((a, b) => a.at - b.at);
+          // The reference: the i-th message in due order may leave at its due time or later (due at once past the groups).
+          const dueTimes = due.flatMap((g) => Array<number>(g.count).fill(g.at));
+          const sends = history.slice();
+          let t = start;
+          for (let i = 0; i < remaining; i++) {
+            t = nextSendTime(settings, Math.max(t, dueTimes[i] ?? 0), { sends, dailyCap: cap });
+            sends.push(t);
+          }
+          expect(estimateFinish(settings, start, { sends: history, dailyCap: cap }, remaining, due)).toBe(t);
+        },
+      ),
+      { numRuns: 300 },
+    );
+    // Three retries due in ten minutes, nothing else left: not "in a few seconds".
+    const quick = { batch_size: 100, batch_delay: 0, email_delay: 1, max_per_minute: 60, max_per_hour: 3600 };
+    expect(estimateFinish(quick, T0, { sends: [], dailyCap: 400 }, 3, [{ at: T0 + 10 * MINUTE_MS, count: 3 }])).toBe(
+      T0 + 10 * MINUTE_MS + 2000,
+    );
+  });
+
   it('is null when nothing remains, and spreads 1,000 sends over three days at a 400 daily cap', () => {
     const settings = { batch_size: 100, batch_delay: 60, email_delay: 1, max_per_minute: 60, max_per_hour: 3600 };
     expect(estimateFinish(settings, T0, { sends: [], dailyCap: 400 }, 0)).toBeNull();

@@ -71,18 +71,39 @@ export function nextSendTime(settings: Pacing, now: number, history: PacingHisto
 /** The most simulated sends an estimate walks through; beyond it the estimate is extrapolated linearly. */
 const ESTIMATE_STEPS = 50_000;
 
+/** A number of messages that may not leave before `at` (a job's deliveries, or one waiting for its retry). */
+export interface DueGroup {
+  at: number;
+  count: number;
+}
+
 /**
  * When `remaining` more messages would be done if each left at the earliest allowed time (pacing and the
  * rolling daily cap included). `startAt` is when sending may resume (now, or the end of a provider pause).
+ * `due`, ascending by time, says when the messages become due, in the order they are sent: no message
+ * leaves before it is due (a retry waiting for retry_delay; messages beyond the groups are due at once).
  * Returns null when nothing remains.
  */
-export function estimateFinish(settings: Pacing, startAt: number, history: PacingHistory, remaining: number): number | null {
+export function estimateFinish(
+  settings: Pacing,
+  startAt: number,
+  history: PacingHistory,
+  remaining: number,
+  due: readonly DueGroup[] = [],
+): number | null {
   if (remaining <= 0) return null;
   const sends = history.sends.slice();
   let position = batchPosition(settings, sends);
   let t = startAt;
   const steps = Math.min(remaining, ESTIMATE_STEPS);
+  let group = 0;
+  let leftInGroup = due[0]?.count ?? 0;
   for (let i = 0; i < steps; i++) {
+    while (leftInGroup <= 0 && group < due.length - 1) leftInGroup = (due[++group] as DueGroup).count;
+    if (leftInGroup > 0) {
+      t = Math.max(t, (due[group] as DueGroup).at);
+      leftInGroup--;
+    }
     t = earliestAllowed(settings, t, sends, history.dailyCap, position);
     const last = sends[sends.length - 1];
     position = last !== undefined && t - last < settings.batch_delay * 1000 ? position + 1 : 1;

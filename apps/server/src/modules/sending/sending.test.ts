@@ -449,6 +449,19 @@ describe('dashboard: status, deliveries, overview', () => {
     expect(Date.parse(status.estimatedFinishAt as string)).toBeGreaterThanOrEqual(until.getTime());
   });
 
+  it('does not promise messages before they are due: the last ones waiting for a retry', async () => {
+    const u = await user({ balance: 3 });
+    const resumeId = await uploadedResumeId(ctx, u.cookie);
+    await schedule(ctx, u.cookie, body(resumeId));
+    const retryAt = new Date(Date.now() + 20 * 60_000);
+    await ctx.db.execute(sql`update deliveries set next_attempt_at = ${retryAt}, attempts = 1 where profile_id = ${u.profileId}`);
+    const status = await get<SendingStatus>(u.cookie, '/api/sending/status');
+    // Three messages at 1 s apart (defaults), from the moment they are due.
+    const eta = Date.parse(status.estimatedFinishAt as string);
+    expect(eta).toBeGreaterThanOrEqual(retryAt.getTime());
+    expect(eta).toBeLessThan(retryAt.getTime() + 60_000);
+  });
+
   it('has no estimate without a linked mailbox or anything to send', async () => {
     const u = await user({ linked: false });
     const status = await get<SendingStatus>(u.cookie, '/api/sending/status');

@@ -41,9 +41,18 @@ export async function getSendingStatus(db: Database, profileId: string, now: Dat
         where sender_email = ${mailbox.email} and status = 'sent' and sent_at > ${new Date(now.getTime() - DAY_MS)}
         order by sent_at`),
     ).map((r) => Number(r.at));
+    // When the waiting messages become due, in sending order: a retry waits out retry_delay (rows in flight
+    // are due now). A job's deliveries share one time, so there are few groups.
+    const due = rowsOf<{ at: number; n: number }>(
+      await db.execute(sql`
+        select (extract(epoch from next_attempt_at) * 1000)::float8 as at, count(*)::int as n from deliveries
+        where profile_id = ${profileId} and status = 'pending'
+        group by next_attempt_at order by next_attempt_at`),
+    ).map((r) => ({ at: Number(r.at), count: r.n }));
     const startAt = Math.max(now.getTime(), pausedUntil?.getTime() ?? 0);
     const cap = dailyCapFor(mailbox.email, settings.dailyCaps, mailbox.daily_cap);
-    const finish = estimateFinish(settings.delay, startAt, { sends: history, dailyCap: cap }, toSend);
+    const inFlight = n('sending') > 0 ? [{ at: 0, count: n('sending') }] : [];
+    const finish = estimateFinish(settings.delay, startAt, { sends: history, dailyCap: cap }, toSend, [...inFlight, ...due]);
     estimatedFinishAt = finish === null ? null : new Date(finish).toISOString();
   }
 
