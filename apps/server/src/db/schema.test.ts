@@ -270,7 +270,7 @@ describe('constraints', () => {
       'companies_email_trgm_idx',
       'invoices_profile_created_idx',
       'send_jobs_profile_created_idx',
-      'deliveries_pending_order_idx',
+      'deliveries_pending_job_order_idx',
       'failed_emails_profile_idx',
       'footer_links_section_order_idx',
       'package_templates_order_idx',

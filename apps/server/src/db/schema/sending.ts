@@ -71,10 +71,11 @@ export const deliveries = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // A mailbox's pending rows in the order the worker sends them: a claim reads just the rows it takes
-    // instead of every pending row of every user (ADR 008, "claim order").
-    index('deliveries_pending_order_idx')
-      .on(t.profileId, t.nextAttemptAt, t.createdAt, t.companyName, t.id)
+    // A mailbox's pending rows in the order the worker sends them — older requests first (created_at is the
+    // request's), then by when each is due — so a claim reads just the rows it takes instead of every pending
+    // row of every user (ADR 008, "claim order").
+    index('deliveries_pending_job_order_idx')
+      .on(t.profileId, t.createdAt, t.nextAttemptAt, t.companyName, t.id)
       .where(sql`${t.status} = 'pending'`),
     index('deliveries_lease_idx').on(t.leaseExpiresAt).where(sql`${t.status} = 'sending'`),
     index('deliveries_job_status_idx').on(t.jobId, t.status),

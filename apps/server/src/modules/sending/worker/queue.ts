@@ -113,13 +113,13 @@ export async function claimDeliveries(
       attempts: number;
       lease: string;
     }>(
-      'sira_claim_deliveries_v1',
+      'sira_claim_deliveries_v2',
       sql`
         with picked as (
           select d.id from deliveries d
           where d.profile_id = ${profileId} and d.status = 'pending' and d.next_attempt_at <= now()
             and exists (select 1 from send_jobs j where j.id = d.job_id and j.status in ('pending', 'processing'))
-          order by d.next_attempt_at, d.created_at, d.company_name, d.id
+          order by d.created_at, d.next_attempt_at, d.company_name, d.id
           limit ${limit}::int
           for update skip locked
         ), taken as (
@@ -132,7 +132,7 @@ export async function claimDeliveries(
             d.lease_expires_at::text as lease, d.next_attempt_at, d.created_at
         )
         select id, job_id, recipient_email, company_name, sector, location, attempts, lease from taken
-        order by next_attempt_at, created_at, company_name, id`,
+        order by created_at, next_attempt_at, company_name, id`,
     );
     if (claimed.length === 0) {
       const [next] = await hot.rows<{ at: number | null }>(

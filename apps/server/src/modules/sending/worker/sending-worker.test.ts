@@ -242,6 +242,34 @@ describe('provider errors', () => {
     expect(attempts.reduce((x, y) => x + y, 0)).toBe(5);
   });
 
+  it('a message due again after its retry_delay goes before a later request’s messages: requests end in the order made', async () => {
+    // Request 1 was made ten minutes ago; its message failed once and has been due again for a minute.
+    const u = await userWithJob(1);
+    const [retry] = await ctx.db.select().from(deliveries).where(eq(deliveries.jobId, u.jobId));
+    await ctx.db.execute(sql`
+      update deliveries set created_at = now() - interval '10 minutes', next_attempt_at = now() - interval '1 minute', attempts = 1
+      where job_id = ${u.jobId}`);
+    // Request 2 was made five minutes ago: after request 1, before its retry came due.
+    await setBalance(ctx, u.profileId, 3);
+    const second = await schedule(ctx, u.cookie, {
+      resumeId: await uploadedResumeId(ctx, u.cookie, u.pdf),
+      subject: 'طلب توظيف لدى {{company_name}}',
+      content: '<p>إلى فريق التوظيف في {{company_name}}</p>',
+    });
+    expect(second.statusCode, second.body).toBe(201);
+    const secondJob = second.json().jobId as string;
+    await ctx.db.execute(sql`
+      update deliveries set created_at = now() - interval '5 minutes', next_attempt_at = now() - interval '5 minutes'
+      where job_id = ${secondJob}`);
+
+    startWorker();
+    await waitForJob(secondJob, 'completed');
+    await waitForJob(u.jobId, 'completed');
+    const order = sandbox.sentMessages(u.mailbox).map((m) => m.to);
+    expect(order).toHaveLength(4);
+    expect(order[0]).toBe(retry?.recipientEmail);
+  });
+
   it('a permanent refusal fails at once, with failed_emails and the credit back', async () => {
     const u = await userWithJob(2);
     sandbox.injectFault({ mailbox: u.mailbox, status: 403, reason: 'domainPolicy', times: 1 });
