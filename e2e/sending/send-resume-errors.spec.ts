@@ -88,4 +88,50 @@ describe('sending: empty, failing and retrying', () => {
     await seen(page, /تمت جدولة (رسالة واحدة|رسالتين|\d+ رسائل|[\d,]+ رسالة) بنجاح/);
     await page.waitForURL((url) => url.pathname === '/dashboard');
   });
+
+  it('a file the server refuses as not a PDF is named; picking another file clears that message', async () => {
+    const { page } = await fresh();
+    await signedInAs(page, 'upload-not-pdf');
+    await linkGmailViaSandbox(page, `upload.notpdf.${Date.now()}@gmail.com`);
+    await page.getByLabel(/^عنوان الرسالة/).fill('طلب وظيفة – {{company_name}}');
+    await page.getByLabel(/^محتوى الرسالة/).fill('<p>السلام عليكم فريق {{company_name}}</p>');
+    const fileInput = page.locator('input[type="file"]');
+    // Named and typed as a PDF, so the page lets it through; the server reads its content.
+    await fileInput.setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf at all') });
+    await page.getByRole('button', { name: 'إرسال السيرة الذاتية' }).click();
+    const formAlert = page.locator('.mantine-Alert-root', { hasText: 'يرجى اختيار ملف PDF فقط' });
+    await formAlert.waitFor();
+    // Another pick, refused too (over 5 MB): its own reason shows, and the message about the first file goes.
+    await fileInput.setInputFiles({ name: 'big.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
+    await seen(page, 'حجم الملف أكبر من 5 ميغابايت');
+    expect(await formAlert.count()).toBe(0);
+  });
+
+  it('offline, a submit is retried and then refused, and nothing goes out by itself once back online', {
+    timeout: 120_000,
+  }, async () => {
+    const { page, context } = await fresh();
+    await signedInAs(page, 'upload-offline');
+    await linkGmailViaSandbox(page, `upload.offline.${Date.now()}@gmail.com`);
+    await page.getByLabel(/^عنوان الرسالة/).fill('طلب وظيفة – {{company_name}}');
+    await page.getByLabel(/^محتوى الرسالة/).fill('<p>السلام عليكم فريق {{company_name}}</p>');
+    await page.locator('input[type="file"]').setInputFiles(resumeUpload('offline'));
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'إرسال السيرة الذاتية' }).click();
+    await seen(page, /جارٍ إعادة المحاولة \(1 من 3\)/);
+    await seen(page, 'فشل رفع ملف السيرة الذاتية. يرجى المحاولة مرة أخرى.');
+
+    // Back online, the refused submit stays refused: no upload, no scheduled job, until the user sends again.
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/sending/')) uploads.push(request.url());
+    });
+    await context.setOffline(false);
+    await page.waitForTimeout(3000);
+    expect(uploads.filter((u) => u.endsWith('/resumes') || u.endsWith('/jobs'))).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe('/send-resume');
+    await page.getByRole('button', { name: 'إرسال السيرة الذاتية' }).click();
+    await seen(page, /تمت جدولة (رسالة واحدة|رسالتين|\d+ رسائل|[\d,]+ رسالة) بنجاح/);
+  });
 });

@@ -28,6 +28,11 @@ function createQueryClient(): QueryClient {
       },
     }),
     defaultOptions: {
+      // A form sent while the browser is offline fails at once, and its own retries and error message apply
+      // (the résumé upload tries 3 times, then says it failed). The library's default holds the request
+      // until the browser is back online: a spinner with no end, then a send the user may have given up on
+      // going out by itself.
+      mutations: { networkMode: 'always' },
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
