@@ -12,19 +12,23 @@ const texts = {
 
 /**
  * The résumé picker (spec §5: PDF only, up to 5MB). A refused file leaves the previous choice in place and
- * says why, inline and as a toast.
+ * says why, inline and as a toast. `onPick` hears of every pick, refused ones too, so the form can drop a
+ * message about the file picked before.
  */
 export function ResumeFileField({
   value,
   onChange,
+  onPick,
   disabled,
 }: {
   value: File | null;
   onChange: (file: File | null) => void;
+  onPick?: () => void;
   disabled: boolean;
 }) {
   const [problem, setProblem] = useState<string | null>(null);
   const choose = (file: File | null) => {
+    onPick?.();
     const refused = file ? resumeFileProblem(file) : null;
     setProblem(refused);
     if (refused) {

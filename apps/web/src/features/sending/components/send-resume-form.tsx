@@ -221,14 +221,7 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
             styles={{ input: { fontFamily: 'inherit' } }}
           />
           <MessagePreview subject={subject} content={content} />
-          <ResumeFileField
-            value={file}
-            onChange={(chosen) => {
-              edited();
-              setFile(chosen);
-            }}
-            disabled={busy}
-          />
+          <ResumeFileField value={file} onChange={setFile} onPick={edited} disabled={busy} />
           {/* With no balance on load the summary above already shows this alert; the toast is the answer to the click. */}
           {problem?.kind === 'no-balance' && data.balance > 0 ? <NoBalanceAlert /> : null}
           {problem?.kind === 'text' ? (
