@@ -9,8 +9,14 @@ export const meta: Route.MetaFunction = () => [{ title: `تعيين كلمة م�
 
 /** Reached from the e-mail link; without a valid, unused reset token it goes to /login (spec §2). */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const token = new URL(request.url).searchParams.get('token');
-  if (!token) throw redirect(paths.login);
+  const params = new URL(request.url).searchParams;
+  const token = params.get('token');
+  if (!token) {
+    // The e-mailed link passes through the server, which sends a used, expired or unknown one back here with
+    // ?error=INVALID_TOKEN instead of a token: say so rather than land on a bare login page.
+    if (params.get('error')) notify.error(ar.auth.invalidResetLink);
+    throw redirect(paths.login);
+  }
   try {
     await checkResetToken(token);
   } catch {
