@@ -42,7 +42,7 @@ describe('paying for a package', () => {
     await page.waitForURL('**/login?from=%2Fpricing');
     await fillLogin(page, email, 'secret1');
     await page.waitForURL('**/pricing');
-    const dialog = page.getByRole('dialog', { name: 'الدفع لـ باقة البداية' });
+    const dialog = page.getByRole('dialog', { name: 'الدفع مقابل باقة البداية' });
     await dialog.waitFor();
     await dialog.getByText('95').first().waitFor();
     await expectNoAxeViolations(page);
@@ -86,7 +86,7 @@ describe('paying for a package', () => {
     await tab.waitForURL('**/login?confirmed=1');
     await fillLogin(tab, email, 'secret1');
     await tab.waitForURL('**/pricing');
-    await tab.getByRole('dialog', { name: 'الدفع لـ باقة نمو' }).waitFor();
+    await tab.getByRole('dialog', { name: 'الدفع مقابل باقة نمو' }).waitFor();
   });
 
   it('a declined card ends on an error and back on /pricing, with nothing credited', async () => {
@@ -101,6 +101,19 @@ describe('paying for a package', () => {
     await page.waitForURL('**/pricing', { timeout: 10_000 });
     await page.goto('/dashboard');
     await page.getByTestId('overview-package').getByText('تجريبي').waitFor();
+    expect(await dashboardNumbers(page)).toEqual({ packageName: 'تجريبي', remaining: 10 });
+  });
+
+  it('cancelling on Paylink’s page comes back to /pricing saying so, once, with nothing credited', async () => {
+    const { page } = await browser.newPage();
+    await signedIn(page, 'cancelled');
+    await upgradeTo(page, 'باقة نمو');
+    await page.getByRole('button', { name: 'إلغاء الدفع' }).click();
+    await page.waitForURL((url) => url.pathname === '/pricing');
+    await page.getByText('أُلغيت عملية الدفع ولم تُفعَّل الباقة.').first().waitFor();
+    // The invoice's numbers leave the address, so a reload does not say it again.
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    await page.goto('/dashboard');
     expect(await dashboardNumbers(page)).toEqual({ packageName: 'تجريبي', remaining: 10 });
   });
 
@@ -122,7 +135,7 @@ describe('paying for a package', () => {
     await packageCard(page, 'باقة المحترف').getByRole('button', { name: 'اختيار الباقة' }).click();
     await page.getByText('الباقة المختارة: باقة المحترف (150 ريال)').waitFor();
     await page.getByRole('button', { name: 'ترقية الآن' }).click();
-    const dialog = page.getByRole('dialog', { name: 'الدفع لـ باقة المحترف' });
+    const dialog = page.getByRole('dialog', { name: 'الدفع مقابل باقة المحترف' });
     await dialog.waitFor();
     await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'إلغاء' }).first().click();

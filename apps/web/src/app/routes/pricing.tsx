@@ -2,7 +2,7 @@ import { Alert, Button, Card, Container, SimpleGrid, Stack, Text, Title } from '
 import { ar, FREE_PACKAGE, type PackageCard, paths, TRIAL_PACKAGE } from '@sira/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoadError } from '~/components/ui/load-error';
 import { SITE_URL } from '~/config/site';
 import { PaymentDialog } from '~/features/billing/components/payment-dialog';
@@ -43,7 +43,11 @@ const texts = {
   customTitle: 'تحتاج حلاً مخصصاً؟',
   customBody: 'لشركات التوظيف والجامعات والجهات التي تحتاج إلى أعداد أكبر أو قوائم شركات خاصة، تواصل معنا لنصمم لك باقة تناسبك.',
   customCta: 'تواصل معنا',
+  paymentCancelled: 'أُلغيت عملية الدفع ولم تُفعَّل الباقة. يمكنك اختيار باقة والمحاولة مرة أخرى متى شئت.',
 };
+
+/** Paylink sends a buyer who cancels on its page back here (cancelUrl) with the invoice's numbers appended. */
+const CANCEL_PARAMS = ['transactionNo', 'TransactionNo', 'orderNumber', 'OrderNumber'];
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
   const packages = usePackages(loaderData.packages);
@@ -55,6 +59,16 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
   // The build-time list has updatedAt 0; anything later came from the server.
   const live = packages.isSuccess && packages.dataUpdatedAt > 0;
   const list = packages.data ?? [];
+
+  // Back from Paylink's page after cancelling: said once, and the numbers leave the address so a reload is quiet.
+  const [search, setSearch] = useSearchParams();
+  useEffect(() => {
+    if (!CANCEL_PARAMS.some((name) => search.has(name))) return;
+    notify.info(texts.paymentCancelled);
+    const rest = new URLSearchParams(search);
+    for (const name of CANCEL_PARAMS) rest.delete(name);
+    setSearch(rest, { replace: true });
+  }, [search, setSearch]);
 
   // A paid package chosen before signing in opens its payment dialog once the visitor is back, signed in.
   useEffect(() => {
