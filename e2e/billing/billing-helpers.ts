@@ -24,7 +24,7 @@ export async function upgradeTo(page: Page, name: string) {
   await page.goto('/upgrade');
   await packageCard(page, name).getByRole('button', { name: 'اختيار الباقة' }).click();
   await page.getByRole('button', { name: 'ترقية الآن' }).click();
-  const dialog = page.getByRole('dialog', { name: `الدفع لـ ${name}` });
+  const dialog = page.getByRole('dialog', { name: `الدفع مقابل ${name}` });
   await dialog.waitFor();
   await dialog.getByRole('button', { name: 'الانتقال إلى الدفع' }).click();
   await page.waitForURL('**/sandbox/paylink/pay/**');

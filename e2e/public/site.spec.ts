@@ -130,7 +130,7 @@ describe('pricing', () => {
     await page.waitForURL('**/login?from=%2Fpricing');
     await fillLogin(page, email, 'secret1');
     await page.waitForURL('**/pricing');
-    const dialog = page.getByRole('dialog', { name: 'الدفع لـ باقة المحترف' });
+    const dialog = page.getByRole('dialog', { name: 'الدفع مقابل باقة المحترف' });
     await dialog.waitFor();
     expect(await dialog.getByText('150').count()).toBeGreaterThan(0);
     await expectNoAxeViolations(page);
@@ -145,7 +145,7 @@ describe('pricing', () => {
     await page.locator('.mantine-Card-root', { hasText: 'تجريبي' }).getByRole('button').click();
     await page.getByText('أنت بالفعل تستخدم الباقة التجريبية').waitFor();
     await page.locator('.mantine-Card-root', { hasText: 'باقة نمو' }).getByRole('button').click();
-    await page.getByRole('dialog', { name: 'الدفع لـ باقة نمو' }).waitFor();
+    await page.getByRole('dialog', { name: 'الدفع مقابل باقة نمو' }).waitFor();
   });
 
   it('shows the load error with a retry button, and recovers', async () => {

@@ -24,7 +24,7 @@ export const billingTexts = {
 } as const;
 
 export const paymentDialogTexts = {
-  title: (name: string) => `الدفع لـ ${name}`,
+  title: (name: string) => `الدفع مقابل ${name}`,
   amount: 'المبلغ',
   messages: (n: number) => messageCount(n),
   explain:
