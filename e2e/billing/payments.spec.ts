@@ -104,6 +104,22 @@ describe('paying for a package', () => {
     expect(await dashboardNumbers(page)).toEqual({ packageName: 'تجريبي', remaining: 10 });
   });
 
+  it('when every check fails, the page says it is going to the invoice history (not pricing) and goes there', {
+    timeout: 60_000,
+  }, async () => {
+    const { page } = await browser.newPage();
+    await signedIn(page, 'checks-exhausted');
+    // A server in trouble for the whole minute: each of the 10 checks (2 s apart) costs one attempt.
+    await page.route('**/api/billing/invoices/confirm**', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"code":"INTERNAL"}' }),
+    );
+    await page.goto('/payment-callback?transactionNo=1700000000000');
+    const alert = page.getByRole('alert', { name: 'فشل في التحقق من حالة الدفع بعد عدة محاولات. يرجى مراجعة سجل الفواتير.' });
+    await alert.waitFor({ timeout: 40_000 });
+    await alert.getByText('سيتم تحويلك إلى سجل الفواتير خلال ثوانٍ…').waitFor();
+    await page.waitForURL('**/billing', { timeout: 10_000 });
+  });
+
   it('cancelling on Paylink’s page comes back to /pricing saying so, once, with nothing credited', async () => {
     const { page } = await browser.newPage();
     await signedIn(page, 'cancelled');

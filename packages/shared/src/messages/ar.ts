@@ -75,6 +75,8 @@ export const ar = {
     payloadTooLarge: 'حجم البيانات المرسلة أكبر من المسموح.',
     foreignOrigin: 'تم رفض الطلب لأنه صادر من مصدر غير موثوق.',
     retry: 'إعادة المحاولة',
+    /** Spec §8's admin prefix for a list that could not be loaded (the list is emptied). */
+    dataFetchFailed: (msg: string) => `خطأ في جلب البيانات: ${msg}`,
   },
 } as const;
 

@@ -1,4 +1,4 @@
-import { messageForCode } from './ar';
+import { ar, messageForCode } from './ar';
 
 /** Arabic texts of the admin payment and payment_gateway tabs (spec §2, §8); spec strings are verbatim. */
 export const paymentsAdminTexts = {
@@ -13,7 +13,7 @@ export const paymentsAdminTexts = {
   empty: 'لا توجد مدفوعات بعد.',
   noMatch: 'لا توجد مدفوعات تطابق البحث.',
   /** Spec §8's admin prefix. */
-  loadFailed: (msg: string) => `خطأ في جلب البيانات: ${msg}`,
+  loadFailed: ar.errors.dataFetchFailed,
   pages: 'صفحات المدفوعات',
   pageLabel: (page: number) => `الصفحة ${page}`,
   summary: (from: number, to: number, total: number) => `عرض ${from} إلى ${to} من ${total}`,

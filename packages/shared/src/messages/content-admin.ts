@@ -22,7 +22,6 @@ export const pagesAdminText = {
   saveFailed: 'فشل حفظ الصفحة',
   titleRequired: 'يرجى إدخال عنوان للصفحة',
   empty: 'لا توجد صفحات.',
-  loadFailed: 'حدث خطأ أثناء تحميل الصفحات.',
   retry: 'إعادة المحاولة',
   tableLabel: 'جدول الصفحات',
 } as const;

@@ -38,7 +38,6 @@ export const packagesAdminTexts = {
   excelNo: 'لا',
   excelColumn: 'رفع Excel',
   empty: 'لا توجد باقات بعد. أضف أول باقة.',
-  loadFailed: 'تعذر تحميل الباقات.',
   nameRequired: 'يرجى إدخال اسم الباقة',
   /** Spec §5, verbatim. */
   confirmDelete: 'هل أنت متأكد من حذف هذه الباقة؟',

@@ -21,7 +21,6 @@ export const usersAdminTexts = {
   remainingResetHint: (limit: number) => `عند تغيير الباقة يُعاد ضبط الرصيد إلى حد الباقة الجديدة (${messageCount(limit)}).`,
   empty: 'لا يوجد مستخدمون',
   emptySearch: 'لا يوجد مستخدمون يطابقون البحث',
-  loadFailed: 'تعذر تحميل قائمة المستخدمين.',
   showing: (from: number, to: number, total: number) => `عرض ${from} إلى ${to} من ${total}`,
   pagination: 'صفحات قائمة المستخدمين',
   page: (page: number, pages: number) => `صفحة ${page} من ${pages}`,

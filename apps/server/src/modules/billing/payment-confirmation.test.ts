@@ -26,7 +26,8 @@ describe('judging Paylink’s answer', () => {
     expect(judgeGatewayAnswer(95, answer('Paid', 95))).toBe('paid');
     expect(judgeGatewayAnswer(95, answer('PAID', 95.004))).toBe('paid');
     expect(judgeGatewayAnswer(95, answer('paid', 94.98))).toBe('amount_mismatch');
-    expect(judgeGatewayAnswer(95, answer('Paid', Number.NaN))).toBe('amount_mismatch');
+    // Paid with an amount that cannot be read: no verdict; the invoice stays open and is asked about again.
+    expect(judgeGatewayAnswer(95, answer('Paid', Number.NaN))).toBe('waiting');
     expect(judgeGatewayAnswer(95, answer('Pending', 95))).toBe('waiting');
     expect(judgeGatewayAnswer(95, answer('Pending', 95, [{ errorCode: 'DECLINED' }]))).toBe('failed');
     expect(judgeGatewayAnswer(95, answer('Canceled', 95))).toBe('failed');

@@ -20,7 +20,12 @@ export function judgeGatewayAnswer(
   gateway: Pick<PaylinkInvoice, 'orderStatus' | 'amount' | 'paymentErrors'>,
 ): GatewayVerdict {
   const status = gateway.orderStatus.trim().toLowerCase();
-  if (status === 'paid') return Math.abs(gateway.amount - amount) <= AMOUNT_TOLERANCE ? 'paid' : 'amount_mismatch';
+  if (status === 'paid') {
+    // Paid, but with an amount that cannot be read: nothing to compare, so no verdict yet — the invoice stays
+    // open and is asked about again, rather than failed for good on a garbled answer for money that was paid.
+    if (!Number.isFinite(gateway.amount)) return 'waiting';
+    return Math.abs(gateway.amount - amount) <= AMOUNT_TOLERANCE ? 'paid' : 'amount_mismatch';
+  }
   if (status === 'pending' || status === '') return gateway.paymentErrors.length > 0 ? 'failed' : 'waiting';
   return 'failed';
 }
@@ -117,6 +122,12 @@ export async function applyGatewayAnswer(deps: BillingDeps, invoiceId: string, g
       return { profileId: row.profileId, status: 'completed' as const, changed: true, credited: true };
     }
 
+    if (verdict === 'waiting' && !Number.isFinite(gateway.amount) && /^paid$/i.test(gateway.orderStatus.trim())) {
+      deps.log.error(
+        { invoiceId: row.id, transactionNo: gateway.transactionNo },
+        'paylink reported paid without a readable amount; asked again later',
+      );
+    }
     if (verdict === 'amount_mismatch') {
       deps.log.error(
         { invoiceId: row.id, expected: row.amount, reported: gateway.amount, transactionNo: gateway.transactionNo },

@@ -46,7 +46,9 @@ export function grantsSending(grantedScope: string): boolean {
  */
 export async function gmailClientConfig(db: Database, secretBox: SecretBox, publicBaseUrl?: string): Promise<GmailClientConfig> {
   const setting = await readGmailSetting(db);
-  if (!setting.client_id || !setting.client_secret || setting.redirect_uris.length === 0) {
+  // A secret sealed under an earlier APP_SECRET (ADR 006) is as good as none: the admin tab shows it as not
+  // set, and a user asking to link is told the mail settings are not configured, not that something broke.
+  if (!setting.client_id || !secretBox.canOpen(setting.client_secret) || setting.redirect_uris.length === 0) {
     throw new AppError(409, 'MAILBOX_NOT_CONFIGURED');
   }
   const ownOrigin = publicBaseUrl ? new URL(publicBaseUrl).origin : undefined;
@@ -55,7 +57,7 @@ export async function gmailClientConfig(db: Database, secretBox: SecretBox, publ
     (setting.redirect_uris[0] as string);
   return {
     clientId: setting.client_id,
-    clientSecret: secretBox.open(setting.client_secret),
+    clientSecret: secretBox.open(setting.client_secret as string),
     redirectUri,
     scopes: [...new Set([...setting.scopes, 'openid', 'email'])],
   };

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mailboxOauthStates, profiles, userGmail } from '../../db/schema';
 import type { LiveEvent } from '../../lib/event-bus';
+import { createSecretBox } from '../../lib/secret-box';
 import { signedInUser } from '../../test/auth';
 import { TEST_BASE_URL } from '../../test/global-setup';
 import {
@@ -155,14 +156,18 @@ describe('connect', () => {
     expect(res.headers.location).toBe('/login?from=%2Fsend-resume');
   });
 
-  it('answers MAILBOX_NOT_CONFIGURED when no client secret is stored', async () => {
+  it.each([
+    ['no client secret is stored', null],
+    // Sealed under an earlier APP_SECRET (ADR 006): the admin tab shows it as not set; it was a 500 here.
+    ['the stored client secret cannot be opened', createSecretBox('an earlier app secret, 32 chars or more').seal('secret')],
+  ])('answers MAILBOX_NOT_CONFIGURED when %s', async (_case, clientSecret) => {
     const { cookie } = await signedInUser(ctx);
     const { settings } = await import('../../db/schema');
     const { readGmailSetting } = await import('./gmail-settings');
     const before = await readGmailSetting(ctx.db);
     await ctx.db
       .update(settings)
-      .set({ value: { ...before, client_secret: null } })
+      .set({ value: { ...before, client_secret: clientSecret } })
       .where(eq(settings.key, 'gmail'));
     try {
       const res = await ctx.app.inject({ method: 'POST', url: '/api/mailbox/connect', headers: { cookie } });

@@ -42,7 +42,7 @@ export interface ProfileOverview {
   email: string;
   packageName: string;
   messagesRemaining: number;
-  /** Spec §9: messages sent = the package's messages_limit minus what remains (never below zero). */
+  /** The messages that actually left (ADR 005: spec §9's `limit − remaining` reads 0 once purchases add up). */
   messagesSent: number;
   failedCount: number;
   isAdmin: boolean;
@@ -55,7 +55,7 @@ export async function getProfileOverview(db: Database, id: string): Promise<Prof
       email: profiles.email,
       packageName: packages.name,
       messagesRemaining: profiles.messagesRemaining,
-      messagesLimit: packages.messagesLimit,
+      sentMessages: profiles.sentMessages,
       failedCount: sql<number>`(select count(*)::int from failed_emails f where f.profile_id = ${profiles.id})`,
     })
     .from(profiles)
@@ -66,7 +66,7 @@ export async function getProfileOverview(db: Database, id: string): Promise<Prof
     email: row.email,
     packageName: row.packageName,
     messagesRemaining: row.messagesRemaining,
-    messagesSent: Math.max(0, row.messagesLimit - row.messagesRemaining),
+    messagesSent: row.sentMessages,
     failedCount: row.failedCount,
     isAdmin: row.packageName === ADMIN_PACKAGE,
   };

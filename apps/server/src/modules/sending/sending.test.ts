@@ -407,6 +407,8 @@ describe('dashboard: status, deliveries, overview', () => {
     await set(ids.slice(13, 15), { status: 'sending', leaseExpiresAt: new Date(Date.now() + 60_000) });
     await set(ids.slice(15, 20), { status: 'held' });
     await ctx.db.update(sendJobs).set({ status: 'processing', sentCount: 10, failedCount: 3 }).where(eq(sendJobs.id, jobId));
+    // The worker counts each message that left on the profile too (the dashboard's "sent").
+    await ctx.db.update(profiles).set({ sentMessages: 10 }).where(eq(profiles.id, u.profileId));
 
     const status = await get<SendingStatus>(u.cookie, '/api/sending/status');
     expect(status.counts).toEqual({ total: 60, pending: 45, processing: 2, completed: 10, failed: 3 });

@@ -120,7 +120,7 @@ export async function getSendingOverview(db: Database, profileId: string): Promi
   const [row] = rowsOf<{ email: string; package_name: string; balance: number; sent: number; failed: number }>(
     await db.execute(sql`
       select p.email, k.name as package_name, p.messages_remaining as balance,
-        (select count(*)::int from deliveries d where d.profile_id = p.id and d.status = 'sent') as sent,
+        p.sent_messages as sent,
         (select count(*)::int from failed_emails f where f.profile_id = p.id) as failed
       from profiles p join packages k on k.id = p.package_id
       where p.id = ${profileId}`),

@@ -7,6 +7,7 @@ import { packages, packageTemplates, templates } from '../../db/schema';
 import { type AuditEntry, recordAudit } from '../../lib/audit';
 import { badRequest, notFound } from '../../lib/errors';
 import { sanitizeRichHtml } from '../../lib/html';
+import { htmlToText } from '../sending/mime';
 
 export interface TemplateWrite {
   name: string;
@@ -66,8 +67,9 @@ async function prepare(db: Database, input: TemplateWrite): Promise<TemplateWrit
   const rule = checkTemplateInput({ ...input, packageIds });
   if (rule) throw badRequest(rule);
   const content = sanitizeRichHtml(input.content).trim();
-  // Content made only of script or styling is empty once sanitised.
-  if (!content) throw badRequest('TEMPLATE_FIELDS_REQUIRED');
+  // Content made only of script or styling is empty once sanitised; content with no words (`<p> </p>`,
+  // a lone image) would be refused when a user sends it (/send-resume asks for text), so it is refused here.
+  if (!content || !htmlToText(content)) throw badRequest('TEMPLATE_FIELDS_REQUIRED');
   if (unknownPlaceholders(`${input.subject}\n${content}`).length > 0) throw badRequest('TEMPLATE_PLACEHOLDER_UNKNOWN');
   const known = await db
     .select({ id: packages.id })

@@ -96,6 +96,7 @@ describe('POST /api/admin/templates', () => {
     ['an empty name', { name: '   ' }, 'TEMPLATE_FIELDS_REQUIRED'],
     ['empty content', { content: '' }, 'TEMPLATE_FIELDS_REQUIRED'],
     ['content that is only script', { content: '<script>alert(1)</script>' }, 'TEMPLATE_FIELDS_REQUIRED'],
+    ['content with no words (it could never be sent)', { content: '<p> </p><br><p>&nbsp;</p>' }, 'TEMPLATE_FIELDS_REQUIRED'],
     ['no package', { packageIds: [] }, 'TEMPLATE_PACKAGE_REQUIRED'],
     ['no name and no package (fields are checked first)', { name: '', packageIds: [] }, 'TEMPLATE_FIELDS_REQUIRED'],
     ['an unknown package', { packageIds: ['00000000-0000-4000-8000-000000000000'] }, 'TEMPLATE_PACKAGE_UNKNOWN'],

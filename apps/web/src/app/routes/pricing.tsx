@@ -14,6 +14,7 @@ import { notify } from '~/lib/notify';
 import { rememberPackage, takeRememberedPackage } from '~/lib/remembered-package';
 import { loginHref } from '~/lib/safe-return';
 import { useSession } from '~/lib/session';
+import { useErrorToast } from '~/lib/use-error-toast';
 import type { Route } from './+types/pricing';
 
 const title = 'الباقات والأسعار | سيرة';
@@ -51,6 +52,7 @@ const CANCEL_PARAMS = ['transactionNo', 'TransactionNo', 'orderNumber', 'OrderNu
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
   const packages = usePackages(loaderData.packages);
+  useErrorToast(packages, ar.pricing.loadFailed);
   const session = useSession();
   const user = session.data?.user ?? null;
   const profile = useQuery({ ...profileQueryOptions(), enabled: user !== null });

@@ -7,6 +7,7 @@ import { ColumnHeads } from '~/components/ui/column-heads';
 import { LoadError } from '~/components/ui/load-error';
 import { LoadingRows } from '~/components/ui/loading-rows';
 import { StackedTable } from '~/components/ui/stacked-table';
+import { useErrorToast } from '~/lib/use-error-toast';
 import { useAuditLog } from '../api/get-audit-log';
 import { AdminAuditDetailsDialog } from './admin-audit-details-dialog';
 
@@ -17,6 +18,7 @@ const controlLabels = { first: 'الصفحة الأولى', previous: 'الصف�
 export function AdminAuditPanel() {
   const [page, setPage] = useState(1);
   const log = useAuditLog(page);
+  useErrorToast(log, t.loadFailed);
   const [open, setOpen] = useState<AuditEntry | null>(null);
   const data = log.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;

@@ -6,11 +6,13 @@ import { FormError } from '~/components/ui/form-error';
 import { LoadError } from '~/components/ui/load-error';
 import { ApiRequestError } from '~/lib/api-client';
 import { notify } from '~/lib/notify';
+import { useErrorToast } from '~/lib/use-error-toast';
 import { useGatewaySettings, useUpdateGatewaySettings } from '../api/admin-gateway-settings';
 
 /** The admin payment_gateway tab (spec §2): Paylink keys and address. Secrets are write-only. */
 export function AdminPaymentGatewayPanel() {
   const settings = useGatewaySettings();
+  useErrorToast(settings, t.loadFailed);
   return (
     <Stack gap="md" component="section" aria-labelledby="admin-gateway-title">
       <Title order={2} fz="xl" id="admin-gateway-title">

@@ -12,6 +12,7 @@ import { PageNav } from '~/components/ui/page-nav';
 import { StackedTable } from '~/components/ui/stacked-table';
 import { ApiRequestError } from '~/lib/api-client';
 import { useLiveInvalidate } from '~/lib/live-events';
+import { useErrorToast } from '~/lib/use-error-toast';
 import { adminPaymentsKey, useAdminPayments } from '../api/admin-get-payments';
 import { formatDateTime } from './format';
 import { InvoiceStatusBadge } from './invoice-status-badge';
@@ -30,6 +31,9 @@ export function AdminPaymentsPanel() {
     setPage(1);
   }
   const payments = useAdminPayments({ search, page });
+  useErrorToast(payments, () =>
+    t.loadFailed(billingMessageForCode(payments.error instanceof ApiRequestError ? payments.error.code : 'NETWORK')),
+  );
   useLiveInvalidate('admin-billing', [adminPaymentsKey]);
   const data = payments.isError ? undefined : payments.data;
   // The server answers its last page when the one asked for is past the end: follow it.

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { LoadError } from '~/components/ui/load-error';
 import { ApiRequestError } from '~/lib/api-client';
 import { useLiveInvalidate } from '~/lib/live-events';
+import { useErrorToast } from '~/lib/use-error-toast';
 import { billingKey, useBilling } from '../api/get-billing';
 import { InvoiceHistoryTable } from './invoice-history-table';
 
@@ -14,6 +15,7 @@ import { InvoiceHistoryTable } from './invoice-history-table';
  */
 export function BillingPanel() {
   const billing = useBilling();
+  useErrorToast(billing, t.loadFailed);
   useLiveInvalidate('billing', [billingKey]);
   useLiveInvalidate('profile', [billingKey]);
 

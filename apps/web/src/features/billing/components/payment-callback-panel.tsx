@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Loader, Stack, Text, Title } from '@mantine/core';
-import { PAYMENT_POLLING, TOAST_RETRY_EXHAUSTED_MS } from '@sira/shared';
+import { PAYMENT_POLLING, paths, TOAST_RETRY_EXHAUSTED_MS } from '@sira/shared';
 import { paymentCallbackTexts as t } from '@sira/shared/messages/billing';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -65,7 +65,7 @@ export function PaymentCallbackPanel() {
           </Alert>
         ) : (
           <Alert color="red" role="alert" w="100%" title={state.message}>
-            <Text size="sm">{state.signedOut ? t.toLogin : t.toPricing}</Text>
+            <Text size="sm">{state.signedOut ? t.toLogin : next === paths.billing ? t.toBilling : t.toPricing}</Text>
           </Alert>
         )}
         {next ? (

@@ -5,6 +5,7 @@ import { type ComponentType, type ReactNode, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { LoadError } from '~/components/ui/load-error';
 import { useLiveInvalidate } from '~/lib/live-events';
+import { useErrorToast } from '~/lib/use-error-toast';
 import { billingKey } from '../api/get-billing';
 import { useUpgradeOptions } from '../api/get-upgrade-options';
 import { PaymentDialog } from './payment-dialog';
@@ -37,6 +38,7 @@ function cameFromSira(locationKey: string): boolean {
 
 export function UpgradePanel({ CardView }: { CardView: UpgradeCardView }) {
   const options = useUpgradeOptions();
+  useErrorToast(options, t.loadFailed);
   useLiveInvalidate('profile', [billingKey]);
   const navigate = useNavigate();
   const location = useLocation();

@@ -1,10 +1,10 @@
-import { messageForCode } from '@sira/shared';
+import { ar, messageForCode } from '@sira/shared';
 import { companiesMessageForCode } from '@sira/shared/messages/companies-admin';
 import type { CompaniesImportResult } from '@sira/shared/schemas/companies-admin';
 
 /** The spec's toast texts for this tab (§8), with {msg} the Arabic text of the error. */
 export const companiesToasts = {
-  fetchFailed: (msg: string) => `خطأ في جلب البيانات: ${msg}`,
+  fetchFailed: ar.errors.dataFetchFailed,
   failedEmailsFetchFailed: (msg: string) => `خطأ في جلب البريد الفاشل: ${msg}`,
   addFailed: (msg: string) => `خطأ في إضافة الشركة: ${msg}`,
   updateFailed: (msg: string) => `خطأ في تحديث الشركة: ${msg}`,

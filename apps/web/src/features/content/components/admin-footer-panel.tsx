@@ -2,6 +2,7 @@ import { Button, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { footerAdminText as t } from '@sira/shared/messages/content-admin';
 import { useState } from 'react';
 import { LoadError } from '~/components/ui/load-error';
+import { useErrorToast } from '~/lib/use-error-toast';
 import { useAdminFooter } from '../api/admin-get-footer';
 import { AdminFooterContactForm } from './admin-footer-contact-form';
 import { AdminFooterLinkDialog } from './admin-footer-link-dialog';
@@ -24,6 +25,7 @@ function FooterSkeleton() {
 /** The admin footer tab (spec §2): social links, footer sections and footer links. */
 export function AdminFooterPanel() {
   const footer = useAdminFooter();
+  useErrorToast(footer, t.loadFailed);
   const [addingSection, setAddingSection] = useState(false);
   const [addingLink, setAddingLink] = useState(false);
   const data = footer.data;

@@ -1,5 +1,5 @@
 import { Button, Stack, Table, Text, Title } from '@mantine/core';
-import { DISPLAY_LOCALE } from '@sira/shared';
+import { ar, DISPLAY_LOCALE } from '@sira/shared';
 import { pagesAdminText as t } from '@sira/shared/messages/content-admin';
 import type { AdminPage } from '@sira/shared/schemas/content-admin';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { ColumnHeads } from '~/components/ui/column-heads';
 import { LoadError } from '~/components/ui/load-error';
 import { LoadingRows } from '~/components/ui/loading-rows';
 import { StackedTable } from '~/components/ui/stacked-table';
+import { errorMessage, useErrorToast } from '~/lib/use-error-toast';
 import { useAdminPages } from '../api/admin-get-pages';
 import { AdminPageEditorDialog } from './admin-page-editor-dialog';
 
@@ -15,6 +16,7 @@ const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium'
 /** The admin pages tab (spec §2): title, /slug and last update, each opening the editor. */
 export function AdminPagesPanel() {
   const pages = useAdminPages();
+  useErrorToast(pages, () => ar.errors.dataFetchFailed(errorMessage(pages.error)));
   const [editing, setEditing] = useState<AdminPage | null>(null);
 
   return (
@@ -23,7 +25,7 @@ export function AdminPagesPanel() {
         {t.heading}
       </Title>
       {pages.isPending ? <LoadingRows count={5} gap="sm" testId="pages-skeleton" /> : null}
-      {pages.isError ? <LoadError title={t.loadFailed} retryLabel={t.retry} query={pages} /> : null}
+      {pages.isError ? <LoadError title={ar.errors.dataFetchFailed(pages.error.message)} retryLabel={t.retry} query={pages} /> : null}
       {pages.data?.length === 0 ? <Text c="gray.8">{t.empty}</Text> : null}
       {pages.data && pages.data.length > 0 ? (
         <StackedTable minWidth={560}>

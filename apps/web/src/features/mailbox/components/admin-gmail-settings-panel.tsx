@@ -14,12 +14,14 @@ import { LoadingRows } from '~/components/ui/loading-rows';
 import { PasswordField } from '~/components/ui/password-field';
 import { ApiRequestError } from '~/lib/api-client';
 import { notify } from '~/lib/notify';
+import { useErrorToast } from '~/lib/use-error-toast';
 import { useAdminGmailSettings, useUpdateAdminGmailSettings } from '../api/admin-gmail-settings';
 import { AdminListField } from './admin-list-field';
 
 /** The admin "gmail" tab (spec §2, §5): the OAuth client users link their Gmail with. */
 export function AdminGmailSettingsPanel() {
   const settings = useAdminGmailSettings();
+  useErrorToast(settings, t.loadFailed);
   return (
     <Stack component="section" aria-labelledby="gmail-settings-heading">
       <Title order={2} id="gmail-settings-heading" fz="xl">

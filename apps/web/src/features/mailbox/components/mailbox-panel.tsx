@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { LoadError } from '~/components/ui/load-error';
 import { ApiRequestError } from '~/lib/api-client';
 import { notify } from '~/lib/notify';
+import { useErrorToast } from '~/lib/use-error-toast';
 import { useConnectMailbox } from '../api/connect-mailbox';
 import { useMailboxStatus } from '../api/mailbox-queries';
 import { useUnlinkMailbox } from '../api/unlink-mailbox';
@@ -39,6 +40,7 @@ function setSessionFlag(key: string, on: boolean) {
 
 export function MailboxPanel() {
   const status = useMailboxStatus();
+  useErrorToast(status, t.loadFailed);
   const lastChecked = useMailboxRecheck();
   const [result, dismissResult] = useCallbackResult();
   const [confirming, setConfirming] = useState(false);

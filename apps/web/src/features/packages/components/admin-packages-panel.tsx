@@ -1,9 +1,11 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { ar } from '@sira/shared';
 import { packagesAdminTexts as t } from '@sira/shared/messages/packages-admin';
 import type { AdminPackage } from '@sira/shared/schemas/packages-admin';
 import { useState } from 'react';
 import { LoadError } from '~/components/ui/load-error';
 import { LoadingRows } from '~/components/ui/loading-rows';
+import { errorMessage, useErrorToast } from '~/lib/use-error-toast';
 import { useAdminPackages } from '../api/admin-get-packages';
 import { AdminPackageDeleteDialog } from './admin-package-delete-dialog';
 import { AdminPackageFormDialog, type PackageDialogState } from './admin-package-form-dialog';
@@ -12,6 +14,7 @@ import { AdminPackagesTable } from './admin-packages-table';
 /** The admin packages tab (spec §2): the table, the add/edit dialog and the delete confirmation. */
 export function AdminPackagesPanel() {
   const packages = useAdminPackages();
+  useErrorToast(packages, () => ar.errors.dataFetchFailed(errorMessage(packages.error)));
   const [dialog, setDialog] = useState<PackageDialogState>(null);
   const [deleting, setDeleting] = useState<AdminPackage | null>(null);
 
@@ -30,7 +33,7 @@ export function AdminPackagesPanel() {
       {packages.isPending ? (
         <LoadingRows count={5} />
       ) : packages.isError ? (
-        <LoadError title={t.loadFailed} detail={packages.error.message} query={packages} />
+        <LoadError title={ar.errors.dataFetchFailed(packages.error.message)} query={packages} />
       ) : packages.data.length === 0 ? (
         <Text c="gray.8" role="status" py="lg" ta="center">
           {t.empty}

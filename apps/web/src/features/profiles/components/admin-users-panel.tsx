@@ -1,10 +1,11 @@
 import { Alert, Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { ADMIN_USER_LIST_CAP } from '@sira/shared';
+import { ADMIN_USER_LIST_CAP, ar } from '@sira/shared';
 import { usersAdminTexts as t } from '@sira/shared/messages/users-admin';
 import type { AdminUserRow } from '@sira/shared/schemas/users-admin';
 import { useState } from 'react';
 import { LoadError } from '~/components/ui/load-error';
+import { errorMessage, useErrorToast } from '~/lib/use-error-toast';
 import { useAdminUsers } from '../api/admin-get-users';
 import { AdminUserEditDialog, type PackageOption } from './admin-user-edit-dialog';
 import { AdminUsersTable } from './admin-users-table';
@@ -29,6 +30,7 @@ export function AdminUsersPanel({
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<AdminUserRow | null>(null);
   const users = useAdminUsers({ search: debouncedSearch, page, pageSize: PAGE_SIZE });
+  useErrorToast(users, () => ar.errors.dataFetchFailed(errorMessage(users.error)));
   const data = users.data;
 
   // Only the first ADMIN_USER_LIST_CAP matches can be paged through (the server's rule).
@@ -75,7 +77,7 @@ export function AdminUsersPanel({
       ) : null}
 
       {users.isError && !data ? (
-        <LoadError title={t.loadFailed} detail={users.error.message} query={users} />
+        <LoadError title={ar.errors.dataFetchFailed(users.error.message)} query={users} />
       ) : data && data.rows.length === 0 ? (
         <Text c="gray.8" role="status" py="lg" ta="center">
           {debouncedSearch.trim() ? t.emptySearch : t.empty}

@@ -9,8 +9,8 @@ import { LoadError } from '~/components/ui/load-error';
 import { LoadingRows } from '~/components/ui/loading-rows';
 import { PageNav } from '~/components/ui/page-nav';
 import { useLiveInvalidate } from '~/lib/live-events';
+import { useErrorToast } from '~/lib/use-error-toast';
 import { adminSendingLogsKey, useAdminSendingLogs } from '../api/admin-get-logs';
-import { useErrorToast } from '../hooks/use-error-toast';
 import { formatNumber } from '../utils/format';
 import { AdminEmailLogsTable, logStatusLabel } from './admin-email-logs-table';
 

@@ -6,9 +6,9 @@ import { LoadError } from '~/components/ui/load-error';
 import { LoadingRows } from '~/components/ui/loading-rows';
 import { ApiRequestError } from '~/lib/api-client';
 import { notify } from '~/lib/notify';
+import { useErrorToast } from '~/lib/use-error-toast';
 import { useAdminSendingSettings } from '../api/admin-get-settings';
 import { useUpdateAdminSendingSettings } from '../api/admin-update-settings';
-import { useErrorToast } from '../hooks/use-error-toast';
 import {
   CAP_FIELDS,
   capLimits,

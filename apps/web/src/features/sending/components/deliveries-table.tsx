@@ -7,8 +7,8 @@ import { LoadError } from '~/components/ui/load-error';
 import { LoadingRows } from '~/components/ui/loading-rows';
 import { PageNav } from '~/components/ui/page-nav';
 import { StackedTable } from '~/components/ui/stacked-table';
+import { useErrorToast } from '~/lib/use-error-toast';
 import { useDeliveries } from '../api/get-deliveries';
-import { useErrorToast } from '../hooks/use-error-toast';
 import { deliveryStatusLabel, formatDateTime, formatNumber } from '../utils/format';
 import { StatusBadge } from './status-badge';
 

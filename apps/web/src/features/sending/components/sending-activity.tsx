@@ -3,8 +3,8 @@ import { paths } from '@sira/shared';
 import { sendingText } from '@sira/shared/messages/sending';
 import { Link } from 'react-router';
 import { LoadError } from '~/components/ui/load-error';
+import { useErrorToast } from '~/lib/use-error-toast';
 import { useSendingStatus } from '../api/get-status';
-import { useErrorToast } from '../hooks/use-error-toast';
 import { DeliveriesTable } from './deliveries-table';
 import { SendingStatusPanel } from './sending-status-panel';
 

@@ -2,8 +2,8 @@ import { Alert, Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } 
 import { LOW_BALANCE_THRESHOLD, messageCount, paths } from '@sira/shared';
 import { Link } from 'react-router';
 import { LoadError } from '~/components/ui/load-error';
+import { useErrorToast } from '~/lib/use-error-toast';
 import { useSendingOverview } from '../api/get-overview';
-import { useErrorToast } from '../hooks/use-error-toast';
 import { formatNumber } from '../utils/format';
 
 const texts = {

@@ -2,6 +2,7 @@ import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { ar, CURRENCY_LABEL, formatNumber } from '@sira/shared';
 import { LoadError } from '~/components/ui/load-error';
 import { useLiveInvalidate } from '~/lib/live-events';
+import { useErrorToast } from '~/lib/use-error-toast';
 import { adminStatsKey, useAdminStats } from '../api/get-admin-stats';
 
 const texts = { totalUsers: 'إجمالي المستخدمين', revenue: 'إجمالي الإيرادات', sent: 'الرسائل المرسلة', active: 'المستخدمون النشطون' };
@@ -9,6 +10,7 @@ const texts = { totalUsers: 'إجمالي المستخدمين', revenue: 'إج�
 /** The four cards of the admin header (spec §2), computed on the server. */
 export function AdminStatCards() {
   const stats = useAdminStats();
+  useErrorToast(stats, ar.errors.generic);
   // Revenue moves when a payment completes. Not on every delivery ('admin-sending' comes four times a second
   // while anyone sends, and each read aggregates whole tables): the sent count refreshes with any admin write
   // and each time the panel is opened.

@@ -1,4 +1,5 @@
 import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { ar } from '@sira/shared';
 import { templatesAdminText as t } from '@sira/shared/messages/templates-admin';
 import type { AdminTemplate } from '@sira/shared/schemas/templates-admin';
 import { useState } from 'react';
@@ -7,6 +8,7 @@ import { LoadError } from '~/components/ui/load-error';
 import { LoadingRows } from '~/components/ui/loading-rows';
 import { StackedTable } from '~/components/ui/stacked-table';
 import { notify } from '~/lib/notify';
+import { errorMessage, useErrorToast } from '~/lib/use-error-toast';
 import { useDeleteTemplate } from '../api/delete-template';
 import { useAdminTemplates } from '../api/get-admin-templates';
 import { templateErrorMessage } from '../utils/error-message';
@@ -17,6 +19,7 @@ import { TemplateRow } from './template-row';
 /** The admin templates tab (spec §2): table with inline edit, add modal, delete with confirmation. */
 export function AdminTemplatesPanel() {
   const list = useAdminTemplates();
+  useErrorToast(list, () => ar.errors.dataFetchFailed(errorMessage(list.error)));
   const remove = useDeleteTemplate();
   const [adding, setAdding] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
@@ -45,7 +48,7 @@ export function AdminTemplatesPanel() {
         </Button>
       </Group>
       {list.isPending ? <LoadingRows count={4} gap="sm" testId="templates-skeleton" /> : null}
-      {list.isError ? <LoadError title={t.loadFailed} retryLabel={t.retry} query={list} /> : null}
+      {list.isError ? <LoadError title={ar.errors.dataFetchFailed(list.error.message)} retryLabel={t.retry} query={list} /> : null}
       {data && data.templates.length === 0 ? <Text c="gray.8">{t.empty}</Text> : null}
       {data && data.templates.length > 0 ? (
         <StackedTable minWidth={860}>
