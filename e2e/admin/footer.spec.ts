@@ -25,7 +25,7 @@ describe('admin footer tab', () => {
       fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL"}' }) : route.continue(),
     );
     await page.goto('/admin/footer');
-    await page.getByText('حدث خطأ أثناء تحميل بيانات التذييل.').waitFor({ timeout: 15_000 });
+    await page.getByText('حدث خطأ أثناء تحميل بيانات التذييل.').first().waitFor({ timeout: 15_000 });
     fail = false;
     await page.getByRole('button', { name: 'إعادة المحاولة' }).click();
     await page.getByRole('table', { name: 'جدول أقسام التذييل' }).waitFor();

@@ -126,7 +126,7 @@ describe('admin packages tab', () => {
       fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL"}' }) : route.continue(),
     );
     await openPackagesTab(page);
-    await page.getByText('تعذر تحميل الباقات.').waitFor({ timeout: 15_000 });
+    await page.getByText('خطأ في جلب البيانات: حدث خطأ غير متوقع. يرجى المحاولة مرة أخرى.').first().waitFor({ timeout: 15_000 });
     fail = false;
     await page.getByRole('button', { name: 'إعادة المحاولة' }).click();
     await rowOf(page, 'باقة التميز').waitFor();

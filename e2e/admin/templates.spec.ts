@@ -107,7 +107,7 @@ describe('admin templates tab', () => {
       fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL"}' }) : route.continue(),
     );
     await page.goto('/admin/templates');
-    await page.getByText('حدث خطأ أثناء تحميل القوالب.').waitFor({ timeout: 15_000 });
+    await page.getByText('خطأ في جلب البيانات: حدث خطأ غير متوقع. يرجى المحاولة مرة أخرى.').first().waitFor({ timeout: 15_000 });
     await expectNoAxeViolations(page);
     fail = false;
     await page.getByRole('button', { name: 'إعادة المحاولة' }).click();

@@ -154,7 +154,7 @@ describe('admin users tab', () => {
       fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL"}' }) : route.continue(),
     );
     await openUsersTab(page);
-    await page.getByText('تعذر تحميل قائمة المستخدمين.').waitFor({ timeout: 15_000 });
+    await page.getByText('خطأ في جلب البيانات: حدث خطأ غير متوقع. يرجى المحاولة مرة أخرى.').first().waitFor({ timeout: 15_000 });
     await expectNoAxeViolations(page);
     fail = false;
     await page.getByRole('button', { name: 'إعادة المحاولة' }).click();

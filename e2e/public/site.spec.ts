@@ -155,7 +155,7 @@ describe('pricing', () => {
       fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL"}' }) : route.continue(),
     );
     await page.goto('/pricing');
-    await page.getByText('فشل في جلب بيانات الباقات').waitFor({ timeout: 15_000 });
+    await page.getByText('فشل في جلب بيانات الباقات').first().waitFor({ timeout: 15_000 });
     fail = false;
     await page.getByRole('button', { name: 'إعادة المحاولة' }).click();
     await page.locator('h2', { hasText: 'باقة التميز' }).waitFor();
