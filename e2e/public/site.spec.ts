@@ -181,6 +181,35 @@ describe('content and job pages', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it('job pages: a phone link with the number entered in the footer tab, none without one (static and React)', async () => {
+    const { page } = await fresh();
+    const phone = page.locator('main a[data-contact-phone]');
+    // The footer's answer with the number the footer tab holds (other tests may have saved one).
+    const footerWithPhone = (number: string) =>
+      page.route('**/api/content/footer', async (route) => {
+        const response = await route.fetch();
+        const footer = await response.json();
+        await route.fulfill({ response, json: { ...footer, contact: { ...footer.contact, phone: number } } });
+      });
+    await footerWithPhone('');
+    await page.goto('/jobs/riyadh');
+    await page.locator('footer a[href="/privacy"]').first().waitFor();
+    expect(await phone.isVisible()).toBe(false);
+    await page.unroute('**/api/content/footer');
+    await footerWithPhone('+966 50 000 0000');
+    await page.goto('/jobs/riyadh');
+    await phone.waitFor();
+    expect(await phone.getAttribute('href')).toBe('tel:+966 50 000 0000');
+    expect(await phone.innerText()).toContain('+966 50 000 0000');
+    // The same page rendered by React after a client-side visit.
+    await page.goto('/how-to-prepare-cv');
+    await page.locator('article a[href="/jobs/jeddah"]').first().click();
+    await page.waitForURL('**/jobs/jeddah');
+    await phone.waitFor();
+    expect(await phone.getAttribute('href')).toBe('tel:+966 50 000 0000');
+    await expectNoAxeViolations(page);
+  });
+
   it('shares the CV guide by copying the link when Web Share is missing', async () => {
     const { page, context: ctx } = await fresh();
     await ctx.grantPermissions(['clipboard-read', 'clipboard-write']);

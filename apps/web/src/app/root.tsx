@@ -84,10 +84,21 @@ export function HydrateFallback() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message = isRouteErrorResponse(error) && error.status === 404 ? ar.app.notFoundTitle : ar.errors.generic;
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // Spec §8: a failed load shows an error screen with retry — a page whose loader failed (the session check
+  // of a signed-in page, say) is asked again by reloading it.
   return (
-    <main style={{ padding: '2rem', textAlign: 'center' }}>
-      <h1>{message}</h1>
+    <main style={{ padding: '2rem', textAlign: 'center', display: 'grid', gap: '1rem', justifyItems: 'center' }}>
+      <h1>{notFound ? ar.app.notFoundTitle : ar.errors.generic}</h1>
+      {notFound ? null : (
+        <button
+          type="button"
+          onClick={() => window.location.reload()}
+          style={{ padding: '0.5rem 1.25rem', font: 'inherit', cursor: 'pointer' }}
+        >
+          {ar.errors.retry}
+        </button>
+      )}
       <a href="/">{ar.app.backHome}</a>
     </main>
   );

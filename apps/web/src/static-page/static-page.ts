@@ -182,11 +182,24 @@ function footerContent(footer: Footer): HTMLElement {
   return element('div', { class: footerClass.grid }, [about, ...sections]);
 }
 
+/** The jobs pages' phone link (jobs-page.tsx, `Contact`): shown with the number entered in the footer tab. */
+function contactPhone(phone: string) {
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-contact-phone]')) {
+    const number = link.querySelector('span[dir="ltr"]');
+    if (!number) continue;
+    number.textContent = phone;
+    link.href = `tel:${phone}`;
+    link.style.display = '';
+  }
+}
+
 async function footer() {
   const slot = document.querySelector('[data-testid="footer-skeleton"]');
   if (!slot) return;
   try {
-    slot.replaceWith(footerContent(await getJson<Footer>('/api/content/footer')));
+    const data = await getJson<Footer>('/api/content/footer');
+    slot.replaceWith(footerContent(data));
+    if (data.contact.phone) contactPhone(data.contact.phone);
   } catch {
     slot.replaceWith(element('p', { role: 'alert', class: footerClass.description }, [ar.footer.loadFailed]));
   }

@@ -10,10 +10,14 @@ import type { Route } from './+types/login';
 
 export const meta: Route.MetaFunction = () => [{ title: `تسجيل الدخول | ${ar.app.name}` }, { name: 'robots', content: 'noindex' }];
 
-/** Opening /login signs out any current session (spec §2). */
+/**
+ * Opening /login signs out any current session (spec §2). When the check itself fails (the server or the
+ * network is down) the form still shows — signing in will say what is wrong — and a session that may exist
+ * is ended all the same, instead of the page turning into an error screen.
+ */
 export async function clientLoader() {
-  const { user } = await queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
-  if (user) {
+  const session = await queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 }).catch(() => undefined);
+  if (session === undefined || session.user) {
     await signOut().catch(() => undefined);
     queryClient.setQueryData(sessionQueryOptions().queryKey, { user: null });
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'content' && q.queryKey[0] !== 'auth' });

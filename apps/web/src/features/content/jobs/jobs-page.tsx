@@ -1,6 +1,7 @@
 import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatNumber, paths } from '@sira/shared';
 import { Link } from 'react-router';
+import { useFooter } from '../api/get-footer';
 import { type JobsCity, type JobsCitySlug, jobsCities, totalCompanies } from './jobs-content';
 
 const texts = {
@@ -13,6 +14,7 @@ const texts = {
   contactTitle: 'هل لديك سؤال قبل أن تبدأ؟',
   contactBody: 'فريق الدعم يجيبك عن الباقات وطريقة الإرسال وربط بريدك.',
   contact: 'تواصل معنا',
+  call: 'اتصل بنا:',
 };
 
 function Hero({ city }: { city: JobsCity }) {
@@ -95,7 +97,14 @@ function Faq({ city }: { city: JobsCity }) {
   );
 }
 
+/**
+ * Spec §2: contact (/support) and a phone link. The number is the one the administrator entered in the
+ * footer tab (ADR 005: no page holds a number of its own); with none entered there is no phone link. The
+ * prerendered page carries the link hidden and empty, and its script fills it in from the same footer data
+ * (static-page.ts, `data-contact-phone`).
+ */
 function Contact() {
+  const phone = useFooter().data?.contact.phone;
   return (
     <section aria-labelledby="jobs-contact">
       <Container size="lg" py="xl" mb="xl">
@@ -109,6 +118,16 @@ function Contact() {
           <Group mt="md" gap="md">
             <Button component={Link} to={paths.support} variant="outline">
               {texts.contact}
+            </Button>
+            {/* `display: none` rather than `hidden`: the button's own CSS display would override the attribute. */}
+            <Button
+              component="a"
+              href={phone ? `tel:${phone}` : undefined}
+              style={phone ? undefined : { display: 'none' }}
+              variant="subtle"
+              data-contact-phone=""
+            >
+              {texts.call}&nbsp;<span dir="ltr">{phone ?? ''}</span>
             </Button>
           </Group>
         </Card>

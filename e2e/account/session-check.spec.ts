@@ -1,0 +1,34 @@
+import { describe, it } from 'vitest';
+import { fillLogin, signedInAs } from '../fixtures/accounts';
+import { useBrowser } from '../fixtures/browser';
+
+/**
+ * When the session check itself fails (the server or the network is down for a moment): /login still shows
+ * its form, and a signed-in page shows an error screen whose retry button recovers once the server answers
+ * (spec §8: failed loads show an error screen with retry).
+ */
+const browser = useBrowser();
+const failSessionCheck = (route: import('playwright-core').Route) =>
+  route.fulfill({ status: 503, contentType: 'application/json', body: '{"code":"INTERNAL"}' });
+
+describe('a failed session check', () => {
+  it('leaves /login usable, and a signed-in page offers a retry that recovers', async () => {
+    const { page } = await browser.newPage();
+    const { email, password } = await signedInAs(page, 'session-check');
+
+    await page.route('**/api/session', failSessionCheck);
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'حدث خطأ غير متوقع. يرجى المحاولة مرة أخرى.' }).waitFor();
+    await page.unroute('**/api/session');
+    await page.getByRole('button', { name: 'إعادة المحاولة' }).click();
+    await page.getByTestId('overview-package').waitFor();
+
+    await page.route('**/api/session', failSessionCheck);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'دخول' }).waitFor();
+    await page.unroute('**/api/session');
+    // The session that may have existed was ended; signing in again works.
+    await fillLogin(page, email, password);
+    await page.waitForURL('**/dashboard');
+  });
+});
