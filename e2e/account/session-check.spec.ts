@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { fillLogin, signedInAs } from '../fixtures/accounts';
-import { useBrowser } from '../fixtures/browser';
+import { expectNoAxeViolations, screenshot, useBrowser } from '../fixtures/browser';
 
 /**
  * When the session check itself fails (the server or the network is down for a moment): /login still shows
@@ -19,6 +19,8 @@ describe('a failed session check', () => {
     await page.route('**/api/session', failSessionCheck);
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'حدث خطأ غير متوقع. يرجى المحاولة مرة أخرى.' }).waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'session-check-failed');
     await page.unroute('**/api/session');
     await page.getByRole('button', { name: 'إعادة المحاولة' }).click();
     await page.getByTestId('overview-package').waitFor();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, inject, it } from 'vitest';
 import { signedInAs, signInAsAdmin } from '../fixtures/accounts';
-import { useBrowser } from '../fixtures/browser';
+import { expectNoAxeViolations, screenshot, useBrowser } from '../fixtures/browser';
 
 /**
  * Spec §8: "every failed call shows its message as a toast". A list or settings form that cannot be loaded
@@ -40,6 +40,10 @@ describe('failed loads: the panel says so and a toast repeats it', () => {
       await failing(page, api);
       await page.goto(path);
       await seenTwice(page, text);
+      if (path === '/admin/users') {
+        await expectNoAxeViolations(page);
+        await screenshot(page, 'admin-users-load-failed');
+      }
       await page.unroute(`**${api}**`);
     }
     // The payments tab words its prefix with the billing module's text for the code.

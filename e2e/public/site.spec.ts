@@ -201,6 +201,8 @@ describe('content and job pages', () => {
     await phone.waitFor();
     expect(await phone.getAttribute('href')).toBe('tel:+966 50 000 0000');
     expect(await phone.innerText()).toContain('+966 50 000 0000');
+    await phone.scrollIntoViewIfNeeded();
+    await screenshot(page, 'jobs-contact-phone');
     // The same page rendered by React after a client-side visit.
     await page.goto('/how-to-prepare-cv');
     await page.locator('article a[href="/jobs/jeddah"]').first().click();
@@ -217,9 +219,13 @@ describe('content and job pages', () => {
     for (const href of ['/jobs/jeddah', '/jobs/riyadh', '/register', '/pricing']) {
       expect(await page.locator(`article a[href="${href}"]`).count()).toBeGreaterThan(0);
     }
+    // The page is served as HTML first: a click before React has taken over does nothing. The footer's
+    // links come from React's own fetch, so once they show the button is live.
+    await page.locator('footer a[href="/privacy"]').first().waitFor();
     await page.evaluate(() => {
       Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
     });
+    await page.bringToFront();
     await page.getByRole('button', { name: 'شارك الدليل' }).click();
     await page.getByText('تم نسخ رابط الصفحة').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${browser.baseUrl}/how-to-prepare-cv`);
@@ -238,6 +244,8 @@ describe('content and job pages', () => {
       const days = (Date.parse(data.validThrough) - Date.parse(data.datePosted)) / 86_400_000;
       expect(days).toBeGreaterThanOrEqual(364);
       expect(days).toBeLessThanOrEqual(367);
+      // The phone links (the contact block's and the footer's) come with the footer's data.
+      await page.locator('footer a[href="/privacy"]').first().waitFor();
       expect(await page.locator('a[href^="tel:"]').count()).toBeGreaterThan(0);
       for (const href of ['/register', '/pricing', '/support'])
         expect(await page.locator(`main a[href="${href}"]`).count()).toBeGreaterThan(0);

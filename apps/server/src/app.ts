@@ -71,6 +71,8 @@ export interface AppOptions {
   events?: EventBus;
   /** Defaults by mode (config/providers.ts); tests point Google at a sandbox on its own port. */
   providers?: ProviderEndpoints;
+  /** How often an open live-update stream re-reads its session (default 60 s; tests shorten it). */
+  liveEventsSessionRecheckMs?: number;
 }
 
 /** 1 MiB covers every JSON body; uploads (résumés, spreadsheets) set their own limits on their routes. */
@@ -122,7 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accessPlugin, { auth, publicBaseUrl: options.publicBaseUrl });
 
   await app.register(healthRoutes);
-  await app.register(eventsRoutes);
+  await app.register(eventsRoutes, { sessionRecheckMs: options.liveEventsSessionRecheckMs });
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(profileRoutes);

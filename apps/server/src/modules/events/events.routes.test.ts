@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profiles } from '../../db/schema';
+import { packages, profiles } from '../../db/schema';
 import { useTestApp } from '../../test/app';
 import { signedInAdmin, signedInUser } from '../../test/auth';
+import { TEST_BASE_URL } from '../../test/global-setup';
 import { MAX_STREAMS_PER_USER } from './events.routes';
 
 /** Reads an SSE stream until `predicate` holds for the text received so far, or the time runs out. */
@@ -193,5 +194,64 @@ describe('GET /api/events (live updates)', () => {
     } finally {
       events.onGap = onGap;
     }
+  });
+});
+
+describe('GET /api/events: the stream follows its session', () => {
+  const ctx = useTestApp(() => ({ liveEventsSessionRecheckMs: 150 }));
+  let base = '';
+  beforeAll(async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = ctx.app.server.address();
+    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+
+  /** Reads until the server ends the stream; false if it is still open after `ms`. */
+  async function endsWithin(response: Response, ms: number): Promise<boolean> {
+    const reader = response.body?.getReader();
+    if (!reader) throw new Error('no body');
+    const deadline = Date.now() + ms;
+    try {
+      while (Date.now() < deadline) {
+        const chunk = await Promise.race([
+          reader.read(),
+          new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), Math.max(1, deadline - Date.now()))),
+        ]);
+        if (chunk === 'open') return false;
+        if (chunk.done) return true;
+      }
+      return false;
+    } finally {
+      await reader.cancel().catch(() => undefined);
+    }
+  }
+
+  it("ends an administrator's stream once they are demoted, and a stream whose session was signed out", async () => {
+    const admin = await signedInAdmin(ctx);
+    const user = await signedInUser(ctx);
+    const kept = await fetch(`${base}/api/events`, { headers: { cookie: user.cookie } });
+    const adminStream = await fetch(`${base}/api/events`, { headers: { cookie: admin.cookie } });
+    const [trial] = await ctx.db.select({ id: packages.id }).from(packages).where(eq(packages.name, 'تجريبي'));
+    await ctx.db
+      .update(profiles)
+      .set({ packageId: trial?.id as string })
+      .where(eq(profiles.email, admin.email));
+    expect(await endsWithin(adminStream, 2000)).toBe(true);
+
+    const signOut = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: user.cookie, origin: TEST_BASE_URL },
+      payload: {},
+    });
+    expect(signOut.statusCode).toBe(200);
+    expect(await endsWithin(kept, 2000)).toBe(true);
+  });
+
+  it('keeps the stream of a viewer whose session and role are unchanged', async () => {
+    const user = await signedInUser(ctx);
+    const res = await fetch(`${base}/api/events`, { headers: { cookie: user.cookie } });
+    // Several re-reads (every 150 ms) pass; the stream stays open.
+    expect(await endsWithin(res, 800)).toBe(false);
   });
 });

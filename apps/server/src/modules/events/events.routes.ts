@@ -11,13 +11,18 @@ const HEARTBEAT_EVERY_MS = 20_000;
  * stream holds a socket, two timers and a subscription, so a script opening thousands must be refused.
  */
 export const MAX_STREAMS_PER_USER = 20;
+/**
+ * An open stream re-reads its session this often: one signed out elsewhere (or deleted) ends, and so does an
+ * administrator's stream once they are demoted — it would otherwise keep naming every user's changes.
+ */
+const SESSION_RECHECK_MS = 60_000;
 
 /**
  * GET /api/events — Server-Sent Events for the signed-in user: `event: <topic>` whenever their profile,
  * sending, billing or mailbox changes. Administrators also get `admin-sending` and `admin-billing` for any
  * user (send logs and payments tabs). The browser re-fetches; nothing but the topic name is sent.
  */
-export async function eventsRoutes(app: FastifyInstance) {
+export async function eventsRoutes(app: FastifyInstance, options: { sessionRecheckMs?: number | undefined } = {}) {
   // Open streams end when the server closes, or graceful shutdown would wait for every browser tab.
   const open = new Set<() => void>();
   const streamsOf = new Map<string, number>();
@@ -70,6 +75,17 @@ export async function eventsRoutes(app: FastifyInstance) {
       raw.write(topics.map((topic) => `event: ${topic}\ndata: {}\n\n`).join(''));
     }, FLUSH_EVERY_MS);
     const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_EVERY_MS);
+    // The browser reconnects after the end (EventSource), and the new stream carries the viewer as they are
+    // now — or is refused. A failed read (the database unreachable a moment) keeps the stream.
+    const recheck = setInterval(() => {
+      request.viewerCache = undefined;
+      void app.viewer(request).then(
+        (now) => {
+          if (!now || now.id !== viewer.id || now.isAdmin !== viewer.isAdmin) end();
+        },
+        () => undefined,
+      );
+    }, options.sessionRecheckMs ?? SESSION_RECHECK_MS);
 
     let stopped = false;
     const stop = () => {
@@ -77,6 +93,7 @@ export async function eventsRoutes(app: FastifyInstance) {
       stopped = true;
       clearInterval(flush);
       clearInterval(heartbeat);
+      clearInterval(recheck);
       unsubscribe();
       stopGaps();
       open.delete(end);
