@@ -4,11 +4,22 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './global.css';
 
-import { ColorSchemeScript, mantineHtmlProps } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  ColorSchemeScript,
+  Container,
+  DirectionProvider,
+  MantineProvider,
+  mantineHtmlProps,
+  Stack,
+  Title,
+} from '@mantine/core';
 import { ar } from '@sira/shared';
 import type { ReactNode } from 'react';
 import { useContext } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, UNSAFE_FrameworkContext, useMatches } from 'react-router';
+import { theme } from '~/config/theme';
 import type { Route } from './+types/root';
 import { AppProviders } from './providers';
 
@@ -85,21 +96,28 @@ export function HydrateFallback() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // Spec §8: a failed load shows an error screen with retry — a page whose loader failed (the session check
-  // of a signed-in page, say) is asked again by reloading it.
+  // Outside AppProviders (they may be what failed), but with the theme, so the page keeps the site's look.
+  // Spec §8: a failed load shows an error screen with retry — a page whose loader failed (the session check of
+  // a signed-in page, say) is asked again by reloading it.
   return (
-    <main style={{ padding: '2rem', textAlign: 'center', display: 'grid', gap: '1rem', justifyItems: 'center' }}>
-      <h1>{notFound ? ar.app.notFoundTitle : ar.errors.generic}</h1>
-      {notFound ? null : (
-        <button
-          type="button"
-          onClick={() => window.location.reload()}
-          style={{ padding: '0.5rem 1.25rem', font: 'inherit', cursor: 'pointer' }}
-        >
-          {ar.errors.retry}
-        </button>
-      )}
-      <a href="/">{ar.app.backHome}</a>
-    </main>
+    <DirectionProvider initialDirection="rtl" detectDirection={false}>
+      <MantineProvider theme={theme} defaultColorScheme="light">
+        <Container component="main" size="sm" py={64}>
+          <Stack align="center" gap="md" ta="center">
+            <Title order={1} fz={28}>
+              {notFound ? ar.app.notFoundTitle : ar.errors.generic}
+            </Title>
+            {notFound ? null : (
+              <Button color="teal.9" onClick={() => window.location.reload()}>
+                {ar.errors.retry}
+              </Button>
+            )}
+            <Anchor href="/" c="teal.9">
+              {ar.app.backHome}
+            </Anchor>
+          </Stack>
+        </Container>
+      </MantineProvider>
+    </DirectionProvider>
   );
 }
