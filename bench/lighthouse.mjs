@@ -1,6 +1,6 @@
 // Lighthouse 12 on Debian Chromium, mobile profile, against the built product served as `npm start` would.
-// Prints a table of category scores per page and the JavaScript the landing page loads, with the budgets of
-// issue 4 beside them. Figures, not a test: it exits non-zero only if it could not measure.
+// Prints a table of category scores per page and the JavaScript the landing page loads, with the budgets
+// (landing page JavaScript, scores) beside them. Figures, not a test: it exits non-zero only if it could not measure.
 //   node bench/lighthouse.mjs            (builds first if sources changed)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -7,7 +7,7 @@ export default defineConfig({
     globalSetup: ['fixtures/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // One browser and one server for the run; journeys run one file at a time on the 2-core machine.
+    // One browser and one server for the run; journeys run one file at a time so they do not compete for the CPU.
     fileParallelism: false,
   },
 });

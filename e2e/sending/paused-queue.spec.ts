@@ -103,7 +103,7 @@ describe('sending paused by the daily limit', () => {
     // The user unlinks: everything waiting is held, and the dashboard says how many and where to relink.
     await user.page.goto('/send-resume');
     await user.page.getByTestId('mailbox-panel').getByRole('button', { name: 'إلغاء الربط' }).click();
-    // The confirmation warns that the 13 waiting messages stop until the user links again (issue 6 §3).
+    // The confirmation warns that the 13 waiting messages stop until the user links again.
     const warning = user.page.getByRole('dialog').getByTestId('unlink-active-warning');
     await warning.waitFor();
     expect(await warning.textContent()).toMatch(/لديك 13 رسالة قيد الانتظار أو الإرسال/);

@@ -7,7 +7,7 @@ import { makeResumePdf } from '../fixtures/resume-pdf';
 import { arabicInt, linkGmailViaSandbox, resumeUpload, sandboxSent } from '../fixtures/sending';
 
 /**
- * Issue 7 from the browser: the admin's sending settings, a user linking Gmail through the sandbox's
+ * Sending from the browser: the admin's sending settings, a user linking Gmail through the sandbox's
  * consent page, uploading a real PDF, scheduling, watching the dashboard move without a reload, and finding
  * the messages — with the very same PDF — in the sandbox's Sent folder; then the admin's logs.
  */
@@ -65,7 +65,7 @@ afterAll(async () => {
 /** Shared by the journey and the logs check that follows it. */
 const journey = { email: '', mailbox: '', subject: '' };
 
-describe('sending (issue 7)', () => {
+describe('sending', () => {
   it('admin email_settings: labelled fields with units, the warning, minimums refused, empty becomes 0, saved values kept', async () => {
     const { page, consoleErrors } = await asAdmin();
     await page.goto('/admin/email_settings');

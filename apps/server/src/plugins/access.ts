@@ -26,7 +26,7 @@ declare module 'fastify' {
 }
 
 /**
- * The single place that decides who may call what (issue 3 §7):
+ * The single place that decides who may call what:
  * - every route under /api/admin/ requires an administrator, whatever its own options say;
  * - every other /api route requires a signed-in user unless it is declared `config.access = 'public'`;
  * - what a guarded route answers is never cached (`cache-control: no-store`).

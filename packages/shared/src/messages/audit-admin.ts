@@ -1,4 +1,4 @@
-/** The audit tab of the admin panel: a read-only log of every administrator write (issue 5). */
+/** The audit tab of the admin panel: a read-only log of every administrator write. */
 export const auditAdminText = {
   heading: 'سجل التدقيق',
   intro: 'كل تعديل يجريه المشرفون: من قام به، وما الذي تغيّر، ومتى.',

@@ -1,7 +1,7 @@
 import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 
-/** Every administrator write: who, what, the row before and after, and when (issue 5). */
+/** Every administrator write: who, what, the row before and after, and when. */
 export const auditLog = pgTable(
   'audit_log',
   {

@@ -17,7 +17,7 @@ import {
   unlinkMailbox,
 } from './mailbox-credentials';
 
-/** A consent must come back within this time; the state row is then useless (issue 6: ~10 minutes). */
+/** A consent must come back within this time; the state row is then useless (about 10 minutes). */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
 
 export interface ServiceDeps extends MailboxDeps {

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { packages, profiles } from '../../db/schema';
 
-/** A new account starts on the trial package with its messages as the balance (spec §3, issue 3). */
+/** A new account starts on the trial package with its messages as the balance. */
 export async function createProfileForUser(db: Database, user: { id: string; email: string; phoneNumber?: string | null }) {
   const [trial] = await db
     .select({ id: packages.id, messagesLimit: packages.messagesLimit })
