@@ -247,6 +247,7 @@ describeCluster('a cluster in staging mode: two servers, two workers, the sandbo
     if (!holder) throw new Error('no worker said it holds the mailbox');
     const survivor = workers.find((w) => w !== holder) as SiraProcess;
     const sentBeforeKill = await count(`status = 'sent'`);
+    const holderAtKill = memoryOf(holder.pid);
     const killedAt = Date.now();
     holder.child.kill('SIGKILL');
     await new Promise((resolve) => holder.child.once('exit', resolve));
@@ -314,6 +315,11 @@ describeCluster('a cluster in staging mode: two servers, two workers, the sandbo
       const attachment = await fetch(`${sandboxUrl}/google/mail/${encodeURIComponent(gmail)}/${message?.id}/attachments/0`);
       expect(Buffer.from(await attachment.arrayBuffer()).equals(resume)).toBe(true);
     }
+    // Paylink's webhook reached PUBLIC_BASE_URL (server 1) too.
+    const paylink = (await (await fetch(`${sandboxUrl}/paylink/_control/state`)).json()) as {
+      deliveries: Array<{ status: number | null }>;
+    };
+    expect(paylink.deliveries.some((d) => d.status === 200)).toBe(true);
     // Live progress reached server 2 from the workers (LISTEN/NOTIFY).
     expect(events.filter((e) => e === 'sending').length).toBeGreaterThan(1);
     expect(takeoverMs).toBeLessThanOrEqual(30_000);
@@ -335,7 +341,7 @@ describeCluster('a cluster in staging mode: two servers, two workers, the sandbo
     const memory = Object.fromEntries(
       [...web, ...workers].map((p) => [
         p.name,
-        `rest ${atRest[p.name]?.rssMb} MB, peak ${p === holder ? 'killed' : `${atPeak[p.name]?.peakMb} MB`}`,
+        `rest ${atRest[p.name]?.rssMb} MB, peak ${(p === holder ? holderAtKill : atPeak[p.name])?.peakMb} MB${p === holder ? ' (killed mid-job)' : ''}`,
       ]),
     );
     process.stdout.write(
