@@ -310,7 +310,7 @@ describeCluster('a cluster in staging mode: two servers, two workers, the sandbo
     expect(sent.length + failed.length + (remaining - failed.length)).toBe(bought);
     expect(profileRows[0]?.sent_messages).toBe(sent.length);
 
-    // The résumé each company received is the file uploaded, byte for byte (first, after the takeover, last).
+    // The résumé each company received is the file uploaded, byte for byte (first, around the kill, last).
     for (const message of [messages[0], messages[sentBeforeKill + 1], messages.at(-1)]) {
       const attachment = await fetch(`${sandboxUrl}/google/mail/${encodeURIComponent(gmail)}/${message?.id}/attachments/0`);
       expect(Buffer.from(await attachment.arrayBuffer()).equals(resume)).toBe(true);
