@@ -1,4 +1,4 @@
-// Bundles the server and worker with esbuild. Third-party packages stay in node_modules (PGlite loads its
+// Bundles the server, the worker and staging's sandboxes process with esbuild. Third-party packages stay in node_modules (PGlite loads its
 // WebAssembly from there); only our own workspace code is bundled in. Migrations and the Excel parser's
 // worker thread are copied alongside.
 import { cpSync, rmSync } from 'node:fs';
@@ -6,7 +6,7 @@ import { build } from 'esbuild';
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/server.ts', 'src/worker.ts'],
+  entryPoints: ['src/server.ts', 'src/worker.ts', 'src/sandboxes.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

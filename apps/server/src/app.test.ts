@@ -13,7 +13,7 @@ const productionApp = () => productionTestApp(ctx);
 describe('server basics', () => {
   it('answers liveness and readiness', async () => {
     expect((await ctx.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
-    expect((await ctx.app.inject('/readyz')).json()).toEqual({ status: 'ready' });
+    expect((await ctx.app.inject('/readyz')).json()).toEqual({ status: 'ready', environment: 'embedded' });
   });
 
   it('sends security headers', async () => {

@@ -34,6 +34,7 @@ import { templatesAdminRoutes } from './modules/templates/templates.admin-routes
 import { accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
+import { stagingPlugin } from './plugins/staging';
 import { webPlugin } from './plugins/web';
 import { embeddedGoogleSandbox } from './sandbox/google';
 import { outboxRoutes } from './sandbox/outbox.routes';
@@ -96,9 +97,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('env', options.env);
   app.decorate('events', options.events ?? createLocalEventBus());
   app.decorate('secretBox', createSecretBox(options.appSecret));
-  app.decorate('providers', options.providers ?? providerEndpoints(options.env.mode, options.publicBaseUrl));
+  app.decorate('providers', options.providers ?? providerEndpoints(options.env.mode, options.publicBaseUrl, options.env.sandboxUrl));
 
   await app.register(errorsPlugin);
+  if (options.env.sandboxUrl) await app.register(stagingPlugin);
   // Text answers (HTML, JS, CSS, JSON) over 1 KB go out compressed; browsers spend less time waiting.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   const publicUrl = new URL(options.publicBaseUrl);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { startBackgroundTasks } from './background';
-import { EnvError, parseEnv } from './config/env';
+import { EnvError, parseEnv, STAGING_NOTICE } from './config/env';
 import { DataDirLockedError } from './lib/data-dir';
 import { createLocalEventBus, createPostgresEventBus } from './lib/event-bus';
 import { openRuntime } from './runtime';
@@ -82,6 +82,7 @@ async function main(): Promise<void> {
     await runtime.close();
     throw error;
   }
+  if (env.sandboxUrl) app.log.warn({ environment: 'staging', sandboxUrl: env.sandboxUrl }, STAGING_NOTICE);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.port;
   const lines = [
@@ -90,6 +91,7 @@ async function main(): Promise<void> {
     runtime.admin
       ? `  Administrator: ${runtime.admin.email}  /  password: ${runtime.admin.password}`
       : '  Administrator: set ADMIN_EMAIL and ADMIN_PASSWORD to create one',
+    ...(env.sandboxUrl ? [`  STAGING: Google, Paylink and system mail are the sandboxes at ${env.sandboxUrl}`] : []),
     `  Started in ${((performance.now() - startedAt) / 1000).toFixed(1)} s. Press Ctrl-C to stop.`,
     '',
   ];

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { startBackgroundTasks } from './background';
-import { EnvError, parseEnv } from './config/env';
+import { EnvError, parseEnv, STAGING_NOTICE } from './config/env';
 import { providerEndpoints } from './config/providers';
 import { createPostgresEventBus } from './lib/event-bus';
 import { loggerOptions } from './lib/logger';
@@ -25,11 +25,12 @@ async function main(): Promise<void> {
     dbKind: runtime.database.kind,
     events,
     secretBox: createSecretBox(runtime.appSecret),
-    providers: providerEndpoints(env.mode, runtime.publicBaseUrl),
+    providers: providerEndpoints(env.mode, runtime.publicBaseUrl, env.sandboxUrl),
     publicBaseUrl: runtime.publicBaseUrl,
     dataDir: env.dataDir,
     log,
   });
+  if (env.sandboxUrl) log.warn({ environment: 'staging', sandboxUrl: env.sandboxUrl }, STAGING_NOTICE);
   log.info('worker started');
 
   let stopping = false;

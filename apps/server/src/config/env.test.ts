@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv } from './env';
+import { EnvError, parseEnv, STAGING_SMTP_FROM } from './env';
 
 describe('parseEnv', () => {
   it('needs nothing in embedded mode and defaults the port to 3000', () => {
@@ -34,6 +34,32 @@ describe('parseEnv', () => {
       SMTP_FROM: 'Sira <no-reply@sira.example>',
     });
     expect(env).toMatchObject({ mode: 'production', runWorker: false, trustProxy: 'loopback, linklocal, uniquelocal' });
+  });
+
+  it('staging: SANDBOX_URL in production stands in for the mail server too, unless SMTP_URL/SMTP_FROM are set', () => {
+    const staging = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://db/sira',
+      APP_SECRET: 'x'.repeat(40),
+      PUBLIC_BASE_URL: 'https://staging.sira.example',
+      SANDBOX_URL: 'http://sandboxes.internal:4010/',
+    };
+    expect(parseEnv(staging)).toMatchObject({
+      mode: 'production',
+      sandboxUrl: 'http://sandboxes.internal:4010',
+      smtpUrl: 'smtp://sandboxes.internal:4011',
+      smtpFrom: STAGING_SMTP_FROM,
+    });
+    expect(parseEnv({ ...staging, SMTP_URL: 'smtp://mail.example:587', SMTP_FROM: 'a@b.example' })).toMatchObject({
+      smtpUrl: 'smtp://mail.example:587',
+      smtpFrom: 'a@b.example',
+    });
+    // Without it, this is production, which needs its own mail server.
+    expect(() => parseEnv({ ...staging, SANDBOX_URL: '' })).toThrow(/SMTP_URL/);
+  });
+
+  it('refuses SANDBOX_URL outside production: embedded mode has its own sandboxes', () => {
+    expect(() => parseEnv({ SANDBOX_URL: 'http://127.0.0.1:4010' })).toThrow(/SANDBOX_URL/);
   });
 
   it('trusts named proxies (private ones for true), never every X-Forwarded-For entry', () => {

@@ -25,6 +25,7 @@ const rawEnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RUN_WORKER: booleanish,
   TRUST_PROXY: z.string().optional(),
+  SANDBOX_URL: z.string().url().optional(),
 });
 
 /**
@@ -82,6 +83,11 @@ export interface Env {
   logLevel: z.infer<typeof rawEnvSchema>['LOG_LEVEL'];
   runWorker: boolean;
   trustProxy: TrustProxy;
+  /**
+   * Staging (production mode only): where the sandboxes process (`npm run sandboxes`) answers for Google,
+   * Paylink and the mail server. Set, the deployment is a rehearsal and says so (ADR 009).
+   */
+  sandboxUrl: string | undefined;
 }
 
 export class EnvError extends Error {
@@ -92,6 +98,22 @@ export class EnvError extends Error {
 }
 
 const PRODUCTION_REQUIRED = ['DATABASE_URL', 'APP_SECRET', 'PUBLIC_BASE_URL', 'SMTP_URL', 'SMTP_FROM'] as const;
+/** Staging's system mail goes to the sandboxes' mail server unless SMTP_URL/SMTP_FROM say otherwise. */
+const STAGING_DEFAULTED = new Set<string>(['SMTP_URL', 'SMTP_FROM']);
+/** Logged (warn) by every staging process at start. */
+export const STAGING_NOTICE = 'STAGING: Google, Paylink and system mail are sandboxes; not for real users';
+export const STAGING_SMTP_FROM = 'Sira staging <no-reply@staging.sira.invalid>';
+
+/**
+ * The sandboxes process's mail server: the port after its HTTP port, on the same host. SMTP cannot share the
+ * HTTP port — its server speaks first, HTTP's client does — so a browser's idle pre-connection would be
+ * greeted as a mail client.
+ */
+export function sandboxSmtpUrl(sandboxUrl: string): string {
+  const url = new URL(sandboxUrl);
+  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  return `smtp://${url.hostname}:${port + 1}`;
+}
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // Empty strings mean "not set": .env files often carry `KEY=`.
@@ -102,8 +124,12 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const raw = parsed.data;
   const mode: Mode = raw.NODE_ENV === 'production' ? 'production' : 'embedded';
+  const sandboxUrl = raw.SANDBOX_URL?.replace(/\/+$/, '');
+  if (sandboxUrl && mode !== 'production') {
+    throw new EnvError(['SANDBOX_URL is for staging (NODE_ENV=production); embedded mode serves its own sandboxes']);
+  }
   if (mode === 'production') {
-    const missing = PRODUCTION_REQUIRED.filter((k) => raw[k] === undefined);
+    const missing = PRODUCTION_REQUIRED.filter((k) => raw[k] === undefined && !(sandboxUrl && STAGING_DEFAULTED.has(k)));
     if (missing.length > 0) {
       throw new EnvError(missing.map((k) => `${k} is required when NODE_ENV=production`));
     }
@@ -117,13 +143,14 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     databaseUrl: raw.DATABASE_URL,
     appSecret: raw.APP_SECRET,
     publicBaseUrl: raw.PUBLIC_BASE_URL,
-    smtpUrl: raw.SMTP_URL,
-    smtpFrom: raw.SMTP_FROM,
+    smtpUrl: raw.SMTP_URL ?? (sandboxUrl ? sandboxSmtpUrl(sandboxUrl) : undefined),
+    smtpFrom: raw.SMTP_FROM ?? (sandboxUrl ? STAGING_SMTP_FROM : undefined),
     adminEmail: raw.ADMIN_EMAIL?.trim().toLowerCase(),
     adminPassword: raw.ADMIN_PASSWORD,
     logLevel: raw.LOG_LEVEL,
     // Production runs the worker as its own process (`npm run worker`); embedded runs it in-process.
     runWorker: raw.RUN_WORKER ?? mode === 'embedded',
     trustProxy: trustProxyOf(raw.TRUST_PROXY, mode),
+    sandboxUrl,
   };
 }

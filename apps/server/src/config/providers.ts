@@ -1,7 +1,8 @@
 /**
  * Where the third parties live. Production talks to Google and Paylink; embedded mode and tests talk to the
- * loopback sandboxes (src/sandbox), which implement the same contracts. Only these base URLs differ: the
- * client code is the same in both.
+ * loopback sandboxes (src/sandbox), and staging (production with SANDBOX_URL) to the sandboxes process
+ * (`npm run sandboxes`), which implement the same contracts. Only these base URLs differ: the client code is
+ * the same in all of them.
  */
 export interface GoogleEndpoints {
   authorizeUrl: string;
@@ -14,7 +15,7 @@ export interface GoogleEndpoints {
 
 export interface ProviderEndpoints {
   google: GoogleEndpoints;
-  /** Paylink addresses an administrator may choose from (integrations.md §A1); the sandbox's only when embedded. */
+  /** Paylink addresses an administrator may choose from (integrations.md §A1); the sandbox's only when embedded or staging. */
   paylinkBaseUrls: { production: string; test: string; sandbox?: string };
 }
 
@@ -44,7 +45,22 @@ export function googleSandboxEndpoints(base: string): GoogleEndpoints {
 export const GOOGLE_SANDBOX_PREFIX = '/sandbox/google';
 export const PAYLINK_SANDBOX_PREFIX = '/sandbox/paylink';
 
-export function providerEndpoints(mode: 'embedded' | 'production', publicBaseUrl: string): ProviderEndpoints {
+/** Where each sandbox lives in the sandboxes process (sandbox/standalone.ts), below SANDBOX_URL. */
+export const STANDALONE_SANDBOX_PATHS = { google: '/google', paylink: '/paylink', mail: '/mail' } as const;
+
+/** `sandboxUrl`: staging — production mode with Google and Paylink played by the sandboxes process there. */
+export function providerEndpoints(mode: 'embedded' | 'production', publicBaseUrl: string, sandboxUrl?: string): ProviderEndpoints {
+  if (mode === 'production' && sandboxUrl) {
+    const root = sandboxUrl.replace(/\/+$/, '');
+    return {
+      google: googleSandboxEndpoints(`${root}${STANDALONE_SANDBOX_PATHS.google}`),
+      paylinkBaseUrls: {
+        production: PAYLINK_PRODUCTION_URL,
+        test: PAYLINK_TEST_URL,
+        sandbox: `${root}${STANDALONE_SANDBOX_PATHS.paylink}`,
+      },
+    };
+  }
   if (mode === 'production') {
     return { google: GOOGLE_PRODUCTION, paylinkBaseUrls: { production: PAYLINK_PRODUCTION_URL, test: PAYLINK_TEST_URL } };
   }

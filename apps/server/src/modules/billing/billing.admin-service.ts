@@ -72,7 +72,7 @@ export async function getGatewaySettings(deps: GatewayDeps, db: Database = deps.
   const options = allowedBaseUrls(deps.providers);
   return {
     apiId: stored?.apiId ?? '',
-    // Default address: the sandbox where there is one (embedded), else Paylink's production API.
+    // Default address: the sandbox where there is one (embedded, staging), else Paylink's production API.
     baseUrl: stored?.baseUrl ?? options[0]?.url ?? deps.providers.paylinkBaseUrls.production,
     // Set and still opening: a secret sealed under an earlier APP_SECRET is reported as missing.
     secretKeySet: deps.secretBox.canOpen(stored?.secretKey),

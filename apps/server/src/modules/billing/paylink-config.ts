@@ -13,8 +13,8 @@ export const PAYLINK_PUBLIC_TEST_CREDENTIALS = {
 } as const;
 
 /**
- * The webhook secret the embedded sandbox sends (`Authorization: Bearer …`) and embedded mode accepts while
- * no secret is stored. Public on purpose: it exists only where the sandbox does, and a webhook only makes the
+ * The webhook secret the Paylink sandbox sends (`Authorization: Bearer …`) and embedded mode and staging
+ * accept while no secret is stored. Public on purpose: it exists only where the sandbox does, and a webhook only makes the
  * server ask the gateway — it never credits anything by itself.
  */
 export const SANDBOX_WEBHOOK_SECRET = 'sira-embedded-paylink-sandbox-webhook';
@@ -44,7 +44,7 @@ export interface ResolvedPaylink {
   usingDefaults: boolean;
 }
 
-/** The Paylink addresses this deployment may use: production and test always, the sandbox only when embedded. */
+/** The Paylink addresses this deployment may use: production and test always, the sandbox only when embedded or staging. */
 export function allowedBaseUrls(providers: ProviderEndpoints): Array<{ environment: PaylinkEnvironment; url: string }> {
   const { production, test, sandbox } = providers.paylinkBaseUrls;
   return [
@@ -72,9 +72,9 @@ function openSecret(deps: BillingConfigDeps, sealed: string | null, what: string
 }
 
 /**
- * The settings in force. Stored ones win. With none stored, embedded mode (the only mode that has a sandbox)
- * uses its sandbox and Paylink's public test keys, so a fresh install can demonstrate paying; production has
- * no default and answers 'لم يتم العثور على إعدادات بوابة الدفع'.
+ * The settings in force. Stored ones win. With none stored, embedded mode and staging (the modes that have a
+ * sandbox) use the sandbox and Paylink's public test keys, so a fresh install can demonstrate paying;
+ * production has no default and answers 'لم يتم العثور على إعدادات بوابة الدفع'.
  */
 export async function resolvePaylink(deps: BillingConfigDeps): Promise<ResolvedPaylink> {
   const sandbox = deps.providers.paylinkBaseUrls.sandbox;

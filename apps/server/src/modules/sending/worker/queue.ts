@@ -264,6 +264,28 @@ export async function recordAndHandOver(
   };
 }
 
+/**
+ * Renews the leases a worker holds (the rows it claimed, is sending or has not recorded yet): each now ends
+ * `leaseSeconds` from now. Returns the lease each row now holds; a row missing from it is no longer this
+ * worker's (its lease ran out and the sweeper settled it, or another write took it).
+ */
+export async function renewLeases(
+  db: Database,
+  rows: ReadonlyArray<{ id: string; lease: string }>,
+  leaseSeconds: number,
+): Promise<Map<string, string>> {
+  if (rows.length === 0) return new Map();
+  const renewed = rowsOf<{ id: string; lease: string }>(
+    await db.execute(sql`
+      update deliveries d
+      set updated_at = now(), lease_expires_at = now() + make_interval(secs => ${leaseSeconds}::int)
+      from unnest(${sql.param(rows.map((r) => r.id))}::uuid[], ${sql.param(rows.map((r) => r.lease))}::text[]) as v(id, lease)
+      where d.id = v.id and d.lease_expires_at = v.lease::timestamptz
+      returning d.id, d.lease_expires_at::text as lease`),
+  );
+  return new Map(renewed.map((r) => [r.id, r.lease]));
+}
+
 /** Hands one claimed delivery to the provider. Returns the lease it now holds, or null if it is not ours. */
 export async function markInFlight(db: Database, row: ClaimedDelivery, senderEmail: string, leaseSeconds: number): Promise<string | null> {
   const { handed } = await recordAndHandOver(db, [], { rows: [row], senderEmail, leaseSeconds });

@@ -405,13 +405,12 @@ describe('leases', () => {
     expect(after?.updatedAt.getTime()).toBeGreaterThan(before?.updatedAt.getTime() ?? Number.POSITIVE_INFINITY);
   });
 
-  it('a claim that takes longer than its lease keeps its rows: leases are renewed before calls, none is failed unsent or sent unrecorded', async () => {
+  it('a claim that takes longer than its lease keeps its rows: leases are renewed while it runs, none is failed unsent or sent unrecorded', async () => {
     await useSendingSettings(ctx);
     const u = await userWithJob(10);
-    // Every call takes 350 ms; the claim's lease is 2 s (horizon, two call deadlines and the margin, in whole
-    // seconds), so the batch outlasts it several times over while the sweeper looks every 100 ms.
+    // Every call takes 350 ms and the lease is 2 s, so the batch outlasts it while the sweeper looks every 100 ms.
     sandbox.injectFault({ mailbox: u.mailbox, status: 200, delayMs: 350 });
-    startWorker({ maxClaim: 10, pipelineDepth: 4, claimHorizonMs: 200, sendTimeoutMs: 500, leaseMarginMs: 600 });
+    startWorker({ maxClaim: 10, pipelineDepth: 4, claimHorizonMs: 200, sendTimeoutMs: 500, leaseMs: 2_000 });
     await waitForJob(u.jobId, 'completed');
     const job = await jobOf(u.jobId);
     expect({ sent: job?.sentCount, failed: job?.failedCount }).toEqual({ sent: 10, failed: 0 });
@@ -422,13 +421,27 @@ describe('leases', () => {
     expect(logged.entries.filter((e) => e.level === 'error')).toEqual([]);
   });
 
+  it('a provider call that lasts longer than the lease keeps its row: the lease is renewed while the call is on the wire', async () => {
+    await useSendingSettings(ctx);
+    const u = await userWithJob(3);
+    // Each answer takes 2.5 s against a 1 s lease, with the sweeper looking every 100 ms: only the renewal
+    // during the call keeps the row from being failed as interrupted while Gmail is still accepting it.
+    sandbox.injectFault({ mailbox: u.mailbox, status: 200, delayMs: 2_500, times: 3 });
+    startWorker({ maxClaim: 1, claimHorizonMs: 200, sendTimeoutMs: 5_000, leaseMs: 1_000 });
+    await waitForJob(u.jobId, 'completed', 30_000);
+    expect(await deliveryCounts(ctx, u.profileId)).toEqual({ sent: 3 });
+    expect(await balanceOf(ctx, u.profileId)).toBe(0);
+    expect(sandbox.sentMessages(u.mailbox)).toHaveLength(3);
+    expect(logged.entries.filter((e) => e.level === 'error')).toEqual([]);
+  });
+
   it('a pacing wait inside a handed-over claim that would outlast its lease gives the rows back instead of letting them run out', async () => {
     // Five a minute, no delay: the claim takes five and hands them over at once. A 401 makes the first
     // message two calls, so the fifth must wait about a minute — far past the claim's 2 s lease.
     await useSendingSettings(ctx, { ...FAST_SETTINGS, delay: { ...FAST_SETTINGS.delay, max_per_minute: 5 } });
     const u = await userWithJob(5);
     sandbox.injectFault({ mailbox: u.mailbox, status: 401, times: 1 });
-    startWorker({ claimHorizonMs: 200, sendTimeoutMs: 500, leaseMarginMs: 600 });
+    startWorker({ claimHorizonMs: 200, sendTimeoutMs: 500, leaseMs: 2_000 });
     await waitFor(async () => (await deliveryCounts(ctx, u.profileId)).sent === 4, 10_000, 'four sent');
     // Longer than the lease and a few sweeps: the fifth is pending again, not failed as interrupted.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
@@ -528,7 +541,7 @@ describe('database trouble', () => {
         return real.get(path);
       },
     };
-    startWorker({ storage, leaseMarginMs: 60_000 });
+    startWorker({ storage, leaseMs: 60_000 });
     await waitFor(async () => logged.entries.some((e) => e.msg === 'sending: mailbox session failed'), 10_000, 'session failed');
     // Given back, not left to wait out their lease (which would fail them unsent).
     const counts = await deliveryCounts(ctx, u.profileId);

@@ -18,6 +18,7 @@ import {
   recordAndHandOver,
   recordFailed,
   releaseDeliveries,
+  renewLeases,
   type SentRecord,
   scheduleRetry,
   sendHistory,
@@ -41,8 +42,12 @@ export interface SendingWorkerOptions {
   claimHorizonMs?: number;
   /** Most deliveries one claim takes. */
   maxClaim?: number;
-  /** Lease beyond what the horizon and the calls need, before the sweeper may settle a row. */
-  leaseMarginMs?: number;
+  /**
+   * Length of every lease. A session renews its rows' leases every third of it while it holds them (calls and
+   * pacing waits included), so after a worker dies its mailboxes are free again within about this long plus
+   * one sweep (ADR 008, "Leases").
+   */
+  leaseMs?: number;
   /** Deadline of one provider call. */
   sendTimeoutMs?: number;
   /** At full-speed pacing, how many messages of a mailbox are handed over ahead (see sendClaimed). */
@@ -66,12 +71,12 @@ const DEFAULTS = {
   concurrency: 16,
   claimHorizonMs: 5_000,
   maxClaim: 100,
-  leaseMarginMs: 60_000,
+  leaseMs: 15_000,
   sendTimeoutMs: 30_000,
   pipelineDepth: 64,
   recordEveryMs: 500,
   pollMs: 1_000,
-  sweepEveryMs: 10_000,
+  sweepEveryMs: 5_000,
   sessionSliceMs: 30_000,
   failedSessionRestMs: 5_000,
   settingsTtlMs: 5_000,
@@ -99,6 +104,7 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
   const notifier = new CoalescingNotifier(ctx.events, o.notifyWindowMs);
   const mailboxDeps = { db: ctx.db, secretBox: ctx.secretBox, providers: ctx.providers, events: ctx.events };
 
+  const leaseSeconds = Math.max(1, Math.ceil(o.leaseMs / 1000));
   const sessions = new Map<string, Promise<void>>();
   /**
    * Mailboxes with nothing to do here before a time: a pacing wait, retries not yet due, token trouble, or
@@ -170,6 +176,9 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
   async function sweep() {
     lastSweep = Date.now();
     const { released, failed } = await sweepExpiredLeases(ctx.db, deliveryFailureText.leaseExpired);
+    // Those mailboxes are free now: a rest taken because they were busy (held by the worker that died) ends, so
+    // this pass can take them over at once instead of after the rest.
+    for (const profileId of new Set([...released, ...failed])) if (notBefore.get(profileId)?.busy) notBefore.delete(profileId);
     for (const profileId of new Set(released)) notifyChange(profileId, false);
     for (const profileId of new Set(failed)) notifyChange(profileId, true);
     if (failed.length > 0) ctx.log.warn({ count: failed.length }, 'sending: deliveries failed after their lease expired without an answer');
@@ -241,6 +250,7 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
     let cap = dailyCapFor(email, current.dailyCaps, mailbox.dailyCap);
     let pacer = new MailboxPacer(current.delay, cap, await sendHistory(ctx.db, email));
     let credentials: { email: string; accessToken: string; at: number } | undefined;
+    let holding = false;
 
     const credentialsFor = async (force = false) => {
       if (linkChanged.delete(profileId) || force || !credentials || Date.now() - credentials.at > CREDENTIALS_TTL_MS) {
@@ -262,8 +272,8 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
         return;
       }
       const want = Math.max(1, pacer.sendableWithin(now, o.claimHorizonMs, o.maxClaim));
-      // Long enough to wait out the horizon and make the calls, so the usual hand-over need not extend it.
-      const claimLease = Math.ceil((o.claimHorizonMs + o.sendTimeoutMs * 2 + o.leaseMarginMs) / 1000);
+      // One lease length: the session renews it for as long as it holds the rows (see sendClaimed).
+      const claimLease = leaseSeconds;
       // When pacing lets the whole claim leave back to back, the claim hands the rows over too (see sendClaimed).
       const handOver = want > 1 && pacer.sendableWithin(now, 0, want) >= want;
       const claimedAt = Date.now();
@@ -284,6 +294,11 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
         credentials = undefined;
         cap = dailyCapFor(email, current.dailyCaps, claim.dailyCap);
         pacer = new MailboxPacer(current.delay, cap, await sendHistory(ctx.db, email));
+      }
+      if (!holding) {
+        holding = true;
+        // Which process sends for a mailbox (several workers share the queue): at debug level, once a session.
+        ctx.log.debug({ profileId, mailbox: email, pid: process.pid }, 'sending: session holds the mailbox');
       }
       const claimLeaseEnds = claimedAt + claimLease * 1000;
       const verdict = await sendClaimed(profileId, email, claim.rows, handOver, claimLeaseEnds, pacer, current, credentialsFor);
@@ -317,24 +332,30 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
     current: SendingSettings,
     credentialsFor: (force?: boolean) => Promise<{ email: string; accessToken: string }>,
   ): Promise<Verdict> {
-    const leaseSeconds = Math.ceil((o.sendTimeoutMs * 2 + o.leaseMarginMs) / 1000);
     const depth = Math.max(1, o.pipelineDepth);
-    /** Rows handed over and not settled yet, with the lease each now holds. */
-    const handedOver = new Map<string, string>();
-    /** Rows a hand-over found no longer ours (the sweeper took them): skipped. */
-    const lost = new Set<string>();
-    const leaseOf = (row: ClaimedDelivery) => handedOver.get(row.id) ?? row.lease;
     /**
-     * When each handed-over row's lease ends, by this process's clock: the time just before the statement that
-     * set it plus its length, so never later than the database's own end (durations need no shared clock).
-     * A batch can outlast a lease — slow answers, timeouts — and past it the sweeper fails a row as if this
-     * worker had died; so before each call a lease closer to its end than two call deadlines (a 401 and its
-     * retry) plus half the margin is renewed, with every other row still waiting (ADR 008, "leases").
+     * The lease each row this session still holds in the database ('sending', not settled, not lost) has now:
+     * the fencing token every write names. Renewals and hand-overs change it; a row leaves when it is settled.
      */
-    const leaseEnds = new Map<string, number>();
-    const renewWithin = o.sendTimeoutMs * 2 + o.leaseMarginMs / 2;
+    const leases = new Map<string, string>(rows.map((r) => [r.id, r.lease]));
+    /**
+     * When each held row's lease ends, by this process's clock: the time just before the statement that set it
+     * plus its length, so never later than the database's own end (durations need no shared clock).
+     */
+    const leaseEnds = new Map<string, number>(rows.map((r) => [r.id, claimLeaseEnds]));
+    /** Rows handed over and not settled yet. */
+    const handedOver = new Set<string>();
+    /** Rows a hand-over or a renewal found no longer ours (the sweeper took them): skipped. */
+    const lost = new Set<string>();
+    const leaseOf = (row: { id: string; lease?: string }) => leases.get(row.id) ?? row.lease ?? '';
+    const forget = (id: string) => {
+      leases.delete(id);
+      leaseEnds.delete(id);
+      handedOver.delete(id);
+    };
     const holding = (from: number) => rows.slice(from).map((r) => ({ id: r.id, lease: leaseOf(r) }));
-    let unrecorded: SentRecord[] = [];
+    /** Accepted by the provider, not recorded yet (still 'sending' and held: renewals keep their leases too). */
+    let unrecorded: Array<Omit<SentRecord, 'lease'>> = [];
     /** A statement running in the background while calls go on, and the rows it is handing over. */
     let background: Promise<void> | null = null;
     let backgroundError: unknown = null;
@@ -344,36 +365,108 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
     /** Handed-over rows from `from` on not settled yet: in the provider's hands next, or waiting for their turn. */
     const waitingFrom = (from: number) => rows.slice(from, handedEnd).filter((r) => handedOver.has(r.id) && !lost.has(r.id));
     if (claimedHandedOver) {
-      for (const r of rows) {
-        handedOver.set(r.id, r.lease);
-        leaseEnds.set(r.id, claimLeaseEnds);
-      }
+      for (const r of rows) handedOver.add(r.id);
       handedEnd = rows.length;
     }
 
+    /**
+     * Every write that names leases runs alone: a renewal changes the leases, and a write running beside it
+     * would name the old ones and miss its rows. Provider calls are not writes and go on meanwhile.
+     */
+    let writing: Promise<unknown> = Promise.resolve();
+    const exclusive = <T>(write: () => Promise<T>): Promise<T> => {
+      const run = writing.then(write, write);
+      writing = run.catch(() => undefined);
+      return run;
+    };
+    /** One write that names the row's lease at the moment it runs, tried again through a short outage; the row is settled after. */
+    const settleRow = <T>(row: ClaimedDelivery, write: (lease: string) => Promise<T>): Promise<T> =>
+      exclusive(async () => {
+        const result = await retryingWrite(() => write(leaseOf(row)));
+        forget(row.id);
+        return result;
+      });
+
+    /**
+     * Renews the lease of every row held, whatever it is doing: waiting its turn, in a call, or accepted and
+     * not recorded yet. A row missing from the answer is no longer ours.
+     */
+    const renew = () =>
+      exclusive(async () => {
+        const held = [...leases].map(([id, lease]) => ({ id, lease }));
+        if (held.length === 0) return;
+        const issuedAt = Date.now();
+        const renewed = await retryingWrite(() => renewLeases(ctx.db, held, leaseSeconds));
+        for (const { id } of held) {
+          const lease = renewed.get(id);
+          if (lease) {
+            leases.set(id, lease);
+            leaseEnds.set(id, issuedAt + leaseSeconds * 1000);
+          } else {
+            lost.add(id);
+            forget(id);
+          }
+        }
+        if (renewed.size < held.length)
+          ctx.log.error({ profileId }, 'sending: a lease ran out before it was renewed; the sweeper settled its rows');
+      });
+    /**
+     * The lease keeper: every third of a lease, the leases are renewed unless one was set less than half a
+     * period ago. A renewal that fails is tried at the next period; before each call a lease with less than half
+     * its length left is renewed first, and a failure there ends the session.
+     */
+    const renewEveryMs = o.leaseMs / 3;
+    let renewing = false;
+    const keeper = setInterval(() => {
+      if (renewing || leaseEnds.size === 0) return;
+      if (Math.min(...leaseEnds.values()) - Date.now() > o.leaseMs - renewEveryMs / 2) return;
+      renewing = true;
+      renew()
+        .catch((error: unknown) => ctx.log.warn({ err: error, profileId }, 'sending: could not renew leases; trying again'))
+        .finally(() => {
+          renewing = false;
+        });
+    }, renewEveryMs);
+
+    /** A hand-over only makes sure some lease is left; the keeper renews it (so it rarely changes: no index entry). */
+    const handOverSeconds = Math.max(1, Math.ceil(o.leaseMs / 3000));
     const flushNow = async (toHand: ClaimedDelivery[], senderEmail: string) => {
-      const sent = unrecorded;
-      unrecorded = [];
-      if (sent.length === 0 && toHand.length === 0) return;
-      const hand = toHand.length > 0 ? { rows: toHand.map((r) => ({ id: r.id, lease: leaseOf(r) })), senderEmail, leaseSeconds } : null;
-      let result: Awaited<ReturnType<typeof recordAndHandOver>>;
-      const issuedAt = Date.now();
-      try {
-        result = await retryingWrite(() => recordAndHandOver(ctx.db, sent, hand));
-      } catch (error) {
-        // Still sent: kept for a later attempt (see abandon) rather than forgotten.
-        unrecorded = [...sent, ...unrecorded];
-        throw error;
-      }
-      if (result.recorded > 0) notifyChange(profileId, false);
-      if (result.recorded < sent.length) ctx.log.error({ profileId }, 'sending: sent, but the row was settled by the sweeper meanwhile');
-      for (const r of toHand) {
-        const lease = result.handed.get(r.id);
-        if (lease) {
-          handedOver.set(r.id, lease);
-          leaseEnds.set(r.id, issuedAt + leaseSeconds * 1000);
-        } else lost.add(r.id);
-      }
+      if (unrecorded.length === 0 && toHand.length === 0) return;
+      await exclusive(async () => {
+        const sent = unrecorded;
+        unrecorded = [];
+        if (sent.length === 0 && toHand.length === 0) return;
+        const hand =
+          toHand.length > 0
+            ? { rows: toHand.map((r) => ({ id: r.id, lease: leaseOf(r) })), senderEmail, leaseSeconds: handOverSeconds }
+            : null;
+        const records = sent.map((r) => ({ ...r, lease: leaseOf(r) }));
+        let result: Awaited<ReturnType<typeof recordAndHandOver>>;
+        const issuedAt = Date.now();
+        try {
+          result = await retryingWrite(() => recordAndHandOver(ctx.db, records, hand));
+        } catch (error) {
+          // Still sent: kept for a later attempt (see abandon) rather than forgotten.
+          unrecorded = [...sent, ...unrecorded];
+          throw error;
+        }
+        for (const r of sent) forget(r.id);
+        if (result.recorded > 0) notifyChange(profileId, false);
+        if (result.recorded < sent.length) ctx.log.error({ profileId }, 'sending: sent, but the row was settled by the sweeper meanwhile');
+        for (const r of toHand) {
+          const lease = result.handed.get(r.id);
+          if (!lease) {
+            lost.add(r.id);
+            forget(r.id);
+            continue;
+          }
+          handedOver.add(r.id);
+          if (lease !== leaseOf(r)) {
+            leases.set(r.id, lease);
+            leaseEnds.set(r.id, issuedAt + handOverSeconds * 1000);
+          }
+        }
+      });
     };
     const settleBackground = async () => {
       if (background) await background;
@@ -409,9 +502,15 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
     };
     /** How many of the following messages may leave right behind this one (pacing at full speed). */
     const backToBack = () => Math.min(depth, pacer.sendableWithin(Date.now(), 0, depth + 1) - 1);
+    const release = (from: number, to: 'pending' | 'held', options?: { lastError?: string; dueInSeconds?: number }) =>
+      exclusive(async () => {
+        const released = await retryingWrite(() => releaseDeliveries(ctx.db, holding(from), to, options));
+        for (const r of rows.slice(from)) forget(r.id);
+        return released;
+      });
     const giveBack = async (from: number, to: 'pending' | 'held', options?: { lastError?: string; dueInSeconds?: number }) => {
       await flush();
-      await retryingWrite(() => releaseDeliveries(ctx.db, holding(from), to, options));
+      await release(from, to, options);
       return 'stop-session' as const;
     };
 
@@ -437,17 +536,27 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
         let settled = 0;
         if (next) {
           const reason = errorText(cause);
-          const lease = leaseOf(next);
           const ended =
             next.attempts + 1 > current.delay.max_retries
-              ? await retryingWrite(() => recordFailed(ctx.db, next.id, lease, withDetail(deliveryFailureText.retriesExhausted, reason)))
-              : await retryingWrite(() =>
+              ? await settleRow(next, (lease) =>
+                  recordFailed(ctx.db, next.id, lease, withDetail(deliveryFailureText.retriesExhausted, reason)),
+                )
+              : await settleRow(next, (lease) =>
                   scheduleRetry(ctx.db, next.id, lease, withDetail(deliveryFailureText.willRetry, reason), current.delay.retry_delay),
                 );
           if (ended) settled++;
         }
-        const others = rest.map((r) => ({ id: r.id, lease: leaseOf(r) }));
-        settled += await retryingWrite(() => releaseDeliveries(ctx.db, others, 'pending'));
+        settled += await exclusive(async () => {
+          const released = await retryingWrite(() =>
+            releaseDeliveries(
+              ctx.db,
+              rest.map((r) => ({ id: r.id, lease: leaseOf(r) })),
+              'pending',
+            ),
+          );
+          for (const r of rest) forget(r.id);
+          return released;
+        });
         if (settled > 0) notifyChange(profileId, true);
       } catch (error) {
         ctx.log.error({ err: error, profileId }, 'sending: could not give back unsent deliveries; their lease will settle them');
@@ -466,16 +575,18 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
         if (wait > 0) {
           // Nothing to overlap with: record what was sent before waiting.
           await flush();
-          // Rows handed over ahead would run out while waiting (pacing rarely waits inside a claim it let go back
-          // to back: a 401's second call, a window closing): they go back to pending and come again after it.
-          const soonestEnd = Math.min(...waitingFrom(i).map((r) => leaseEnds.get(r.id) ?? Number.POSITIVE_INFINITY));
-          if (soonestEnd - (Date.now() + wait) < renewWithin) {
+          // Rows handed over ahead are in the provider's hands as far as a crash is concerned: a worker dying in a
+          // long wait would leave them to be failed unsent. Pacing rarely waits inside a claim it let go back to
+          // back (a 401's second call, a window closing); for longer than a lease they go back to pending and
+          // come again after it.
+          if (waitingFrom(i).length > 0 && wait > o.leaseMs) {
             rest(profileId, Date.now() + wait);
             return await giveBack(i, 'pending');
           }
           await sleep(wait);
         }
         if (stopping) return await giveBack(i, 'pending');
+        if (lost.has(row.id)) continue;
 
         let creds: { email: string; accessToken: string };
         try {
@@ -518,8 +629,7 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
               error instanceof ResumeMissingError
                 ? deliveryFailureText.resumeMissing
                 : withDetail(deliveryFailureText.rejected, error.message);
-            if (await retryingWrite(() => recordFailed(ctx.db, row.id, leaseOf(row), reason))) notifyChange(profileId, true);
-            handedOver.delete(row.id);
+            if (await settleRow(row, (lease) => recordFailed(ctx.db, row.id, lease, reason))) notifyChange(profileId, true);
             // Settled: an unexpected failure of the next row must count its attempt on that row, not this one.
             uncalledFrom = i + 1;
             continue;
@@ -536,18 +646,16 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
           const ahead = handedEnd - (i + 1);
           const topUp = ahead < Math.ceil(depth / 2) ? toHandFrom(i + 1, backToBack()) : [];
           const recordDue =
-            unrecorded.length >= depth ||
-            (unrecorded.length > 0 && Date.now() - (unrecorded[0] as SentRecord).at.getTime() >= o.recordEveryMs);
+            unrecorded.length >= depth || (unrecorded.length > 0 && Date.now() - (unrecorded[0]?.at.getTime() ?? 0) >= o.recordEveryMs);
           if (topUp.length > 0 || recordDue) await flushInBackground(topUp, creds.email);
         }
-        if ((leaseEnds.get(row.id) ?? Number.POSITIVE_INFINITY) - Date.now() < renewWithin) {
-          // Renewed with every row still waiting, before the call (see leaseEnds); a row the sweeper already
-          // took is someone else's now.
+        if ((leaseEnds.get(row.id) ?? Number.POSITIVE_INFINITY) - Date.now() < o.leaseMs / 2) {
+          // The keeper has not managed to renew (the database is slow or away): renew before the call, or end
+          // the session if that fails too. A row the sweeper already took is someone else's now.
           await settleBackground();
-          await flushNow(waitingFrom(i), creds.email);
+          await renew();
           if (lost.has(row.id)) continue;
         }
-        const lease = handedOver.get(row.id) as string;
 
         uncalledFrom = i + 1;
         const outcome = await attempt(profileId, parts, pacer, creds, credentialsFor);
@@ -564,10 +672,10 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
         }
         handedOver.delete(row.id);
         if (outcome.ok) {
-          unrecorded.push({ id: row.id, lease, at: outcome.at, providerMessageId: outcome.id });
+          unrecorded.push({ id: row.id, at: outcome.at, providerMessageId: outcome.id });
           continue;
         }
-        const verdict = await settleFailure(profileId, email, row, lease, outcome.error, current);
+        const verdict = await settleFailure(profileId, email, row, outcome.error, current, settleRow);
         if (verdict === 'stop-session') return await giveBack(i + 1, 'pending');
       }
       await flush();
@@ -575,6 +683,10 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
     } catch (error) {
       await abandon(uncalledFrom, error);
       throw error;
+    } finally {
+      clearInterval(keeper);
+      // A renewal under way ends before the next claim (its rows are settled or released by now).
+      await writing;
     }
   }
 
@@ -618,15 +730,16 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
     profileId: string,
     email: string,
     row: ClaimedDelivery,
-    lease: string,
     error: GmailSendError,
     current: SendingSettings,
+    /** Writes the row's outcome under its lease of the moment (see sendClaimed). */
+    settleRow: <T>(row: ClaimedDelivery, write: (lease: string) => Promise<T>) => Promise<T>,
   ): Promise<Verdict> {
     switch (error.kind) {
       case 'mail-limit': {
         const until = error.retryAt && error.retryAt.getTime() > Date.now() ? error.retryAt : new Date(Date.now() + DAY_MS);
         await retryingWrite(() => pauseMailbox(ctx.db, profileId, until));
-        await retryingWrite(() =>
+        await settleRow(row, (lease) =>
           releaseDeliveries(ctx.db, [{ id: row.id, lease }], 'pending', {
             lastError: withDetail(deliveryFailureText.mailboxPaused, error.message),
           }),
@@ -637,7 +750,7 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
         return 'stop-session';
       }
       case 'permanent': {
-        if (await retryingWrite(() => recordFailed(ctx.db, row.id, lease, withDetail(deliveryFailureText.rejected, error.message))))
+        if (await settleRow(row, (lease) => recordFailed(ctx.db, row.id, lease, withDetail(deliveryFailureText.rejected, error.message))))
           notifyChange(profileId, true);
         return 'continue';
       }
@@ -645,12 +758,14 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
         // Transient (and a 401 that survived a refresh): retry after retry_delay, up to max_retries.
         if (row.attempts + 1 > current.delay.max_retries) {
           if (
-            await retryingWrite(() => recordFailed(ctx.db, row.id, lease, withDetail(deliveryFailureText.retriesExhausted, error.message)))
+            await settleRow(row, (lease) =>
+              recordFailed(ctx.db, row.id, lease, withDetail(deliveryFailureText.retriesExhausted, error.message)),
+            )
           ) {
             notifyChange(profileId, true);
           }
         } else if (
-          await retryingWrite(() =>
+          await settleRow(row, (lease) =>
             scheduleRetry(ctx.db, row.id, lease, withDetail(deliveryFailureText.willRetry, error.message), current.delay.retry_delay),
           )
         ) {

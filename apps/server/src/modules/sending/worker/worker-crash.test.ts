@@ -11,6 +11,7 @@ import { signedInUser } from '../../../test/auth';
 import { withDatabase } from '../../../test/global-setup';
 import { linkMailboxForTest, useAppWithGoogleSandbox } from '../../../test/mailbox';
 import {
+  FAST_SETTINGS,
   profileIdOf,
   samplePdf,
   schedule,
@@ -24,9 +25,10 @@ import {
 import type { SendingWorkerOptions } from './sending-worker';
 
 /**
- * A worker process killed with SIGKILL in the middle of its sends, then a new one started: every delivery
- * ends in exactly one final state, nothing reaches the provider twice, and the balances add up. Separate
- * processes share one database, so this runs on PostgreSQL (PGlite is one process's database).
+ * A worker process killed with SIGKILL in the middle of its sends: every delivery ends in exactly one final
+ * state, nothing reaches the provider twice, the balances add up, and another worker takes its mailboxes over
+ * once their leases run out. Separate processes share one database, so this runs on PostgreSQL (PGlite is
+ * one process's database).
  */
 
 const entry = fileURLToPath(new URL('./test-worker-process.ts', import.meta.url));
@@ -40,7 +42,12 @@ afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
-async function startWorkerProcess(options: SendingWorkerOptions): Promise<ChildProcess> {
+interface WorkerProcess extends ChildProcess {
+  /** The mailboxes (profile ids) this process said it holds, in order (debug log, see sending-worker.ts). */
+  held: string[];
+}
+
+async function startWorkerProcess(options: SendingWorkerOptions, logLevel = 'warn'): Promise<WorkerProcess> {
   const [current] = rowsOf<{ name: string }>(await ctx.db.execute(sql`select current_database() as name`));
   const url = withDatabase(process.env.TEST_DATABASE_URL as string, current?.name as string);
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
@@ -52,13 +59,22 @@ async function startWorkerProcess(options: SendingWorkerOptions): Promise<ChildP
       DATA_DIR: dataDir,
       GOOGLE_SANDBOX_URL: sandbox.baseUrl,
       SIRA_WORKER_OPTIONS: JSON.stringify(options),
+      LOG_LEVEL: logLevel,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  }) as WorkerProcess;
   children.push(child);
+  child.held = [];
   let stderr = '';
+  let partial = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
+    const lines = (partial + chunk.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.includes('session holds the mailbox')) continue;
+      child.held.push((JSON.parse(line) as { profileId: string }).profileId);
+    }
   });
   const [line] = (await Promise.race([
     once(child.stdout as NodeJS.ReadableStream, 'data'),
@@ -94,7 +110,7 @@ describe.skipIf(process.env.SIRA_TEST_DB !== 'postgres')('a worker process kille
       pollMs: 50,
       sweepEveryMs: 200,
       sendTimeoutMs: 1500,
-      leaseMarginMs: 1000,
+      leaseMs: 3000,
       claimHorizonMs: 1000,
       // One claim per mailbox: its rows stay in 'sending' until the job ends, so the kill cannot fall in the
       // moment between two claims (three mailboxes at the same pace end their claims together).
@@ -174,4 +190,86 @@ describe.skipIf(process.env.SIRA_TEST_DB !== 'postgres')('a worker process kille
     }
     expect(profileIds).toHaveLength(3);
   }, 120_000);
+
+  it('with the default lease, a second worker takes the mailboxes of a worker killed with SIGKILL over within 30 s', async () => {
+    // Ordinary pacing (one message a second per mailbox): one row in the provider's hands at a time, the next
+    // few claimed, so the mailbox still has work when the lease of the dead worker runs out.
+    await useSendingSettings(ctx, { ...FAST_SETTINGS, delay: { ...FAST_SETTINGS.delay, email_delay: 1 } });
+    const users: Array<{ profileId: string; mailbox: string; jobId: string }> = [];
+    for (let i = 0; i < 2; i++) {
+      const account = await signedInUser(ctx);
+      const profileId = await profileIdOf(ctx, account.email);
+      const mailbox = `takeover${i}.${profileId.slice(0, 6)}@gmail.com`;
+      await linkMailboxForTest(ctx, account.cookie, sandbox, mailbox);
+      await setBalance(ctx, profileId, 30);
+      const resumeId = await uploadedResumeId(ctx, account.cookie, samplePdf(20_000));
+      const res = await schedule(ctx, account.cookie, { resumeId, subject: 'طلب توظيف', content: '<p>{{company_name}}</p>' });
+      expect(res.statusCode, res.body).toBe(201);
+      users.push({ profileId, mailbox, jobId: res.json().jobId as string });
+    }
+    const jobIds = users.map((u) => u.jobId);
+    const sentCount = async (profileId: string) =>
+      rowsOf<{ n: number }>(
+        await ctx.db.execute(sql`select count(*)::int as n from deliveries where profile_id = ${profileId} and status = 'sent'`),
+      )[0]?.n ?? 0;
+    // Lease, sweep and poll as in production: only the settings cache is shorter, for the speed-up at the end.
+    const options: SendingWorkerOptions = { settingsTtlMs: 200 };
+
+    const first = await startWorkerProcess(options, 'debug');
+    await waitFor(async () => (await Promise.all(users.map((u) => sentCount(u.profileId)))).every((n) => n >= 2), 30_000, 'both sending');
+    const second = await startWorkerProcess(options, 'debug');
+    // The second finds both mailboxes busy: the first holds them.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(second.held).toEqual([]);
+    expect(new Set(first.held)).toEqual(new Set(users.map((u) => u.profileId)));
+
+    const killedAt = Date.now();
+    first.kill('SIGKILL');
+    await once(first, 'exit');
+    // Taken over: the second worker's first send for each mailbox (only it can send after the kill).
+    const takeoverMs = await waitFor(
+      async () => {
+        const firsts = await Promise.all(
+          users.map(async (u) => {
+            const [row] = rowsOf<{ at: number | null }>(
+              await ctx.db.execute(sql`
+                select (extract(epoch from min(sent_at)) * 1000)::float8 as at from deliveries
+                where profile_id = ${u.profileId} and status = 'sent' and sent_at >= ${new Date(killedAt)}`),
+            );
+            return row?.at ?? null;
+          }),
+        );
+        return firsts.every((at) => at !== null) ? Math.max(...(firsts as number[])) - killedAt : undefined;
+      },
+      60_000,
+      'the second worker sending for both mailboxes',
+    );
+    process.stdout.write(`worker takeover after SIGKILL: ${(takeoverMs / 1000).toFixed(1)} s\n`);
+    expect(takeoverMs).toBeLessThanOrEqual(30_000);
+    expect(new Set(second.held)).toEqual(new Set(users.map((u) => u.profileId)));
+
+    // The rest at full speed, then the books.
+    await useSendingSettings(ctx);
+    await waitFor(
+      async () => {
+        const jobs = await ctx.db.select({ status: sendJobs.status }).from(sendJobs).where(inArray(sendJobs.id, jobIds));
+        return jobs.every((j) => j.status === 'completed' || j.status === 'failed');
+      },
+      60_000,
+      'all jobs finished',
+    );
+    for (const u of users) {
+      const rows = await ctx.db.select().from(deliveries).where(eq(deliveries.jobId, u.jobId));
+      const outbox = sandbox.sentMessages(u.mailbox);
+      expect(new Set(outbox.map((m) => m.to)).size).toBe(outbox.length);
+      const sent = rows.filter((r) => r.status === 'sent');
+      const failed = rows.filter((r) => r.status === 'failed');
+      expect(sent.length + failed.length).toBe(30);
+      // At most the one message in the provider's hands when the worker died, failed as interrupted.
+      expect(failed.length).toBeLessThanOrEqual(1);
+      expect(failed.every((r) => r.lastError === deliveryFailureText.leaseExpired)).toBe(true);
+      const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.id, u.profileId));
+      expect([profile?.messagesRemaining, profile?.sentMessages]).toEqual([failed.length, sent.length]);
+    }
+  }, 150_000);
 });

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { useStagingGoogleClient } from '../sandbox/staging-client';
+
+/**
+ * Staging (production mode with SANDBOX_URL, ADR 009) must never pass for production: every answer carries
+ * `x-sira-environment: staging` (and /readyz says `"environment": "staging"`). On start, while the admin's
+ * Google client is still the sandbox's seeded one without a secret, the sandbox's public client secret is
+ * stored, as embedded mode stores its own (sandbox/google/index.ts).
+ */
+export const stagingPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header('x-sira-environment', 'staging');
+    });
+    app.addHook('onReady', async () => {
+      await useStagingGoogleClient(app.db, app.secretBox);
+    });
+  },
+  { name: 'sira-staging' },
+);
