@@ -27,7 +27,6 @@ async function main(): Promise<void> {
     secretBox: createSecretBox(runtime.appSecret),
     providers: providerEndpoints(env.mode, runtime.publicBaseUrl),
     publicBaseUrl: runtime.publicBaseUrl,
-    dataDir: env.dataDir,
     log,
   });
   log.info('worker started');

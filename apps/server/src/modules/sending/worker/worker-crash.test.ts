@@ -1,20 +1,18 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { deliveryFailureText } from '@sira/shared/messages/sending';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../db/client';
 import { deliveries, failedEmails, profiles, sendJobs } from '../../../db/schema';
-import { TEST_APP_SECRET } from '../../../test/app';
 import { signedInUser } from '../../../test/auth';
-import { withDatabase } from '../../../test/global-setup';
 import { linkMailboxForTest, useAppWithGoogleSandbox } from '../../../test/mailbox';
 import {
   profileIdOf,
   samplePdf,
   schedule,
   setBalance,
+  startWorkerProcess,
   tempDataDir,
   testEnvWithDataDir,
   uploadedResumeId,
@@ -29,9 +27,6 @@ import type { SendingWorkerOptions } from './sending-worker';
  * processes share one database, so this runs on PostgreSQL (PGlite is one process's database).
  */
 
-const entry = fileURLToPath(new URL('./test-worker-process.ts', import.meta.url));
-const root = fileURLToPath(new URL('../../../../../../', import.meta.url));
-
 const dataDir = tempDataDir();
 const { ctx, sandbox } = useAppWithGoogleSandbox(() => ({ env: testEnvWithDataDir(dataDir) }));
 
@@ -40,33 +35,9 @@ afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
-async function startWorkerProcess(options: SendingWorkerOptions): Promise<ChildProcess> {
-  const [current] = rowsOf<{ name: string }>(await ctx.db.execute(sql`select current_database() as name`));
-  const url = withDatabase(process.env.TEST_DATABASE_URL as string, current?.name as string);
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      APP_SECRET: TEST_APP_SECRET,
-      DATA_DIR: dataDir,
-      GOOGLE_SANDBOX_URL: sandbox.baseUrl,
-      SIRA_WORKER_OPTIONS: JSON.stringify(options),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+async function startWorker(options: SendingWorkerOptions): Promise<ChildProcess> {
+  const child = await startWorkerProcess(ctx, { sandboxUrl: sandbox.baseUrl, dataDir, worker: options });
   children.push(child);
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const [line] = (await Promise.race([
-    once(child.stdout as NodeJS.ReadableStream, 'data'),
-    once(child, 'exit').then(() => {
-      throw new Error(`worker process exited: ${stderr}`);
-    }),
-  ])) as [Buffer];
-  expect(JSON.parse(line.toString())).toEqual(expect.objectContaining({ ready: true }));
   return child;
 }
 
@@ -101,7 +72,7 @@ describe.skipIf(process.env.SIRA_TEST_DB !== 'postgres')('a worker process kille
       maxClaim: 25,
     };
 
-    const first = await startWorkerProcess(options);
+    const first = await startWorker(options);
     await waitFor(
       async () => {
         const [row] = rowsOf<{ sent: number; sending: number }>(
@@ -133,7 +104,7 @@ describe.skipIf(process.env.SIRA_TEST_DB !== 'postgres')('a worker process kille
     );
     expect(leftSending.length, JSON.stringify(debugRows)).toBeGreaterThan(0);
 
-    await startWorkerProcess(options);
+    await startWorker(options);
     await waitFor(
       async () => {
         const jobs = await ctx.db.select({ status: sendJobs.status }).from(sendJobs).where(inArray(sendJobs.id, jobIds));
