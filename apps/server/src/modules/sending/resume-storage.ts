@@ -4,7 +4,7 @@ import { resumeFiles } from '../../db/schema';
 
 /**
  * Where uploaded résumés live (the spec's "resumes" bucket): the `resume_files` table, so every server and worker
- * host reads the same bytes and a database backup holds them (ARCHITECTURE.md "Production"). They are written
+ * host reads the same bytes and a database backup holds them (ADR 001). They are written
  * with their `resumes` row in one transaction (uploadResume) and deleted with it (pruneResumes); this interface
  * is the read the worker does once per job, kept as an interface so tests can make that read fail.
  * Paths are `<user id>/<sanitised name>-<timestamp>.pdf` and never overwrite (spec §7 Storage).

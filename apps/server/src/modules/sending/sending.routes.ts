@@ -22,7 +22,7 @@ import { getSendingOverview, getSendingStatus, listDeliveries } from './status.s
  * The user's sending API (/send-resume and the dashboard). Every query is scoped to the signed-in viewer;
  * the access plugin has already refused anonymous callers.
  */
-/** Enough for every honest retry and change of mind; a script filling the disk is stopped. */
+/** Enough for every honest retry and change of mind; a script filling the database is stopped. */
 export const RESUME_UPLOADS_PER_HOUR = 30;
 
 export const sendingRoutes: FastifyPluginAsyncZod = async (app) => {
