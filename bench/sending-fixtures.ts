@@ -4,10 +4,9 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { GoogleEndpoints } from '../apps/server/src/config/providers';
 import { type Database, rowsOf } from '../apps/server/src/db/client';
-import { packages, profiles, resumes, user, userGmail } from '../apps/server/src/db/schema';
+import { packages, profiles, resumeFiles, resumes, user, userGmail } from '../apps/server/src/db/schema';
 import type { SecretBox } from '../apps/server/src/lib/secret-box';
 import { exchangeCode } from '../apps/server/src/modules/mailbox/google-oauth';
-import type { ResumeStorage } from '../apps/server/src/modules/sending/resume-storage';
 import { answerConsent } from '../apps/server/src/test/mailbox';
 
 export const BENCH_APP_SECRET = 'bench-secret-that-is-long-enough-for-the-secret-box-0123456789';
@@ -80,7 +79,6 @@ export async function benchUsers(
     packageId: string;
     balance: number;
     pdf: Buffer;
-    storage: ResumeStorage;
     secretBox: SecretBox;
     sandbox?: SandboxClient;
   },
@@ -104,11 +102,11 @@ export async function benchUsers(
       scopes: tokens.scope,
     });
     const path = `${id}/cv-${Date.now()}.pdf`;
-    await options.storage.put(path, options.pdf);
     const [resume] = await db
       .insert(resumes)
       .values({ profileId: id, path, originalName: 'سيرتي الذاتية.pdf', sizeBytes: options.pdf.length })
       .returning({ id: resumes.id });
+    await db.insert(resumeFiles).values({ path, bytes: options.pdf });
     users.push({ profileId: id, mailbox, resumeId: resume?.id as string, accessToken: tokens.accessToken });
   }
   return users;

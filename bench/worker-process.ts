@@ -48,7 +48,6 @@ const worker = startSendingWorker(
     secretBox: createSecretBox(process.env.APP_SECRET as string),
     providers: { ...providerEndpoints('embedded', 'http://localhost'), google: googleSandboxEndpoints(sandboxUrl) },
     publicBaseUrl: 'http://localhost',
-    dataDir: env.dataDir,
     log: pino({ level: 'warn' }, pino.destination(2)),
   },
   JSON.parse(process.env.SIRA_WORKER_OPTIONS ?? '{}'),

@@ -24,7 +24,6 @@ import { createLocalEventBus } from '../apps/server/src/lib/event-bus';
 import { createSecretBox } from '../apps/server/src/lib/secret-box';
 import { writeSetting } from '../apps/server/src/lib/settings';
 import { prepareJobMessage, renderMessage } from '../apps/server/src/modules/sending/mime';
-import { localResumeStorage } from '../apps/server/src/modules/sending/resume-storage';
 import { scheduleSend } from '../apps/server/src/modules/sending/sending.service';
 import { onScratchPostgres } from './scratch-database';
 import { BENCH_APP_SECRET, type BenchUser, benchPackage, benchPdf, benchUsers } from './sending-fixtures';
@@ -242,7 +241,6 @@ async function measure(
     });
     await writeSetting(handle.db, 'daily_caps', { gmail: 100_000, workspace: 100_000 });
     const secretBox = createSecretBox(BENCH_APP_SECRET);
-    const storage = localResumeStorage(join(dataDir, 'resumes'));
     const pdf = benchPdf(PDF_BYTES);
     const packageId = await benchPackage(handle.db, PER_MAILBOX);
     const users = await benchUsers(handle.db, {
@@ -250,7 +248,6 @@ async function measure(
       packageId,
       balance: PER_MAILBOX,
       pdf,
-      storage,
       secretBox,
       sandbox: { endpoints: googleSandboxEndpoints(sandbox.baseUrl), clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
     });

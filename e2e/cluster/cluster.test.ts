@@ -28,9 +28,8 @@ let db: pg.Client;
 let databaseName = '';
 let folder = '';
 
-/** Résumés live on DATA_DIR's disk, so every process shares one folder for now; with résumés in the database,
- *  each gets its own: `(name) => join(folder, name)`. */
-const dataDirOf = (_name: string) => join(folder, 'shared');
+/** Each process has its own data folder, as on separate hosts: nothing they share may live on a disk. */
+const dataDirOf = (name: string) => join(folder, name);
 
 function pdf(size: number): Buffer {
   const head = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\nstream\n', 'latin1');

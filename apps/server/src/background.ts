@@ -17,7 +17,6 @@ export interface BackgroundContext {
   secretBox: SecretBox;
   providers: ProviderEndpoints;
   publicBaseUrl: string;
-  dataDir: string;
   log: FastifyBaseLogger;
 }
 

@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import pino from 'pino';
 import type { Env } from './config/env';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { ensureAdmin, seedDatabase } from './db/seed/seed';
 import { lockDataDir, persistentSecret } from './lib/data-dir';
+import { loggerOptions } from './lib/logger';
+import { importDiskResumes } from './modules/sending/resume-import';
 
 export interface Runtime {
   env: Env;
@@ -29,6 +32,7 @@ export async function openRuntime(env: Env, options: { seed: boolean }): Promise
     const appSecret = env.appSecret ?? persistentSecret(env.dataDir, 'app-secret');
     database = await openDatabase({ url: env.databaseUrl, dataDir: env.databaseUrl ? undefined : join(resolve(env.dataDir), 'db') });
     await migrateDatabase(database);
+    await importDiskResumes(database.db, env.dataDir, pino(loggerOptions(env.logLevel)));
     let admin: Runtime['admin'];
     if (options.seed) {
       await seedDatabase(database.db, { publicBaseUrl, demoContent: env.mode === 'embedded' });

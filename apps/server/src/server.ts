@@ -73,7 +73,6 @@ async function main(): Promise<void> {
         secretBox: app.secretBox,
         providers: app.providers,
         publicBaseUrl: runtime.publicBaseUrl,
-        dataDir: env.dataDir,
         log: app.log,
       });
     }

@@ -27,7 +27,6 @@ async function main(): Promise<void> {
     secretBox: createSecretBox(runtime.appSecret),
     providers: providerEndpoints(env.mode, runtime.publicBaseUrl, env.sandboxUrl),
     publicBaseUrl: runtime.publicBaseUrl,
-    dataDir: env.dataDir,
     log,
   });
   if (env.sandboxUrl) log.warn({ environment: 'staging', sandboxUrl: env.sandboxUrl }, STAGING_NOTICE);

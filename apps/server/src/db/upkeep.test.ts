@@ -24,6 +24,10 @@ describe('upkeep plan (autovacuum rules, default thresholds)', () => {
     expect(upkeepPlan([activity({ relname: 'a', n_dead_tup: 900, n_mod_since_analyze: 900 }), activity({ relname: 'b' })])).toEqual([
       { table: 'a', vacuum: true, analyze: true },
     ]);
+    // A table and its TOAST: one action with what either needs.
+    expect(upkeepPlan([activity({ n_mod_since_analyze: 151 }), activity({ n_dead_tup: 251 })])).toEqual([
+      { table: 't', vacuum: true, analyze: true },
+    ]);
   });
 });
 
@@ -59,5 +63,26 @@ describe.skipIf(process.env.SIRA_TEST_DB === 'postgres')('upkeep on PGlite', () 
     expect(after?.last_analyze).not.toBeNull();
 
     expect((await runUpkeep(handle.db)).map((a) => a.table)).not.toContain('upkeep_probe');
+  });
+
+  it('vacuums a table whose large values were deleted, by the dead chunks of its TOAST as autovacuum counts them', async () => {
+    // Ten rows of ~50 KB of incompressible bytes each (as résumés are), stored out of line in ~26 chunks each.
+    await handle.db.execute(sql`create table upkeep_blob (id int primary key, bytes bytea not null)`);
+    await handle.db.execute(sql`
+      insert into upkeep_blob
+      select g, (select decode(string_agg(md5(random()::text || i || g), ''), 'hex') from generate_series(1, 3200) i)
+      from generate_series(1, 10) g`);
+    await handle.db.execute(sql`vacuum analyze upkeep_blob`);
+    // Six rows deleted: far below the table's own limit (50 + 20 %), some 150 dead chunks in its TOAST.
+    await handle.db.execute(sql`delete from upkeep_blob where id <= 6`);
+
+    expect(await runUpkeep(handle.db)).toContainEqual({ table: 'upkeep_blob', vacuum: true, analyze: false });
+    await handle.db.execute(sql`select pg_stat_force_next_flush()`);
+    const [toast] = rowsOf<{ n_dead_tup: number }>(
+      await handle.db.execute(sql`
+        select s.n_dead_tup::int from pg_stat_all_tables s join pg_class c on c.reltoastrelid = s.relid
+        where c.relname = 'upkeep_blob'`),
+    );
+    expect(toast?.n_dead_tup).toBe(0);
   });
 });

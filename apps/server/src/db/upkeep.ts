@@ -10,7 +10,10 @@ import { type Database, rowsOf } from './client';
  * PostgreSQL's own autovacuum rules, with its default thresholds, to the table counters: a table is vacuumed
  * once its dead rows pass 50 + 20 % of its live ones (or its inserts since the last vacuum pass 1,000 + 20 %,
  * which keeps the visibility map fresh for index-only scans), and analysed once its changes since the last
- * analysis pass 50 + 10 %. PostgreSQL servers have the real autovacuum, so the task runs on PGlite only.
+ * analysis pass 50 + 10 %. A table's TOAST (its large values, such as résumés' bytes) is judged by its own
+ * counters, as autovacuum judges it — deleting a few 5 MB résumés leaves few dead rows but thousands of dead
+ * chunks — and is vacuumed with its table. PostgreSQL servers have the real autovacuum, so the task runs on
+ * PGlite only.
  */
 
 export interface UpkeepAction {
@@ -35,18 +38,20 @@ const INSERT_SCALE = 0.2;
 const ANALYZE_THRESHOLD = 50;
 const ANALYZE_SCALE = 0.1;
 
-/** Which tables need a vacuum or an analysis now, by autovacuum's rules. */
+/** Which tables need a vacuum or an analysis now, by autovacuum's rules (a table may come twice: itself and its TOAST). */
 export function upkeepPlan(tables: readonly TableActivity[]): UpkeepAction[] {
-  const actions: UpkeepAction[] = [];
+  const actions = new Map<string, UpkeepAction>();
   for (const t of tables) {
     const live = Number(t.n_live_tup);
     const vacuum =
       Number(t.n_dead_tup) > VACUUM_THRESHOLD + VACUUM_SCALE * live ||
       Number(t.n_ins_since_vacuum) > INSERT_THRESHOLD + INSERT_SCALE * live;
     const analyze = Number(t.n_mod_since_analyze) > ANALYZE_THRESHOLD + ANALYZE_SCALE * live;
-    if (vacuum || analyze) actions.push({ table: t.relname, vacuum, analyze });
+    if (!vacuum && !analyze) continue;
+    const planned = actions.get(t.relname);
+    actions.set(t.relname, { table: t.relname, vacuum: vacuum || !!planned?.vacuum, analyze: analyze || !!planned?.analyze });
   }
-  return actions;
+  return [...actions.values()];
 }
 
 /** One pass: reads the table counters and vacuums or analyses what needs it. Returns what was done. */
@@ -57,7 +62,12 @@ export async function runUpkeep(db: Database): Promise<UpkeepAction[]> {
   const tables = rowsOf<TableActivity>(
     await db.execute(sql`
       select relname, n_live_tup::int, n_dead_tup::int, n_mod_since_analyze::int, n_ins_since_vacuum::int
-      from pg_stat_user_tables where schemaname = 'public'`),
+      from pg_stat_user_tables where schemaname = 'public'
+      union all
+      select t.relname, s.n_live_tup::int, s.n_dead_tup::int, 0, s.n_ins_since_vacuum::int
+      from pg_stat_all_tables s
+      join pg_class t on t.reltoastrelid = s.relid
+      join pg_namespace n on n.oid = t.relnamespace and n.nspname = 'public'`),
   );
   const actions = upkeepPlan(tables);
   for (const action of actions) {

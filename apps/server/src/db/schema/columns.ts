@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customType, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Every table keys on a server-made UUID and records when it was created and last changed. */
 export const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
@@ -10,3 +10,11 @@ export const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
+
+/**
+ * Binary data as a Buffer on both drivers: node-postgres sends a Buffer as a binary parameter and parses bytea
+ * into one; PGlite does the same with the type handlers `db/client.ts` gives it.
+ */
+export const bytea = customType<{ data: Buffer; driverData: Buffer }>({
+  dataType: () => 'bytea',
+});

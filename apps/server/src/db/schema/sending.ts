@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns';
+import { bytea, createdAt, id, updatedAt } from './columns';
 import { companies } from './companies';
 import { profiles } from './profiles';
 
@@ -102,7 +102,7 @@ export const failedEmails = pgTable(
   (t) => [index('failed_emails_profile_idx').on(t.profileId), index('failed_emails_created_at_idx').on(t.createdAt.desc())],
 );
 
-/** An uploaded résumé (spec's resumes bucket): the file lives behind the storage interface under `path`. */
+/** An uploaded résumé (spec's resumes bucket); its bytes are the `resume_files` row of the same `path`. */
 export const resumes = pgTable(
   'resumes',
   {
@@ -118,3 +118,17 @@ export const resumes = pgTable(
   },
   (t) => [index('resumes_profile_created_idx').on(t.profileId, t.createdAt.desc())],
 );
+
+/**
+ * The bytes of each résumé (≤ 5 MB), in the database so every server and worker host reads the same file and a
+ * database backup holds them. A sibling of `resumes` rather than a column of it: a row of `resumes` stays a
+ * few dozen bytes, so pruning, scheduling and `select *` never drag megabytes through the buffer cache, and the
+ * bytes are read in one primary-key lookup by the path a job records (`send_jobs.resume_path`). Deleting the
+ * `resumes` row deletes them (pruneResumes, a deleted account).
+ */
+export const resumeFiles = pgTable('resume_files', {
+  path: text('path')
+    .primaryKey()
+    .references(() => resumes.path, { onDelete: 'cascade' }),
+  bytes: bytea('bytes').notNull(),
+});

@@ -119,7 +119,6 @@ describe('invoice reconciliation', () => {
       secretBox: ctx.app.secretBox,
       providers: ctx.app.providers,
       publicBaseUrl: 'http://localhost:3000',
-      dataDir: '/tmp',
       log: ctx.app.log,
     });
     expect(task.name).toBe('invoice-reconciliation');

@@ -1,16 +1,17 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { resumeFiles } from '../../db/schema';
 
 /**
- * Where uploaded résumés live (the spec's "resumes" bucket). Embedded mode keeps them on local disk under
- * `<dataDir>/resumes`; a production deployment with several servers can put an object store behind the same
- * interface. Paths are `<user id>/<sanitised name>-<timestamp>.pdf` and never overwrite (spec §7 Storage).
+ * Where uploaded résumés live (the spec's "resumes" bucket): the `resume_files` table, so every server and worker
+ * host reads the same bytes and a database backup holds them (ADR 001). They are written
+ * with their `resumes` row in one transaction (uploadResume) and deleted with it (pruneResumes); this interface
+ * is the read the worker does once per job, kept as an interface so tests can make that read fail.
+ * Paths are `<user id>/<sanitised name>-<timestamp>.pdf` and never overwrite (spec §7 Storage).
  */
 export interface ResumeStorage {
-  /** Stores new bytes; fails if something already lives at `path`. */
-  put(path: string, bytes: Buffer): Promise<void>;
+  /** The bytes stored under `path`; ResumeMissingError when there are none. */
   get(path: string): Promise<Buffer>;
-  delete(path: string): Promise<void>;
 }
 
 export class ResumeMissingError extends Error {
@@ -20,37 +21,15 @@ export class ResumeMissingError extends Error {
   }
 }
 
-export function localResumeStorage(root: string): ResumeStorage {
-  const base = resolve(root);
-  // Paths come from our own naming, but a path that climbs out of the folder is refused all the same.
-  const locate = (path: string) => {
-    const full = resolve(base, path);
-    if (!full.startsWith(base + sep)) throw new Error(`résumé path escapes the storage folder: ${path}`);
-    return full;
-  };
+/** The deployment's storage: one primary-key lookup per read. */
+export function databaseResumeStorage(db: Database): ResumeStorage {
   return {
-    async put(path, bytes) {
-      const full = locate(path);
-      await mkdir(dirname(full), { recursive: true });
-      await writeFile(full, bytes, { flag: 'wx' });
-    },
     async get(path) {
-      try {
-        return await readFile(locate(path));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new ResumeMissingError(path);
-        throw error;
-      }
-    },
-    async delete(path) {
-      await rm(locate(path), { force: true });
+      const [row] = await db.select({ bytes: resumeFiles.bytes }).from(resumeFiles).where(eq(resumeFiles.path, path));
+      if (!row) throw new ResumeMissingError(path);
+      return row.bytes;
     },
   };
-}
-
-/** The storage of this deployment: local disk under the data folder. */
-export function createResumeStorage(dataDir: string): ResumeStorage {
-  return localResumeStorage(join(dataDir, 'resumes'));
 }
 
 /**

@@ -15,7 +15,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
 import { consumeRateLimits } from '../../lib/rate-limit';
 import { requireViewer } from '../../plugins/access';
-import { createResumeStorage, type ResumeStorage } from './resume-storage';
 import { getCompose, pruneResumes, scheduleSend, uploadResume } from './sending.service';
 import { getSendingOverview, getSendingStatus, listDeliveries } from './status.service';
 
@@ -23,12 +22,10 @@ import { getSendingOverview, getSendingStatus, listDeliveries } from './status.s
  * The user's sending API (/send-resume and the dashboard). Every query is scoped to the signed-in viewer;
  * the access plugin has already refused anonymous callers.
  */
-/** Enough for every honest retry and change of mind; a script filling the disk is stopped. */
+/** Enough for every honest retry and change of mind; a script filling the database is stopped. */
 export const RESUME_UPLOADS_PER_HOUR = 30;
 
-export const sendingRoutes: FastifyPluginAsyncZod<{ storage?: ResumeStorage }> = async (app, options) => {
-  const storage = options.storage ?? createResumeStorage(app.env.dataDir);
-
+export const sendingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/sending/compose', { schema: { response: { 200: sendingComposeSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return getCompose(app.db, (await requireViewer(request)).id);
@@ -42,12 +39,12 @@ export const sendingRoutes: FastifyPluginAsyncZod<{ storage?: ResumeStorage }> =
       { bodyLimit: RESUME_MAX_BYTES + 64 * 1024, schema: { response: { 201: uploadedResumeSchema } } },
       async (request, reply) => {
         const viewer = await requireViewer(request);
-        // Each upload is up to 5 MB on the server's disk: a script must not fill it.
+        // Each upload is up to 5 MB in the database: a script must not fill it.
         await consumeRateLimits(app.db, [{ key: `resume-upload:${viewer.id}`, max: RESUME_UPLOADS_PER_HOUR, windowSeconds: 3600 }]);
         const file = await readResumeUpload(request);
-        const uploaded = await uploadResume(app.db, storage, viewer.id, file);
-        // Tidying older files is not the upload's business: a failure is logged, the upload stands.
-        await pruneResumes(app.db, storage, viewer.id).catch((error: unknown) =>
+        const uploaded = await uploadResume(app.db, viewer.id, file);
+        // Tidying older résumés is not the upload's business: a failure is logged, the upload stands.
+        await pruneResumes(app.db, viewer.id).catch((error: unknown) =>
           request.log.error({ err: error, profileId: viewer.id }, 'pruning old résumés failed'),
         );
         return reply.status(201).send(uploaded);

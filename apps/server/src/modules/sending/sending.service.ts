@@ -2,12 +2,12 @@ import { PACKAGE_COMPANY_LIMIT, unknownPlaceholders } from '@sira/shared';
 import type { ScheduledSend, ScheduleSendInput, SendingCompose, UploadedResume } from '@sira/shared/schemas/sending';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/client';
-import { packageTemplates, profiles, resumes, sendJobs, templates, userGmail } from '../../db/schema';
+import { packageTemplates, profiles, resumeFiles, resumes, sendJobs, templates, userGmail } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { EventBus } from '../../lib/event-bus';
 import { sanitizeRichHtml } from '../../lib/html';
 import { attachmentName, htmlToText } from './mime';
-import { isPdf, type ResumeStorage, resumePath } from './resume-storage';
+import { isPdf, resumePath } from './resume-storage';
 
 /**
  * /send-resume on the server: what the user may send now, the résumé upload, and scheduling — the one
@@ -58,30 +58,25 @@ export async function getCompose(db: Database, profileId: string): Promise<Sendi
   };
 }
 
-export async function uploadResume(
-  db: Database,
-  storage: ResumeStorage,
-  profileId: string,
-  file: { filename: string; buffer: Buffer },
-): Promise<UploadedResume> {
+/**
+ * Stores an upload: its row and its bytes in one transaction, so there is never a row without bytes nor bytes
+ * without a row. The request's buffer is handed to the driver as it is (a binary parameter), not copied.
+ */
+export async function uploadResume(db: Database, profileId: string, file: { filename: string; buffer: Buffer }): Promise<UploadedResume> {
   if (!isPdf(file.buffer)) throw new AppError(400, 'NOT_PDF');
   // Spec §5: nothing can be sent without a balance, so there is nothing to upload a résumé for either.
   const [profile] = await db.select({ balance: profiles.messagesRemaining }).from(profiles).where(eq(profiles.id, profileId));
   if (!profile || profile.balance <= 0) throw new AppError(409, 'NO_BALANCE');
   const path = resumePath(profileId, file.filename);
-  await storage.put(path, file.buffer);
-  try {
-    const [row] = await db
+  return db.transaction(async (tx) => {
+    const [row] = await tx
       .insert(resumes)
       .values({ profileId, path, originalName: attachmentName(file.filename), sizeBytes: file.buffer.length })
       .returning({ id: resumes.id, name: resumes.originalName, sizeBytes: resumes.sizeBytes });
     if (!row) throw new Error('résumé insert returned nothing');
+    await tx.insert(resumeFiles).values({ path, bytes: file.buffer });
     return row;
-  } catch (error) {
-    // No row, no file: a stored file nobody can reference would only take space.
-    await storage.delete(path).catch(() => undefined);
-    throw error;
-  }
+  });
 }
 
 /** A user's newest uploads are kept whatever happens to them (one may be about to be scheduled in another tab). */
@@ -89,14 +84,14 @@ export const KEPT_RESUMES = 3;
 
 /**
  * Deletes a user's older résumés — beyond the newest KEPT_RESUMES — that no unfinished job attaches: a finished
- * job never reads its file again, and without this every upload would stay on disk for good. Returns the
- * paths removed; a file that could not be deleted is reported after every other one was tried.
+ * job never reads its file again, and without this every upload would stay in the database for good. Deleting
+ * a row deletes its bytes (`resume_files` cascades). Returns the paths removed.
  *
  * The profile row is locked first, as scheduling locks it: a job being scheduled with one of these résumés
  * commits before the delete looks for it (a new statement, so a fresh snapshot), and is seen.
  */
-export async function pruneResumes(db: Database, storage: ResumeStorage, profileId: string): Promise<string[]> {
-  const removed = await db.transaction(async (tx) => {
+export async function pruneResumes(db: Database, profileId: string): Promise<string[]> {
+  return db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from profiles where id = ${profileId} for update`);
     return rowsOf<{ path: string }>(
       await tx.execute(sql`
@@ -110,10 +105,6 @@ export async function pruneResumes(db: Database, storage: ResumeStorage, profile
         returning r.path`),
     ).map((r) => r.path);
   });
-  const deletions = await Promise.allSettled(removed.map((path) => storage.delete(path)));
-  const failed = removed.filter((_, i) => deletions[i]?.status === 'rejected');
-  if (failed.length > 0) throw new Error(`could not delete ${failed.length} résumé file(s): ${failed.join(', ')}`);
-  return removed;
 }
 
 export interface ScheduleDeps {
@@ -135,9 +126,12 @@ export async function scheduleSend(deps: ScheduleDeps, profileId: string, input:
       await tx.execute(sql`select messages_remaining as balance, package_id from profiles where id = ${profileId} for update`),
     );
     if (!profile) throw new AppError(404, 'PROFILE_NOT_FOUND');
+    // A résumé whose bytes are not stored (a file an earlier version kept on a disk this database never got)
+    // could only fail every delivery: it is refused before the balance is touched. The join reads the key only.
     const [resume] = await tx
       .select({ path: resumes.path, name: resumes.originalName })
       .from(resumes)
+      .innerJoin(resumeFiles, eq(resumeFiles.path, resumes.path))
       .where(and(eq(resumes.id, input.resumeId), eq(resumes.profileId, profileId)));
     if (!resume) throw new AppError(404, 'RESUME_NOT_FOUND');
     if (profile.balance <= 0) throw new AppError(409, 'NO_BALANCE');

@@ -1,32 +1,22 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { PACKAGE_COMPANY_LIMIT, RESUME_MAX_BYTES } from '@sira/shared';
 import type { DeliveryPage, SendingCompose, SendingOverview, SendingStatus } from '@sira/shared/schemas/sending';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
-import { companies, deliveries, packages, packageTemplates, profiles, resumes, sendJobs, templates } from '../../db/schema';
+import { companies, deliveries, packages, packageTemplates, profiles, resumeFiles, resumes, sendJobs, templates } from '../../db/schema';
 import { signedInUser } from '../../test/auth';
 import { linkMailboxForTest, useAppWithGoogleSandbox } from '../../test/mailbox';
 import { multipart } from '../companies/test-uploads';
-import { createResumeStorage } from './resume-storage';
 import { pruneResumes } from './sending.service';
-import {
-  balanceOf,
-  profileIdOf,
-  samplePdf,
-  schedule,
-  setBalance,
-  tempDataDir,
-  testEnvWithDataDir,
-  uploadedResumeId,
-  uploadResume,
-} from './test-support';
+import { balanceOf, profileIdOf, samplePdf, schedule, setBalance, uploadedResumeId, uploadResume } from './test-support';
 
 /** /send-resume and the dashboard on the server: compose, upload, scheduling, status — over real HTTP routes. */
 
-const dataDir = tempDataDir();
-const { ctx, sandbox } = useAppWithGoogleSandbox(() => ({ env: testEnvWithDataDir(dataDir) }));
+const { ctx, sandbox } = useAppWithGoogleSandbox();
+
+/** The bytes stored for a résumé path, or undefined. */
+const storedBytes = async (path: string) =>
+  (await ctx.db.select({ bytes: resumeFiles.bytes }).from(resumeFiles).where(eq(resumeFiles.path, path)))[0]?.bytes;
 
 /** A signed-in user on the trial package (200 demo companies), with a linked mailbox unless told otherwise. */
 async function user(options: { linked?: boolean; balance?: number } = {}) {
@@ -108,7 +98,7 @@ describe('POST /api/sending/resumes', () => {
     const [row] = await ctx.db.select().from(resumes).where(eq(resumes.id, uploaded.id));
     expect(row?.profileId).toBe(u.profileId);
     expect(row?.path).toMatch(new RegExp(`^${u.profileId}/سيرتي-الذاتية-2024-\\d{13}\\.pdf$`));
-    expect(readFileSync(join(dataDir, 'resumes', row?.path as string)).equals(pdf)).toBe(true);
+    expect((await storedBytes(row?.path as string))?.equals(pdf)).toBe(true);
   });
 
   it('judges by content, not by name: a PDF named .txt is accepted, a text file named .pdf is not', async () => {
@@ -128,9 +118,12 @@ describe('POST /api/sending/resumes', () => {
     const res = await uploadResume(ctx, u.cookie, samplePdf(RESUME_MAX_BYTES + 1), 'big.pdf');
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ code: 'RESUME_TOO_LARGE' });
-    expect(existsSync(join(dataDir, 'resumes', u.profileId))).toBe(false);
     const after = await ctx.db.select({ id: resumes.id }).from(resumes).where(eq(resumes.profileId, u.profileId));
     expect(after).toEqual(before);
+    const bytes = rowsOf<{ n: number }>(
+      await ctx.db.execute(sql`select count(*)::int as n from resume_files where path like ${`${u.profileId}/%`}`),
+    );
+    expect(bytes[0]?.n).toBe(0);
     // Exactly 5 MB is allowed.
     expect((await uploadResume(ctx, u.cookie, samplePdf(RESUME_MAX_BYTES), 'max.pdf')).statusCode).toBe(201);
   });
@@ -148,7 +141,7 @@ describe('POST /api/sending/resumes', () => {
     expect(statuses[30]).toBe(429);
   });
 
-  it('keeps the newest three uploads and any an unfinished job attaches; older files are deleted', async () => {
+  it('keeps the newest three uploads and any an unfinished job attaches; older ones are deleted with their bytes', async () => {
     const u = await user();
     const upload = async (name: string) => {
       const res = await uploadResume(ctx, u.cookie, samplePdf(), `${name}.pdf`);
@@ -156,7 +149,7 @@ describe('POST /api/sending/resumes', () => {
       const [row] = await ctx.db.select().from(resumes).where(eq(resumes.id, res.json().id));
       return row?.path as string;
     };
-    const onDisk = (path: string) => existsSync(join(dataDir, 'resumes', path));
+    const stored = async (path: string) => (await storedBytes(path)) !== undefined;
     const first = await upload('first');
     const [firstRow] = await ctx.db.select({ id: resumes.id }).from(resumes).where(eq(resumes.path, first));
     expect((await schedule(ctx, u.cookie, body(firstRow?.id as string))).statusCode).toBe(201);
@@ -164,14 +157,14 @@ describe('POST /api/sending/resumes', () => {
     const second = await upload('second');
     const later = [await upload('third'), await upload('fourth'), await upload('fifth')];
     // The second is neither among the newest three nor attached to a job; the first is attached to one.
-    expect(onDisk(second)).toBe(false);
+    expect(await stored(second)).toBe(false);
     expect(await ctx.db.select().from(resumes).where(eq(resumes.path, second))).toEqual([]);
-    expect([first, ...later].map(onDisk)).toEqual([true, true, true, true]);
+    expect(await Promise.all([first, ...later].map(stored))).toEqual([true, true, true, true]);
 
     // Once the job is over, its file goes with the next upload.
     await ctx.db.update(sendJobs).set({ status: 'completed' }).where(eq(sendJobs.profileId, u.profileId));
     await upload('sixth');
-    expect([first, later[0] as string].map(onDisk)).toEqual([false, false]);
+    expect(await Promise.all([first, later[0] as string].map(stored))).toEqual([false, false]);
     expect((await ctx.db.select().from(resumes).where(eq(resumes.profileId, u.profileId))).length).toBe(3);
   });
 
@@ -198,12 +191,12 @@ describe('POST /api/sending/resumes', () => {
       await held.promise;
     });
     await lockTaken.promise;
-    const pruning = pruneResumes(ctx.db, createResumeStorage(dataDir), u.profileId);
+    const pruning = pruneResumes(ctx.db, u.profileId);
     await new Promise((resolve) => setTimeout(resolve, 300));
     held.resolve();
     await scheduling;
     expect(await pruning).not.toContain(oldest);
-    expect(existsSync(join(dataDir, 'resumes', oldest))).toBe(true);
+    expect(await storedBytes(oldest)).toBeDefined();
     expect(await ctx.db.select().from(resumes).where(eq(resumes.path, oldest))).toHaveLength(1);
   });
 
@@ -327,6 +320,18 @@ describe('POST /api/sending/jobs', () => {
     await setBalance(ctx, linked.profileId, 0);
     expect(await code(body(ownResume), linked.cookie)).toEqual([409, 'NO_BALANCE']);
     expect(await ctx.db.select().from(sendJobs).where(eq(sendJobs.profileId, linked.profileId))).toHaveLength(0);
+  });
+
+  it('refuses a résumé whose bytes are not stored (a file an earlier version kept on another disk): nothing is debited', async () => {
+    const u = await user({ balance: 5 });
+    const [legacy] = await ctx.db
+      .insert(resumes)
+      .values({ profileId: u.profileId, path: `${u.profileId}/old-${Date.now()}.pdf`, originalName: 'old.pdf', sizeBytes: 2048 })
+      .returning({ id: resumes.id });
+    const res = await schedule(ctx, u.cookie, body(legacy?.id as string));
+    expect([res.statusCode, res.json().code]).toEqual([404, 'RESUME_NOT_FOUND']);
+    expect(await balanceOf(ctx, u.profileId)).toBe(5);
+    expect(await ctx.db.select().from(sendJobs).where(eq(sendJobs.profileId, u.profileId))).toHaveLength(0);
   });
 
   it('stores the content sanitised', async () => {

@@ -1,7 +1,10 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { DEFAULT_DAILY_CAPS } from '@sira/shared';
 import type { SendingSettings } from '@sira/shared/schemas/sending-admin';
@@ -13,14 +16,16 @@ import { parseEnv } from '../../config/env';
 import { type Database, rowsOf } from '../../db/client';
 import { profiles } from '../../db/schema';
 import { writeSetting } from '../../lib/settings';
-import type { TestContext } from '../../test/app';
+import { TEST_APP_SECRET, type TestContext } from '../../test/app';
+import { withDatabase } from '../../test/global-setup';
 import { multipart } from '../companies/test-uploads';
 import { DAILY_CAPS_KEY, DELAY_SETTINGS_KEY } from './sending-settings';
 import { RECORDING_STATEMENT } from './worker/queue';
+import type { SendingWorkerOptions } from './worker/sending-worker';
 
 // Test helpers of the sending engine: résumés, settings, a worker context over the test app, and waiting.
 
-/** A data folder per test file, so stored résumés never land in the working tree. */
+/** A data folder of its own (a host's DATA_DIR), outside the working tree. */
 export const tempDataDir = () => mkdtempSync(join(tmpdir(), 'sira-sending-'));
 
 /** The test app's environment with its own data folder. */
@@ -83,7 +88,7 @@ export async function useSendingSettings(ctx: TestContext, settings: SendingSett
 }
 
 /** What the worker gets from the server: the test app's own parts. */
-export function backgroundContextOf(ctx: TestContext, dataDir: string): BackgroundContext {
+export function backgroundContextOf(ctx: TestContext): BackgroundContext {
   return {
     env: ctx.app.env,
     db: ctx.db,
@@ -92,7 +97,6 @@ export function backgroundContextOf(ctx: TestContext, dataDir: string): Backgrou
     secretBox: ctx.app.secretBox,
     providers: ctx.app.providers,
     publicBaseUrl: ctx.app.publicBaseUrl,
-    dataDir,
     log: ctx.app.log,
   };
 }
@@ -173,4 +177,61 @@ export function failingRecordWrites(db: Database, times: number): { db: Database
     },
   });
   return { db: wrapped, failures: () => failures };
+}
+
+const workerEntry = fileURLToPath(new URL('./worker/test-worker-process.ts', import.meta.url));
+const repositoryRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
+
+/**
+ * A sending worker in its own process (worker/test-worker-process.ts) on the test context's database — another
+ * host, with its own data folder. PostgreSQL only: PGlite is one process's database. The caller kills it.
+ */
+export interface WorkerProcess extends ChildProcess {
+  /** The mailboxes (profile ids) this process said it holds, in order (a debug log line of sending-worker.ts). */
+  held: string[];
+}
+
+export async function startWorkerProcess(
+  ctx: TestContext,
+  options: { sandboxUrl: string; dataDir: string; worker: SendingWorkerOptions; logLevel?: string },
+): Promise<WorkerProcess> {
+  const [current] = rowsOf<{ name: string }>(await ctx.db.execute(sql`select current_database() as name`));
+  const url = withDatabase(process.env.TEST_DATABASE_URL as string, current?.name as string);
+  const child = spawn(process.execPath, ['--import', 'tsx', workerEntry], {
+    cwd: repositoryRoot,
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      APP_SECRET: TEST_APP_SECRET,
+      DATA_DIR: options.dataDir,
+      GOOGLE_SANDBOX_URL: options.sandboxUrl,
+      SIRA_WORKER_OPTIONS: JSON.stringify(options.worker),
+      LOG_LEVEL: options.logLevel ?? 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  }) as WorkerProcess;
+  child.held = [];
+  let stderr = '';
+  let partial = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    const lines = (partial + chunk.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      if (line.includes('session holds the mailbox')) child.held.push((JSON.parse(line) as { profileId: string }).profileId);
+    }
+  });
+  try {
+    const [line] = (await Promise.race([
+      once(child.stdout as NodeJS.ReadableStream, 'data'),
+      once(child, 'exit').then(() => {
+        throw new Error(`worker process exited: ${stderr}`);
+      }),
+    ])) as [Buffer];
+    expect(JSON.parse(line.toString())).toEqual(expect.objectContaining({ ready: true }));
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return child;
 }

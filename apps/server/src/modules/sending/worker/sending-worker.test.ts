@@ -8,7 +8,7 @@ import type { LiveEvent } from '../../../lib/event-bus';
 import { header, parseMessage } from '../../../sandbox/google/mime';
 import { signedInAdmin, signedInUser } from '../../../test/auth';
 import { linkMailboxForTest, useAppWithGoogleSandbox } from '../../../test/mailbox';
-import { createResumeStorage } from '../resume-storage';
+import { databaseResumeStorage } from '../resume-storage';
 import {
   backgroundContextOf,
   balanceOf,
@@ -20,8 +20,6 @@ import {
   samplePdf,
   schedule,
   setBalance,
-  tempDataDir,
-  testEnvWithDataDir,
   uploadedResumeId,
   useSendingSettings,
   waitFor,
@@ -34,8 +32,7 @@ import { type SendingWorkerOptions, startSendingWorker } from './sending-worker'
  * and how each class of provider error ends.
  */
 
-const dataDir = tempDataDir();
-const { ctx, sandbox } = useAppWithGoogleSandbox(() => ({ env: testEnvWithDataDir(dataDir) }));
+const { ctx, sandbox } = useAppWithGoogleSandbox();
 
 const running: Array<{ stop(): Promise<void> }> = [];
 let logged = recordingLogger();
@@ -51,7 +48,7 @@ afterEach(async () => {
 function startWorker(options: SendingWorkerOptions = {}, db = ctx.db) {
   logged = recordingLogger();
   const worker = startSendingWorker(
-    { ...backgroundContextOf(ctx, dataDir), db, log: logged.log },
+    { ...backgroundContextOf(ctx), db, log: logged.log },
     { pollMs: 50, sweepEveryMs: 100, settingsTtlMs: 0, notifyWindowMs: 200, ...options },
   );
   running.push(worker);
@@ -530,14 +527,14 @@ describe('database trouble', () => {
   it('a failure before any call ends the session but gives its claimed rows back at once; they go later, once each', async () => {
     await useSendingSettings(ctx);
     const u = await userWithJob(5);
-    // The résumé cannot be read once (a disk error, not a missing file): nothing was given to the provider.
-    const real = createResumeStorage(dataDir);
+    // The résumé cannot be read once (the read fails, it is not missing): nothing was given to the provider.
+    const real = databaseResumeStorage(ctx.db);
     let reads = 0;
     const storage = {
       ...real,
       get: async (path: string) => {
         reads++;
-        if (reads === 1) throw new Error('EIO: i/o error, read');
+        if (reads === 1) throw new Error('Connection terminated unexpectedly');
         return real.get(path);
       },
     };
@@ -583,11 +580,9 @@ describe('database trouble', () => {
   it('a failure that repeats ends: each delivery counts an attempt, then fails with the reason and its credit back', async () => {
     await useSendingSettings(ctx, { ...FAST_SETTINGS, delay: { ...FAST_SETTINGS.delay, max_retries: 1 } });
     const u = await userWithJob(2);
-    const real = createResumeStorage(dataDir);
     const storage = {
-      ...real,
       get: async () => {
-        throw new Error('EACCES: permission denied, open');
+        throw new Error('permission denied for table resume_files');
       },
     };
     startWorker({ storage, failedSessionRestMs: 50 });
@@ -597,7 +592,7 @@ describe('database trouble', () => {
     expect(await balanceOf(ctx, u.profileId)).toBe(2);
     const failures = await ctx.db.select().from(failedEmails).where(eq(failedEmails.profileId, u.profileId));
     expect(failures).toHaveLength(2);
-    expect(failures.every((f) => f.error.includes('EACCES'))).toBe(true);
+    expect(failures.every((f) => f.error.includes('permission denied'))).toBe(true);
     const rows = await ctx.db.select().from(deliveries).where(eq(deliveries.jobId, u.jobId));
     expect(rows.map((r) => r.attempts)).toEqual([2, 2]);
   });

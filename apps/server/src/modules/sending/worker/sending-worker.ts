@@ -5,7 +5,7 @@ import { getSendingCredentials, MailboxUnavailableError } from '../../mailbox/ma
 import { createGmailSendClient, type GmailSendClient, GmailSendError } from '../gmail-send';
 import { InvalidRecipientError, renderMessage } from '../mime';
 import { DAY_MS, MailboxPacer } from '../pacing';
-import { createResumeStorage, ResumeMissingError, type ResumeStorage } from '../resume-storage';
+import { databaseResumeStorage, ResumeMissingError, type ResumeStorage } from '../resume-storage';
 import { dailyCapFor, readSendingSettings } from '../sending-settings';
 import { JobMessageCache } from './job-cache';
 import { CoalescingNotifier } from './notifier';
@@ -62,6 +62,7 @@ export interface SendingWorkerOptions {
   /** A mailbox whose session failed unexpectedly waits this long before the next one. */
   failedSessionRestMs?: number;
   settingsTtlMs?: number;
+  /** Where the résumés are read from (tests give one whose reads fail). */
   storage?: ResumeStorage;
   /** Live-event window per user and topic. */
   notifyWindowMs?: number;
@@ -94,13 +95,13 @@ const withDetail = (reason: string, detail: string) => `${reason} (${detail.slic
 
 export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWorkerOptions = {}): BackgroundTask {
   const o = { ...DEFAULTS, ...overrides };
-  const storage = overrides.storage ?? createResumeStorage(ctx.dataDir);
+  const storage = overrides.storage ?? databaseResumeStorage(ctx.db);
   const gmail: GmailSendClient = createGmailSendClient({
     apiBase: ctx.providers.google.gmailApiBase,
     timeoutMs: o.sendTimeoutMs,
     maxSockets: o.concurrency * 2,
   });
-  const jobs = new JobMessageCache(ctx.db, storage);
+  const jobs = new JobMessageCache(ctx.db, storage, ctx.log);
   const notifier = new CoalescingNotifier(ctx.events, o.notifyWindowMs);
   const mailboxDeps = { db: ctx.db, secretBox: ctx.secretBox, providers: ctx.providers, events: ctx.events };
 
@@ -515,8 +516,8 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
     };
 
     /**
-     * An unexpected failure ends the session (a database outage longer than the retries, an unreadable résumé
-     * file, a fault in the code). Answers already in are recorded if the database allows, and the rows never
+     * An unexpected failure ends the session (a database outage longer than the retries, a résumé that could
+     * not be read, a fault in the code). Answers already in are recorded if the database allows, and the rows never
      * given to the provider go back to pending at once — left alone, the claim's hand-over mark would have the
      * sweeper fail them unsent. The row that was being prepared counts an attempt (due again after
      * retry_delay, failed after max_retries), so a failure that repeats ends instead of looping forever.

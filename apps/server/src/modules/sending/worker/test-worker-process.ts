@@ -34,7 +34,6 @@ const worker = startSendingWorker(
     secretBox: createSecretBox(appSecret),
     providers: { ...providerEndpoints('embedded', 'http://localhost'), google: googleSandboxEndpoints(sandboxUrl) },
     publicBaseUrl: 'http://localhost',
-    dataDir: env.dataDir,
     log,
   },
   options,

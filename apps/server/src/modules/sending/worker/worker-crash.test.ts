@@ -1,14 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { deliveryFailureText } from '@sira/shared/messages/sending';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../db/client';
 import { deliveries, failedEmails, profiles, sendJobs } from '../../../db/schema';
-import { TEST_APP_SECRET } from '../../../test/app';
 import { signedInUser } from '../../../test/auth';
-import { withDatabase } from '../../../test/global-setup';
 import { linkMailboxForTest, useAppWithGoogleSandbox } from '../../../test/mailbox';
 import {
   FAST_SETTINGS,
@@ -16,10 +13,12 @@ import {
   samplePdf,
   schedule,
   setBalance,
+  startWorkerProcess,
   tempDataDir,
   testEnvWithDataDir,
   uploadedResumeId,
   useSendingSettings,
+  type WorkerProcess,
   waitFor,
 } from '../test-support';
 import type { SendingWorkerOptions } from './sending-worker';
@@ -31,9 +30,6 @@ import type { SendingWorkerOptions } from './sending-worker';
  * one process's database).
  */
 
-const entry = fileURLToPath(new URL('./test-worker-process.ts', import.meta.url));
-const root = fileURLToPath(new URL('../../../../../../', import.meta.url));
-
 const dataDir = tempDataDir();
 const { ctx, sandbox } = useAppWithGoogleSandbox(() => ({ env: testEnvWithDataDir(dataDir) }));
 
@@ -42,47 +38,10 @@ afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
-interface WorkerProcess extends ChildProcess {
-  /** The mailboxes (profile ids) this process said it holds, in order (debug log, see sending-worker.ts). */
-  held: string[];
-}
-
-async function startWorkerProcess(options: SendingWorkerOptions, logLevel = 'warn'): Promise<WorkerProcess> {
-  const [current] = rowsOf<{ name: string }>(await ctx.db.execute(sql`select current_database() as name`));
-  const url = withDatabase(process.env.TEST_DATABASE_URL as string, current?.name as string);
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      APP_SECRET: TEST_APP_SECRET,
-      DATA_DIR: dataDir,
-      GOOGLE_SANDBOX_URL: sandbox.baseUrl,
-      SIRA_WORKER_OPTIONS: JSON.stringify(options),
-      LOG_LEVEL: logLevel,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  }) as WorkerProcess;
+/** A worker process on this test's database, with a separate data folder as on another host. */
+async function startWorker(options: SendingWorkerOptions, logLevel = 'warn'): Promise<WorkerProcess> {
+  const child = await startWorkerProcess(ctx, { sandboxUrl: sandbox.baseUrl, dataDir: tempDataDir(), worker: options, logLevel });
   children.push(child);
-  child.held = [];
-  let stderr = '';
-  let partial = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-    const lines = (partial + chunk.toString()).split('\n');
-    partial = lines.pop() ?? '';
-    for (const line of lines) {
-      if (!line.includes('session holds the mailbox')) continue;
-      child.held.push((JSON.parse(line) as { profileId: string }).profileId);
-    }
-  });
-  const [line] = (await Promise.race([
-    once(child.stdout as NodeJS.ReadableStream, 'data'),
-    once(child, 'exit').then(() => {
-      throw new Error(`worker process exited: ${stderr}`);
-    }),
-  ])) as [Buffer];
-  expect(JSON.parse(line.toString())).toEqual(expect.objectContaining({ ready: true }));
   return child;
 }
 
@@ -117,7 +76,7 @@ describe.skipIf(process.env.SIRA_TEST_DB !== 'postgres')('a worker process kille
       maxClaim: 25,
     };
 
-    const first = await startWorkerProcess(options);
+    const first = await startWorker(options);
     await waitFor(
       async () => {
         const [row] = rowsOf<{ sent: number; sending: number }>(
@@ -149,7 +108,7 @@ describe.skipIf(process.env.SIRA_TEST_DB !== 'postgres')('a worker process kille
     );
     expect(leftSending.length, JSON.stringify(debugRows)).toBeGreaterThan(0);
 
-    await startWorkerProcess(options);
+    await startWorker(options);
     await waitFor(
       async () => {
         const jobs = await ctx.db.select({ status: sendJobs.status }).from(sendJobs).where(inArray(sendJobs.id, jobIds));
@@ -215,9 +174,9 @@ describe.skipIf(process.env.SIRA_TEST_DB !== 'postgres')('a worker process kille
     // Lease, sweep and poll as in production: only the settings cache is shorter, for the speed-up at the end.
     const options: SendingWorkerOptions = { settingsTtlMs: 200 };
 
-    const first = await startWorkerProcess(options, 'debug');
+    const first = await startWorker(options, 'debug');
     await waitFor(async () => (await Promise.all(users.map((u) => sentCount(u.profileId)))).every((n) => n >= 2), 30_000, 'both sending');
-    const second = await startWorkerProcess(options, 'debug');
+    const second = await startWorker(options, 'debug');
     // The second finds both mailboxes busy: the first holds them.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(second.held).toEqual([]);
