@@ -18,17 +18,17 @@ const waiting = (quiet) => (pid) => {
 /**
  * Development: builds when the build is missing, damaged or older than the sources. Holding the folder's build
  * lock, so a second start at the same time waits for the first one's build and then uses it.
- * Returns whether it built.
+ * Returns whether it built. `at` and `build` let tests use a folder and a builder of their own.
  */
-export async function buildIfNeeded({ quiet = false } = {}) {
+export async function buildIfNeeded({ quiet = false, at = root, build } = {}) {
   return withBuildLock(
-    buildLockPath(root),
+    buildLockPath(at),
     () => {
-      const fingerprint = sourceFingerprint();
-      const found = checkBuild({ fingerprint });
+      const fingerprint = sourceFingerprint(at);
+      const found = checkBuild({ at, fingerprint });
       if (found.state === 'whole') return false;
       if (!quiet) console.log(`Building Sira (web app and server): ${found.reason}…`);
-      buildAside({ fingerprint, output: quiet ? 'none' : 'errors' });
+      buildAside({ at, fingerprint, output: quiet ? 'none' : 'errors', ...(build ? { build } : {}) });
       return true;
     },
     { onWait: waiting(quiet) },
@@ -39,10 +39,10 @@ export async function buildIfNeeded({ quiet = false } = {}) {
  * Production: the build must be there and whole. One made from other sources than those beside it is used,
  * with a warning (a deployment may ship its build with the sources of a later commit, or none).
  */
-export async function requireBuild() {
+export async function requireBuild({ at = root } = {}) {
   // A build being moved into place (`npm run build` in this folder) is waited for, not read half-done.
-  await waitWhileLocked(buildLockPath(root), { onWait: waiting(false) });
-  const found = checkBuild();
+  await waitWhileLocked(buildLockPath(at), { onWait: waiting(false) });
+  const found = checkBuild({ at });
   if (found.state === 'missing' || found.state === 'damaged') {
     throw new BuildUnusableError(
       `Sira was not started: ${found.reason}.\nProduction never builds at start (that needs the development dependencies). ` +
