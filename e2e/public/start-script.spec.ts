@@ -103,14 +103,6 @@ describe.runIf(process.platform === 'linux')('npm start on Linux', () => {
     expect(run.output()).toMatch(/"msg":"shutting down"/);
   });
 
-  it('a Ctrl-C to `npm start` (npm forwards it too) is one request: a clean stop, not "stop at once"', async () => {
-    const run = await startLauncher('npm');
-    process.kill(-(run.launcher.pid as number), 'SIGINT');
-    await run.stopped();
-    expect(run.output().match(/"msg":"shutting down"/g)).toHaveLength(1);
-    expect(run.output()).not.toMatch(/stopping at once/);
-  });
-
   it('a launcher killed outright (SIGKILL) does not leave its server running', async () => {
     const run = await startLauncher();
     run.launcher.kill('SIGKILL');
