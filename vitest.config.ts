@@ -26,7 +26,7 @@ export default defineConfig({
         resolve: { alias: { '~': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
         test: {
           name: 'unit',
-          include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+          include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           sequence: { groupOrder: 0 },
         },

@@ -53,7 +53,7 @@ async function startServer() {
   throw new Error('server did not start');
 }
 
-buildIfNeeded({ quiet: true });
+await buildIfNeeded({ quiet: true });
 const server = await startServer();
 const chrome = await chromeLauncher.launch({
   chromePath,

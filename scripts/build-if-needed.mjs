@@ -1,53 +1,55 @@
-// Builds the web app and the server only when their sources changed since the last build, so a second
-// `npm start` starts in about a second instead of rebuilding.
-import { execSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+// Before the server starts (`npm start`, and `npm test` before the browser journeys): in development the web
+// app and the server are built when their sources changed or the build is incomplete, so a second start
+// takes about a second; in production nothing is ever built at start (that needs the development
+// dependencies, and a deployment should run what it tested): a missing or damaged build stops the start.
 import { fileURLToPath } from 'node:url';
+import { buildAside } from './build.mjs';
+import { buildLockPath, waitWhileLocked, withBuildLock } from './build-lock.mjs';
+import { checkBuild, root, sourceFingerprint } from './build-state.mjs';
 
-export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const inputs = ['apps/web/src', 'apps/web/public', 'apps/server/src', 'packages/shared/src'];
-const inputFiles = [
-  'package-lock.json',
-  'apps/web/react-router.config.ts',
-  'apps/web/vite.config.ts',
-  'apps/server/build.mjs',
-  'apps/web/package.json',
-  'apps/server/package.json',
-];
-const outputs = ['apps/web/build/client/index.html', 'apps/server/dist/server.js'];
-const stampFile = join(root, 'node_modules', '.cache', 'sira-build-stamp');
+export { root };
 
-function walk(dir, files) {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) walk(path, files);
-    else if (!/\.test\.tsx?$/.test(name)) files.push(path);
+export class BuildUnusableError extends Error {}
+
+const waiting = (quiet) => (pid) => {
+  if (!quiet) console.log(`Waiting for the build another process (pid ${pid}) is making in this folder…`);
+};
+
+/**
+ * Development: builds when the build is missing, damaged or older than the sources. Holding the folder's build
+ * lock, so a second start at the same time waits for the first one's build and then uses it.
+ * Returns whether it built. `at` and `build` let tests use a folder and a builder of their own.
+ */
+export async function buildIfNeeded({ quiet = false, at = root, build } = {}) {
+  return withBuildLock(
+    buildLockPath(at),
+    () => {
+      const fingerprint = sourceFingerprint(at);
+      const found = checkBuild({ at, fingerprint });
+      if (found.state === 'whole') return false;
+      if (!quiet) console.log(`Building Sira (web app and server): ${found.reason}…`);
+      buildAside({ at, fingerprint, output: quiet ? 'none' : 'errors', ...(build ? { build } : {}) });
+      return true;
+    },
+    { onWait: waiting(quiet) },
+  );
+}
+
+/**
+ * Production: the build must be there and whole. One made from other sources than those beside it is used,
+ * with a warning (a deployment may ship its build with the sources of a later commit, or none).
+ */
+export async function requireBuild({ at = root } = {}) {
+  // A build being moved into place (`npm run build` in this folder) is waited for, not read half-done.
+  await waitWhileLocked(buildLockPath(at), { onWait: waiting(false) });
+  const found = checkBuild({ at });
+  if (found.state === 'missing' || found.state === 'damaged') {
+    throw new BuildUnusableError(
+      `Sira was not started: ${found.reason}.\nProduction never builds at start (that needs the development dependencies). ` +
+        'Run `npm run build` (or deploy a complete build), then start again.',
+    );
   }
-  return files;
+  if (found.state === 'stale') console.warn(`Warning: ${found.reason}; starting the existing build. Run \`npm run build\` to rebuild.`);
 }
 
-function fingerprint() {
-  const hash = createHash('sha256');
-  const files = [...inputs.flatMap((d) => walk(join(root, d), [])), ...inputFiles.map((f) => join(root, f))].sort();
-  for (const file of files) {
-    if (!existsSync(file)) continue;
-    hash.update(file.slice(root.length));
-    hash.update(readFileSync(file));
-  }
-  return hash.digest('hex');
-}
-
-export function buildIfNeeded({ quiet = false } = {}) {
-  const current = fingerprint();
-  const previous = existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : '';
-  if (previous === current && outputs.every((o) => existsSync(join(root, o)))) return false;
-  if (!quiet) console.log('Building Sira (web app and server)…');
-  execSync('npm run build', { cwd: root, stdio: quiet ? 'ignore' : ['ignore', 'ignore', 'inherit'] });
-  mkdirSync(dirname(stampFile), { recursive: true });
-  writeFileSync(stampFile, current);
-  return true;
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) buildIfNeeded();
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildIfNeeded();

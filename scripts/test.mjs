@@ -35,5 +35,5 @@ if (!existsSync(CHROMIUM)) {
   console.log(`\nBrowser tests SKIPPED: ${CHROMIUM} not found (apt-get install chromium to run them).\n`);
   process.exit(0);
 }
-buildIfNeeded();
+await buildIfNeeded();
 process.exit(run('npm', ['run', 'test', '-w', '@sira/e2e'], { CHROMIUM_PATH: CHROMIUM }));

@@ -1,13 +1,16 @@
-// Bundles the server, the worker and staging's sandboxes process with esbuild. Third-party packages stay in node_modules (PGlite loads its
-// WebAssembly from there); only our own workspace code is bundled in. Migrations and the Excel parser's
-// worker thread are copied alongside.
+// Bundles the server, the worker, the migration command (dist/migrate.js) and staging's sandboxes process
+// (dist/sandboxes.js) with esbuild. Third-party packages stay in node_modules (PGlite loads its WebAssembly
+// from there); only our own workspace code is bundled in. Migrations and the Excel parser's worker thread are
+// copied alongside.
 import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
-rmSync('dist', { recursive: true, force: true });
+// `npm run build` (scripts/build.mjs) builds into a folder aside and moves it into place when complete.
+const outdir = process.env.SIRA_SERVER_DIST_DIR ?? 'dist';
+rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: ['src/server.ts', 'src/worker.ts', 'src/sandboxes.ts'],
-  outdir: 'dist',
+  entryPoints: ['src/server.ts', 'src/worker.ts', 'src/sandboxes.ts', { in: 'src/migrate-cli.ts', out: 'migrate' }],
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -23,6 +26,6 @@ await build({
     },
   ],
 });
-cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
+cpSync('src/db/migrations', `${outdir}/migrations`, { recursive: true });
 // The Excel parser's worker thread (plain JavaScript), found next to the bundle (spreadsheet.ts).
-cpSync('src/modules/companies/sheet-parse.worker.mjs', 'dist/sheet-parse.worker.mjs');
+cpSync('src/modules/companies/sheet-parse.worker.mjs', `${outdir}/sheet-parse.worker.mjs`);

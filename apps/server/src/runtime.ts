@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pino from 'pino';
-import type { Env } from './config/env';
+import type { Env, ProcessRole } from './config/env';
 import { type DatabaseHandle, openDatabase } from './db/client';
-import { migrateDatabase } from './db/migrate';
+import { assertMigrated, migrateDatabase, withPreparationLock } from './db/migrate';
 import { ensureAdmin, seedDatabase } from './db/seed/seed';
 import { lockDataDir, persistentSecret } from './lib/data-dir';
 import { loggerOptions } from './lib/logger';
@@ -24,20 +24,14 @@ export interface Runtime {
  * Everything a server or worker process needs before it handles work: the database opened, migrated and
  * seeded, the secrets in place, and (embedded mode) the data folder locked against a second process.
  */
-export async function openRuntime(env: Env, options: { seed: boolean }): Promise<Runtime> {
-  const publicBaseUrl = (env.publicBaseUrl ?? `http://localhost:${env.port}`).replace(/\/$/, '');
+export async function openRuntime(env: Env, role: 'server' | 'worker'): Promise<Runtime> {
+  const publicBaseUrl = publicBaseUrlOf(env);
   const releaseLock = env.databaseUrl ? () => undefined : lockDataDir(env.dataDir);
   let database: DatabaseHandle | undefined;
   try {
     const appSecret = env.appSecret ?? persistentSecret(env.dataDir, 'app-secret');
-    database = await openDatabase({ url: env.databaseUrl, dataDir: env.databaseUrl ? undefined : join(resolve(env.dataDir), 'db') });
-    await migrateDatabase(database);
-    await importDiskResumes(database.db, env.dataDir, pino(loggerOptions(env.logLevel)));
-    let admin: Runtime['admin'];
-    if (options.seed) {
-      await seedDatabase(database.db, { publicBaseUrl, demoContent: env.mode === 'embedded' });
-      admin = await provisionAdmin(env, database);
-    }
+    database = await openDatabase(databaseOptions(env));
+    const admin = await prepareDatabase(env, database, role);
     const handle = database;
     let closed = false;
     return {
@@ -61,6 +55,47 @@ export async function openRuntime(env: Env, options: { seed: boolean }): Promise
     releaseLock();
     throw error;
   }
+}
+
+/** `npm run migrate`: the database prepared as a starting server would, whatever MIGRATE_ON_START says, then closed. */
+export async function migrateAndClose(env: Env): Promise<{ kind: DatabaseHandle['kind']; admin: Runtime['admin'] }> {
+  const releaseLock = env.databaseUrl ? () => undefined : lockDataDir(env.dataDir);
+  try {
+    const database = await openDatabase(databaseOptions(env));
+    try {
+      return { kind: database.kind, admin: await prepareDatabase(env, database, 'migrate') };
+    } finally {
+      await database.close();
+    }
+  } finally {
+    releaseLock();
+  }
+}
+
+const publicBaseUrlOf = (env: Env) => (env.publicBaseUrl ?? `http://localhost:${env.port}`).replace(/\/$/, '');
+const databaseOptions = (env: Env) => ({
+  url: env.databaseUrl,
+  dataDir: env.databaseUrl ? undefined : join(resolve(env.dataDir), 'db'),
+});
+
+/**
+ * Migrates, and for the server and `npm run migrate` seeds and ensures the administrator. A deployment starts
+ * its processes together, so this runs under a lock (db/migrate.ts): one at a time, each step idempotent.
+ * With MIGRATE_ON_START=false the server and worker only check that `npm run migrate` has been run.
+ */
+async function prepareDatabase(env: Env, handle: DatabaseHandle, role: ProcessRole): Promise<Runtime['admin']> {
+  if (!env.migrateOnStart && role !== 'migrate') {
+    await assertMigrated(handle);
+    return undefined;
+  }
+  return withPreparationLock(handle, async () => {
+    await migrateDatabase(handle);
+    // Résumé files an earlier version kept on this host's disk move into the database, once.
+    await importDiskResumes(handle.db, env.dataDir, pino(loggerOptions(env.logLevel)));
+    if (role === 'worker') return undefined;
+    await seedDatabase(handle.db, { publicBaseUrl: publicBaseUrlOf(env), demoContent: env.mode === 'embedded' });
+    return provisionAdmin(env, handle);
+  });
 }
 
 interface StoredAdmin {

@@ -1,11 +1,19 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { buildApp } from './app';
 import { startBackgroundTasks } from './background';
+import { loadDotEnv } from './config/dotenv';
 import { EnvError, parseEnv, STAGING_NOTICE } from './config/env';
+import { DatabaseConnectionError } from './db/connection-error';
+import { DatabaseNotMigratedError } from './db/migrate';
 import { DataDirLockedError } from './lib/data-dir';
-import { createLocalEventBus, createPostgresEventBus } from './lib/event-bus';
-import { openRuntime } from './runtime';
+import { createLocalEventBus, createPostgresEventBus, type EventBus } from './lib/event-bus';
+import { drainOnClose } from './lib/http-drain';
+import { loggerOptions } from './lib/logger';
+import { stopOnSignals } from './lib/process-stop';
+import { openRuntime, type Runtime } from './runtime';
 
 /** Where the built web app sits relative to this file, in the sources and in the bundle alike. */
 function findClientDir(): string | undefined {
@@ -18,54 +26,56 @@ function findClientDir(): string | undefined {
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
-  const env = parseEnv();
-  const runtime = await openRuntime(env, { seed: true });
-  const events = env.databaseUrl
-    ? await createPostgresEventBus(env.databaseUrl, (err) => process.stderr.write(`event bus: ${String(err)}\n`))
-    : createLocalEventBus();
-  const app = await buildApp({
-    events,
-    env,
-    db: runtime.database.db,
-    dbKind: runtime.database.kind,
-    publicBaseUrl: runtime.publicBaseUrl,
-    appSecret: runtime.appSecret,
-    clientDir: findClientDir(),
-  });
-
-  let background: Awaited<ReturnType<typeof startBackgroundTasks>> | undefined;
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) {
-      // A second Ctrl-C means "now": the database may not be closed cleanly, but the user asked.
-      process.exit(130);
-    }
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => {
-      app.log.error('shutdown took longer than 10 s; exiting');
-      process.exit(1);
-    }, 10_000);
-    timer.unref();
-    try {
-      // The worker finishes its in-flight send first: a send the provider accepted must be recorded.
+  loadDotEnv();
+  const env = parseEnv(process.env, 'server');
+  // Stopping is possible from the first moment: a signal during start-up lets the start finish (PGlite must not
+  // be cut off in the middle of a migration), then stops what was started.
+  let starting: Promise<unknown> = Promise.resolve();
+  const parts: Partial<{
+    runtime: Runtime;
+    events: EventBus;
+    app: FastifyInstance;
+    drain: ReturnType<typeof drainOnClose>;
+    background: Awaited<ReturnType<typeof startBackgroundTasks>>;
+  }> = {};
+  const stop = stopOnSignals(
+    async () => {
+      await starting.catch(() => undefined);
+      const { runtime, events, app, drain, background } = parts;
+      // The worker finishes its in-flight send first: a send the provider accepted must be recorded (in embedded
+      // mode the provider is the sandbox on this very server, so it must still answer).
       await background?.stop();
-      await app.close();
-      await events.close();
-      await runtime.close();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'error during shutdown');
-      process.exit(1);
-    }
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+      // Then no new connections; requests in flight are answered, live-update streams end (events.routes.ts).
+      drain?.begin();
+      await app?.close();
+      await events?.close();
+      await runtime?.close();
+    },
+    pino(loggerOptions(env.logLevel)),
+  );
 
-  try {
+  starting = (async () => {
+    const runtime = await openRuntime(env, 'server');
+    parts.runtime = runtime;
+    if (stop.requested()) return;
+    parts.events = env.databaseUrl
+      ? await createPostgresEventBus(env.databaseUrl, (err) => process.stderr.write(`event bus: ${String(err)}\n`))
+      : createLocalEventBus();
+    const app = await buildApp({
+      events: parts.events,
+      env,
+      db: runtime.database.db,
+      dbKind: runtime.database.kind,
+      publicBaseUrl: runtime.publicBaseUrl,
+      appSecret: runtime.appSecret,
+      clientDir: findClientDir(),
+    });
+    parts.app = app;
+    parts.drain = drainOnClose(app.server);
+    if (stop.requested()) return;
     await app.listen({ port: env.port, host: env.host });
-    if (env.runWorker) {
-      background = await startBackgroundTasks({
+    if (env.runWorker && !stop.requested()) {
+      parts.background = await startBackgroundTasks({
         env,
         db: app.db,
         dbKind: app.dbKind,
@@ -76,11 +86,17 @@ async function main(): Promise<void> {
         log: app.log,
       });
     }
+  })();
+  try {
+    await starting;
   } catch (error) {
-    await app.close().catch(() => undefined);
-    await runtime.close();
+    await parts.app?.close().catch(() => undefined);
+    await parts.events?.close().catch(() => undefined);
+    await parts.runtime?.close();
     throw error;
   }
+  const { runtime, app } = parts;
+  if (stop.requested() || !runtime || !app) return;
   if (env.sandboxUrl) app.log.warn({ environment: 'staging', sandboxUrl: env.sandboxUrl }, STAGING_NOTICE);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.port;
@@ -89,7 +105,9 @@ async function main(): Promise<void> {
     `  Sira is running at http://localhost:${port}  (${runtime.database.kind === 'pglite' ? `embedded database in ${env.dataDir}` : 'PostgreSQL'})`,
     runtime.admin
       ? `  Administrator: ${runtime.admin.email}  /  password: ${runtime.admin.password}`
-      : '  Administrator: set ADMIN_EMAIL and ADMIN_PASSWORD to create one',
+      : env.migrateOnStart
+        ? '  Administrator: set ADMIN_EMAIL and ADMIN_PASSWORD to create one'
+        : '  Administrator: created by `npm run migrate` from ADMIN_EMAIL and ADMIN_PASSWORD',
     ...(env.sandboxUrl ? [`  STAGING: Google, Paylink and system mail are the sandboxes at ${env.sandboxUrl}`] : []),
     `  Started in ${((performance.now() - startedAt) / 1000).toFixed(1)} s. Press Ctrl-C to stop.`,
     '',
@@ -98,8 +116,13 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof EnvError || error instanceof DataDirLockedError) {
-    process.stderr.write(`\n${error.message}\n\n`);
+  if (
+    error instanceof EnvError ||
+    error instanceof DataDirLockedError ||
+    error instanceof DatabaseConnectionError ||
+    error instanceof DatabaseNotMigratedError
+  ) {
+    process.stderr.write(`\nSira could not start. ${error.message}\n\n`);
   } else {
     process.stderr.write(`\nSira could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n\n`);
   }

@@ -1,56 +1,72 @@
 import pino from 'pino';
 import { startBackgroundTasks } from './background';
+import { loadDotEnv } from './config/dotenv';
 import { EnvError, parseEnv, STAGING_NOTICE } from './config/env';
 import { providerEndpoints } from './config/providers';
-import { createPostgresEventBus } from './lib/event-bus';
+import { DatabaseConnectionError } from './db/connection-error';
+import { DatabaseNotMigratedError } from './db/migrate';
+import { createPostgresEventBus, type EventBus } from './lib/event-bus';
 import { loggerOptions } from './lib/logger';
+import { stopOnSignals } from './lib/process-stop';
 import { createSecretBox } from './lib/secret-box';
-import { openRuntime } from './runtime';
+import { openRuntime, type Runtime } from './runtime';
 
 /**
  * `npm run worker`: the background tasks without the HTTP server, for production where any number of these
  * run next to the web servers against one PostgreSQL. In embedded mode the server runs them itself.
  */
 async function main(): Promise<void> {
-  const env = parseEnv();
-  if (!env.databaseUrl) {
-    throw new EnvError(['DATABASE_URL is required for a separate worker; embedded mode runs the worker inside `npm start`']);
-  }
+  loadDotEnv();
+  const env = parseEnv(process.env, 'worker');
+  const databaseUrl = env.databaseUrl as string; // parseEnv requires it for the worker role
   const log = pino(loggerOptions(env.logLevel));
-  const runtime = await openRuntime(env, { seed: false });
-  const events = await createPostgresEventBus(env.databaseUrl, (err) => log.warn({ err }, 'event bus'));
-  const tasks = await startBackgroundTasks({
-    env,
-    db: runtime.database.db,
-    dbKind: runtime.database.kind,
-    events,
-    secretBox: createSecretBox(runtime.appSecret),
-    providers: providerEndpoints(env.mode, runtime.publicBaseUrl, env.sandboxUrl),
-    publicBaseUrl: runtime.publicBaseUrl,
-    log,
-  });
+  // A signal during start-up lets the start finish, then stops what was started.
+  let starting: Promise<unknown> = Promise.resolve();
+  const parts: Partial<{ runtime: Runtime; events: EventBus; tasks: Awaited<ReturnType<typeof startBackgroundTasks>> }> = {};
+  const stop = stopOnSignals(async () => {
+    await starting.catch(() => undefined);
+    // Deliveries claimed but not yet sent go back to pending for another worker; a send in flight is recorded.
+    await parts.tasks?.stop();
+    await parts.events?.close();
+    await parts.runtime?.close();
+    log.info('worker stopped');
+  }, log);
+
+  starting = (async () => {
+    const runtime = await openRuntime(env, 'worker');
+    parts.runtime = runtime;
+    if (stop.requested()) return;
+    parts.events = await createPostgresEventBus(databaseUrl, (err) => log.warn({ err }, 'event bus'));
+    if (stop.requested()) return;
+    parts.tasks = await startBackgroundTasks({
+      env,
+      db: runtime.database.db,
+      dbKind: runtime.database.kind,
+      events: parts.events,
+      secretBox: createSecretBox(runtime.appSecret),
+      providers: providerEndpoints(env.mode, runtime.publicBaseUrl, env.sandboxUrl),
+      publicBaseUrl: runtime.publicBaseUrl,
+      log,
+    });
+  })();
+  try {
+    await starting;
+  } catch (error) {
+    await parts.events?.close().catch(() => undefined);
+    await parts.runtime?.close();
+    throw error;
+  }
+  if (stop.requested()) return;
   if (env.sandboxUrl) log.warn({ environment: 'staging', sandboxUrl: env.sandboxUrl }, STAGING_NOTICE);
   log.info('worker started');
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) process.exit(130);
-    stopping = true;
-    log.info({ signal }, 'worker stopping');
-    const timer = setTimeout(() => process.exit(1), 15_000);
-    timer.unref();
-    await tasks.stop();
-    await events.close();
-    await runtime.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
   // Keeps the process alive between polls even if every task uses unref'd timers.
   setInterval(() => undefined, 60_000);
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`\nSira worker could not start: ${error instanceof Error ? error.message : String(error)}\n\n`);
+  const known = error instanceof EnvError || error instanceof DatabaseConnectionError || error instanceof DatabaseNotMigratedError;
+  process.stderr.write(
+    `\nSira worker could not start. ${error instanceof Error ? (known ? error.message : (error.stack ?? error.message)) : String(error)}\n\n`,
+  );
   process.exit(1);
 });

@@ -8,9 +8,12 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 
+// Where react-router build wrote (react-router.config.ts): `npm run build` builds aside, then moves it into place.
+const client = join(process.env.SIRA_WEB_BUILD_DIR ?? 'build', 'client');
+
 await build({
   entryPoints: ['src/static-page/static-page.ts'],
-  outfile: 'build/client/static-page.js',
+  outfile: join(client, 'static-page.js'),
   bundle: true,
   minify: true,
   format: 'esm',
@@ -28,7 +31,7 @@ function* prerenderedPages(dir) {
 }
 
 let stripped = 0;
-for (const page of prerenderedPages('build/client')) {
+for (const page of prerenderedPages(client)) {
   const html = readFileSync(page, 'utf8');
   const without = html.replace(/<link rel="modulepreload" href="[^"]*"\/>/g, '');
   if (without !== html) {

@@ -62,6 +62,43 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ SANDBOX_URL: 'http://127.0.0.1:4010' })).toThrow(/SANDBOX_URL/);
   });
 
+  const productionBase = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/sira' };
+
+  it('a production worker needs the database and the secret, not the mail server or the public address', () => {
+    const env = parseEnv({ ...productionBase, APP_SECRET: 'x'.repeat(40) }, 'worker');
+    expect(env).toMatchObject({ mode: 'production', databaseUrl: 'postgres://db/sira', smtpUrl: undefined });
+    const problems = (role: 'server' | 'worker' | 'migrate', source: Record<string, string>) => {
+      try {
+        parseEnv(source, role);
+        return [];
+      } catch (error) {
+        return (error as EnvError).problems;
+      }
+    };
+    // It opens sealed mailbox tokens: without APP_SECRET it could send nothing.
+    expect(problems('worker', productionBase)).toEqual(['APP_SECRET is required when NODE_ENV=production']);
+    expect(problems('worker', { NODE_ENV: 'production' }).join('\n')).toContain('DATABASE_URL');
+  });
+
+  it('a separate worker needs DATABASE_URL in every mode: embedded mode runs it inside the server', () => {
+    expect(() => parseEnv({}, 'worker')).toThrow(/DATABASE_URL is required for a separate worker/);
+    expect(parseEnv({ DATABASE_URL: 'postgres://db/sira' }, 'worker').databaseUrl).toBe('postgres://db/sira');
+  });
+
+  it('the migration needs the database and the public address (seeded OAuth redirect), nothing else', () => {
+    expect(() => parseEnv({ ...productionBase, PUBLIC_BASE_URL: 'https://sira.example' }, 'migrate')).not.toThrow();
+    expect(() => parseEnv(productionBase, 'migrate')).toThrow(/PUBLIC_BASE_URL is required/);
+    // Embedded: the PGlite database in DATA_DIR.
+    expect(parseEnv({}, 'migrate')).toMatchObject({ mode: 'embedded', databaseUrl: undefined });
+  });
+
+  it('migrates on start unless MIGRATE_ON_START=false', () => {
+    expect(parseEnv({}).migrateOnStart).toBe(true);
+    expect(parseEnv({ MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false);
+    expect(parseEnv({ MIGRATE_ON_START: 'true' }).migrateOnStart).toBe(true);
+    expect(() => parseEnv({ MIGRATE_ON_START: 'no' })).toThrow(/MIGRATE_ON_START/);
+  });
+
   it('trusts named proxies (private ones for true), never every X-Forwarded-For entry', () => {
     expect(parseEnv({}).trustProxy).toBe(false);
     expect(parseEnv({ TRUST_PROXY: 'true' }).trustProxy).toBe('loopback, linklocal, uniquelocal');

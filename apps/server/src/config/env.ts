@@ -2,8 +2,8 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
- * The process environment, parsed once at start-up. Production refuses to start without the variables it
- * needs and names every missing one; embedded mode (the default) needs none.
+ * The process environment, parsed once at start-up. Production refuses to start without the variables the
+ * process's role needs and names every missing one; embedded mode (the default) needs none.
  */
 const booleanish = z
   .enum(['true', 'false', '1', '0'])
@@ -24,6 +24,7 @@ const rawEnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(6).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RUN_WORKER: booleanish,
+  MIGRATE_ON_START: booleanish,
   TRUST_PROXY: z.string().optional(),
   SANDBOX_URL: z.string().url().optional(),
 });
@@ -82,6 +83,8 @@ export interface Env {
   adminPassword: string | undefined;
   logLevel: z.infer<typeof rawEnvSchema>['LOG_LEVEL'];
   runWorker: boolean;
+  /** Migrate, seed and ensure the administrator when the process starts (else `npm run migrate` does it). */
+  migrateOnStart: boolean;
   trustProxy: TrustProxy;
   /**
    * Staging (production mode only): where the sandboxes process (`npm run sandboxes`) answers for Google,
@@ -97,7 +100,12 @@ export class EnvError extends Error {
   }
 }
 
-const PRODUCTION_REQUIRED = ['DATABASE_URL', 'APP_SECRET', 'PUBLIC_BASE_URL', 'SMTP_URL', 'SMTP_FROM'] as const;
+/**
+ * Which Sira process is reading the environment: the web server (`npm start`), a sending worker
+ * (`npm run worker`) or the one-off database migration (`npm run migrate`).
+ */
+export type ProcessRole = 'server' | 'worker' | 'migrate';
+
 /** Staging's system mail goes to the sandboxes' mail server unless SMTP_URL/SMTP_FROM say otherwise. */
 const STAGING_DEFAULTED = new Set<string>(['SMTP_URL', 'SMTP_FROM']);
 /** Logged (warn) by every staging process at start. */
@@ -115,7 +123,21 @@ export function sandboxSmtpUrl(sandboxUrl: string): string {
   return `smtp://${url.hostname}:${port + 1}`;
 }
 
-export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+type RequiredSetting = 'DATABASE_URL' | 'APP_SECRET' | 'PUBLIC_BASE_URL' | 'SMTP_URL' | 'SMTP_FROM';
+
+/**
+ * What each role needs in production, and no more. The worker opens sealed mailbox tokens (APP_SECRET) and
+ * talks to Google and Paylink at their fixed addresses; it sends no system mail and builds no link to this
+ * site, so it needs neither SMTP nor PUBLIC_BASE_URL. The migration seeds the default OAuth redirect address
+ * from PUBLIC_BASE_URL.
+ */
+const PRODUCTION_REQUIRED: Record<ProcessRole, readonly RequiredSetting[]> = {
+  server: ['DATABASE_URL', 'APP_SECRET', 'PUBLIC_BASE_URL', 'SMTP_URL', 'SMTP_FROM'],
+  worker: ['DATABASE_URL', 'APP_SECRET'],
+  migrate: ['DATABASE_URL', 'PUBLIC_BASE_URL'],
+};
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env, role: ProcessRole = 'server'): Env {
   // Empty strings mean "not set": .env files often carry `KEY=`.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = rawEnvSchema.safeParse(cleaned);
@@ -129,10 +151,14 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new EnvError(['SANDBOX_URL is for staging (NODE_ENV=production); embedded mode serves its own sandboxes']);
   }
   if (mode === 'production') {
-    const missing = PRODUCTION_REQUIRED.filter((k) => raw[k] === undefined && !(sandboxUrl && STAGING_DEFAULTED.has(k)));
+    const missing = PRODUCTION_REQUIRED[role].filter((k) => raw[k] === undefined && !(sandboxUrl && STAGING_DEFAULTED.has(k)));
     if (missing.length > 0) {
       throw new EnvError(missing.map((k) => `${k} is required when NODE_ENV=production`));
     }
+  }
+  if (role === 'worker' && raw.DATABASE_URL === undefined) {
+    // In embedded mode the server runs the worker itself, on a database only one process may open.
+    throw new EnvError(['DATABASE_URL is required for a separate worker; embedded mode runs the worker inside `npm start`']);
   }
   return {
     mode,
@@ -150,6 +176,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     logLevel: raw.LOG_LEVEL,
     // Production runs the worker as its own process (`npm run worker`); embedded runs it in-process.
     runWorker: raw.RUN_WORKER ?? mode === 'embedded',
+    migrateOnStart: raw.MIGRATE_ON_START ?? true,
     trustProxy: trustProxyOf(raw.TRUST_PROXY, mode),
     sandboxUrl,
   };

@@ -4,6 +4,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { connectionError } from './connection-error';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -27,8 +28,30 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
 }
 
+/** How long a first connection may take before the host counts as unreachable (a dropped packet never fails). */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * Connects once and asks for nothing, so a database that cannot be reached is reported as such — refused,
+ * unreachable, wrong password, no such database — rather than as the first statement that failed.
+ */
+async function checkConnection(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // An error after connecting (the server going away) must not crash the process: the query below reports it.
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query('select 1');
+  } catch (error) {
+    throw connectionError(error, url);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
+    await checkConnection(options.url);
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // A failing idle client must not crash the process; the next query reports the problem.
     pool.on('error', () => undefined);

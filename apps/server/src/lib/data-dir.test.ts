@@ -36,4 +36,10 @@ describe('persistentSecret', () => {
     expect(first.length).toBeGreaterThanOrEqual(32);
     expect(persistentSecret(dir, 'app-secret')).toBe(first);
   });
+
+  it('creates the data folder when it does not exist yet (a worker started before any server)', () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'sira-secret-')), 'data');
+    const secret = persistentSecret(dir, 'app-secret');
+    expect(readFileSync(join(dir, 'app-secret'), 'utf8')).toBe(secret);
+  });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export class DataDirLockedError extends Error {
@@ -54,11 +54,27 @@ export function lockDataDir(dataDir: string): () => void {
   throw new Error(`Could not lock ${dir}`);
 }
 
-/** A value generated once and kept in the data folder (embedded mode's APP_SECRET). */
+/**
+ * A value generated once and kept in the data folder (embedded mode's APP_SECRET). A server and a worker
+ * started together on one folder must agree on it: the file is created exclusively, and whoever comes second
+ * reads the first one's value.
+ */
 export function persistentSecret(dataDir: string, name: string): string {
-  const path = join(resolve(dataDir), name);
+  const dir = resolve(dataDir);
+  const path = join(dir, name);
   if (existsSync(path)) return readFileSync(path, 'utf8').trim();
+  mkdirSync(dir, { recursive: true });
   const value = randomBytes(48).toString('base64url');
-  writeFileSync(path, value, { mode: 0o600 });
-  return value;
+  // Written aside and linked into place, so nobody reads a file created but not yet written.
+  const draft = `${path}.${process.pid}.tmp`;
+  writeFileSync(draft, value, { mode: 0o600 });
+  try {
+    linkSync(draft, path);
+    return value;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return readFileSync(path, 'utf8').trim();
+  } finally {
+    rmSync(draft, { force: true });
+  }
 }
