@@ -6,6 +6,7 @@ import { GOOGLE_SANDBOX_PREFIX, type ProviderEndpoints, providerEndpoints } from
 import type { Database, DatabaseKind } from './db/client';
 import { createLocalEventBus, type EventBus } from './lib/event-bus';
 import { loggerOptions } from './lib/logger';
+import { isAllowedHost, originPolicy } from './lib/origins';
 import { createSecretBox, type SecretBox } from './lib/secret-box';
 import { outboxMailer, type SystemMailer, smtpMailer } from './mail/system-mailer';
 import { auditAdminRoutes } from './modules/audit/audit.admin-routes';
@@ -102,12 +103,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Text answers (HTML, JS, CSS, JSON) over 1 KB go out compressed; browsers spend less time waiting.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   const publicUrl = new URL(options.publicBaseUrl);
-  await app.register(securityPlugin, {
-    allowedOrigins: [publicUrl.origin],
-    production: options.env.mode === 'production',
-    // Embedded mode runs on someone's own machine, where DNS rebinding is the way in (security.ts).
-    allowedHostnames: options.env.mode === 'embedded' ? [publicUrl.hostname] : null,
+  const configuredOrigins = [publicUrl.origin, ...options.env.allowedOrigins];
+  // Embedded mode runs on someone's own machine, where DNS rebinding is the way in (security.ts).
+  const allowedHostnames = options.env.mode === 'embedded' ? configuredOrigins.map((origin) => new URL(origin).hostname) : null;
+  const origins = originPolicy({
+    configured: configuredOrigins,
+    sameHost: allowedHostnames ? (host) => isAllowedHost(host, allowedHostnames) : null,
   });
+  await app.register(securityPlugin, { origins, production: options.env.mode === 'production', allowedHostnames });
 
   const mailer =
     options.mailer ??
@@ -116,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.db,
     secret: options.appSecret,
     baseUrl: options.publicBaseUrl,
+    origins,
     mailer,
     production: options.env.mode === 'production',
     onUserCreated: (user) => createProfileForUser(options.db, user),

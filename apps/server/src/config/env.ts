@@ -25,6 +25,7 @@ const rawEnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RUN_WORKER: booleanish,
   TRUST_PROXY: z.string().optional(),
+  ALLOWED_ORIGINS: z.string().optional(),
 });
 
 /**
@@ -63,6 +64,29 @@ function trustProxyOf(value: string | undefined, mode: Mode): TrustProxy {
   return items.join(', ');
 }
 
+/**
+ * Origins besides PUBLIC_BASE_URL's whose pages may sign in and change data (e.g. https://www.sira.sa when
+ * PUBLIC_BASE_URL is https://sira.sa), comma-separated; each is a scheme, host and optional port only.
+ */
+function allowedOriginsOf(value: string | undefined): string[] {
+  if (value === undefined) return [];
+  const items = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  const bad = items.filter((item) => {
+    try {
+      const url = new URL(item);
+      const originOnly = url.pathname === '/' && !url.search && !url.hash && !url.username;
+      return !['http:', 'https:'].includes(url.protocol) || !originOnly;
+    } catch {
+      return true;
+    }
+  });
+  if (bad.length > 0) throw new EnvError([`ALLOWED_ORIGINS: expected origins such as https://www.example.com, got "${bad.join('", "')}"`]);
+  return items.map((item) => new URL(item).origin);
+}
+
 export type Mode = 'embedded' | 'production';
 
 export interface Env {
@@ -82,6 +106,7 @@ export interface Env {
   logLevel: z.infer<typeof rawEnvSchema>['LOG_LEVEL'];
   runWorker: boolean;
   trustProxy: TrustProxy;
+  allowedOrigins: string[];
 }
 
 export class EnvError extends Error {
@@ -125,5 +150,6 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     // Production runs the worker as its own process (`npm run worker`); embedded runs it in-process.
     runWorker: raw.RUN_WORKER ?? mode === 'embedded',
     trustProxy: trustProxyOf(raw.TRUST_PROXY, mode),
+    allowedOrigins: allowedOriginsOf(raw.ALLOWED_ORIGINS),
   };
 }

@@ -5,6 +5,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { and, eq, like } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { account, session, user, verification } from '../../db/schema';
+import type { OriginPolicy } from '../../lib/origins';
 import type { SystemMailer } from '../../mail/system-mailer';
 import { confirmationEmail, resetPasswordEmail } from '../../mail/system-templates';
 
@@ -13,6 +14,8 @@ export interface AuthOptions {
   secret: string;
   /** Public origin, e.g. http://localhost:3000: links in e-mails point here. */
   baseUrl: string;
+  /** Which pages may sign in and out (lib/origins.ts): the same rule the security plugin applies. */
+  origins: OriginPolicy;
   mailer: SystemMailer;
   production: boolean;
   /** Hook that creates the profile for a new account (profiles module). */
@@ -30,7 +33,9 @@ export function createAuth(options: AuthOptions) {
     baseURL: options.baseUrl,
     basePath: '/api/auth',
     secret: options.secret,
-    trustedOrigins: [options.baseUrl],
+    // Read per request from its Host, so a sign-out from http://127.0.0.1:3000 in embedded mode is not refused
+    // here after the security plugin let it through.
+    trustedOrigins: (request) => options.origins.trustedFor(request?.headers.get('host')),
     // These flows go through /api/account/* (our rules, messages and rate limits); their raw endpoints are off.
     disabledPaths: [
       '/sign-up/email',
@@ -101,6 +106,8 @@ export function createAuth(options: AuthOptions) {
       },
     },
     advanced: {
+      // better-auth skips its origin check when NODE_ENV is 'test'; the tests must run the check production runs.
+      disableOriginCheck: false,
       useSecureCookies: options.production,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: options.production },
       database: { generateId: () => randomUUID() },
