@@ -2,9 +2,10 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { startBackgroundTasks } from './background';
-import { EnvError, parseEnv } from './config/env';
-import { DataDirLockedError } from './lib/data-dir';
+import { parseEnv } from './config/env';
 import { createLocalEventBus, createPostgresEventBus } from './lib/event-bus';
+import { createLogger } from './lib/logger';
+import { reportStarted, reportStartFailure } from './lib/startup-report';
 import { openRuntime } from './runtime';
 
 /** Where the built web app sits relative to this file, in the sources and in the bundle alike. */
@@ -19,11 +20,13 @@ function findClientDir(): string | undefined {
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const env = parseEnv();
+  const log = createLogger(env.logLevel);
   const runtime = await openRuntime(env, { seed: true });
   const events = env.databaseUrl
-    ? await createPostgresEventBus(env.databaseUrl, (err) => process.stderr.write(`event bus: ${String(err)}\n`))
+    ? await createPostgresEventBus(env.databaseUrl, (err) => log.warn({ err }, 'event bus'))
     : createLocalEventBus();
   const app = await buildApp({
+    logger: log,
     events,
     env,
     db: runtime.database.db,
@@ -84,23 +87,17 @@ async function main(): Promise<void> {
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.port;
-  const lines = [
-    '',
-    `  Sira is running at http://localhost:${port}  (${runtime.database.kind === 'pglite' ? `embedded database in ${env.dataDir}` : 'PostgreSQL'})`,
-    runtime.admin
-      ? `  Administrator: ${runtime.admin.email}  /  password: ${runtime.admin.password}`
-      : '  Administrator: set ADMIN_EMAIL and ADMIN_PASSWORD to create one',
-    `  Started in ${((performance.now() - startedAt) / 1000).toFixed(1)} s. Press Ctrl-C to stop.`,
-    '',
-  ];
-  process.stdout.write(`${lines.join('\n')}\n`);
+  reportStarted(log, {
+    mode: env.mode,
+    port,
+    database: runtime.database.kind,
+    dataDir: env.dataDir,
+    admin: runtime.admin,
+    startedInMs: performance.now() - startedAt,
+  });
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof EnvError || error instanceof DataDirLockedError) {
-    process.stderr.write(`\n${error.message}\n\n`);
-  } else {
-    process.stderr.write(`\nSira could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n\n`);
-  }
+  reportStartFailure('Sira', error);
   process.exit(1);
 });

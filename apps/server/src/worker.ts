@@ -1,10 +1,10 @@
-import pino from 'pino';
 import { startBackgroundTasks } from './background';
 import { EnvError, parseEnv } from './config/env';
 import { providerEndpoints } from './config/providers';
 import { createPostgresEventBus } from './lib/event-bus';
-import { loggerOptions } from './lib/logger';
+import { createLogger } from './lib/logger';
 import { createSecretBox } from './lib/secret-box';
+import { reportStartFailure } from './lib/startup-report';
 import { openRuntime } from './runtime';
 
 /**
@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   if (!env.databaseUrl) {
     throw new EnvError(['DATABASE_URL is required for a separate worker; embedded mode runs the worker inside `npm start`']);
   }
-  const log = pino(loggerOptions(env.logLevel));
+  const log = createLogger(env.logLevel);
   const runtime = await openRuntime(env, { seed: false });
   const events = await createPostgresEventBus(env.databaseUrl, (err) => log.warn({ err }, 'event bus'));
   const tasks = await startBackgroundTasks({
@@ -51,6 +51,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`\nSira worker could not start: ${error instanceof Error ? error.message : String(error)}\n\n`);
+  reportStartFailure('Sira worker', error);
   process.exit(1);
 });

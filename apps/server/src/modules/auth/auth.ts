@@ -3,8 +3,10 @@ import { PASSWORD_MIN_LENGTH } from '@sira/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { and, eq, like } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import type { Database } from '../../db/client';
 import { account, session, user, verification } from '../../db/schema';
+import { betterAuthLogger } from '../../lib/logger';
 import type { OriginPolicy } from '../../lib/origins';
 import type { SystemMailer } from '../../mail/system-mailer';
 import { confirmationEmail, resetPasswordEmail } from '../../mail/system-templates';
@@ -20,7 +22,7 @@ export interface AuthOptions {
   production: boolean;
   /** Hook that creates the profile for a new account (profiles module). */
   onUserCreated: (user: { id: string; email: string; phoneNumber?: string | null }) => Promise<void>;
-  log: { error(details: object, message: string): void };
+  log: Pick<Logger, 'error' | 'warn' | 'info' | 'debug'>;
 }
 
 /**
@@ -116,6 +118,7 @@ export function createAuth(options: AuthOptions) {
     // and per e-mail with lib/rate-limit.ts; the raw endpoints that would bypass it are disabled above.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
+    logger: betterAuthLogger(options.log),
   });
 }
 
