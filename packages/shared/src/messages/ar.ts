@@ -90,6 +90,8 @@ export const errorCodes = {
   RATE_LIMITED: 'RATE_LIMITED',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   FOREIGN_ORIGIN: 'FOREIGN_ORIGIN',
+  /** The database could not be reached for a moment (503); the spec's generic error, and a retry succeeds later. */
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   NETWORK: 'NETWORK',
   MISSING_CREDENTIALS: 'MISSING_CREDENTIALS',
   INVALID_EMAIL: 'INVALID_EMAIL',
@@ -127,6 +129,7 @@ const messageByCode: Record<ErrorCode, string> = {
   EMAIL_TAKEN: ar.auth.emailTaken,
   INVALID_RESET_TOKEN: ar.auth.invalidResetLink,
   INTERNAL: ar.errors.generic,
+  SERVICE_UNAVAILABLE: ar.errors.generic,
   VALIDATION: ar.errors.validation,
   NOT_FOUND: ar.errors.notFound,
   UNAUTHORIZED: ar.errors.unauthorized,
