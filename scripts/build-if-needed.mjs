@@ -39,11 +39,12 @@ function fingerprint() {
   return hash.digest('hex');
 }
 
-export function buildIfNeeded({ quiet = false } = {}) {
+/** `say` tells what is happening (production passes one that writes a JSON log record). */
+export function buildIfNeeded({ quiet = false, say = (message) => console.log(message) } = {}) {
   const current = fingerprint();
   const previous = existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : '';
   if (previous === current && outputs.every((o) => existsSync(join(root, o)))) return false;
-  if (!quiet) console.log('Building Sira (web app and server)…');
+  if (!quiet) say('Building Sira (web app and server)…');
   execSync('npm run build', { cwd: root, stdio: quiet ? 'ignore' : ['ignore', 'ignore', 'inherit'] });
   mkdirSync(dirname(stampFile), { recursive: true });
   writeFileSync(stampFile, current);

@@ -25,10 +25,14 @@ if (process.platform === 'linux' && process.env.MALLOC_ARENA_MAX === undefined) 
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? 128 + (signal ? constants.signals[signal] : 0)));
 } else {
+  // Production's stdout carries JSON log records only (what a log shipper expects); a person gets plain text.
+  const production = process.env.NODE_ENV === 'production';
+  const record = (level, msg) => process.stdout.write(`${JSON.stringify({ level, time: Date.now(), pid: process.pid, msg })}\n`);
   try {
-    buildIfNeeded();
+    buildIfNeeded({ say: production ? (message) => record(30, message) : undefined });
   } catch {
-    console.error('\nThe build failed (see above). Sira was not started.\n');
+    if (production) record(60, 'The build failed (see the build output). Sira was not started.');
+    else console.error('\nThe build failed (see above). Sira was not started.\n');
     process.exit(1);
   }
   process.chdir(root);

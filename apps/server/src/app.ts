@@ -1,5 +1,5 @@
 import compress from '@fastify/compress';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Env } from './config/env';
 import { GOOGLE_SANDBOX_PREFIX, type ProviderEndpoints, providerEndpoints } from './config/providers';
@@ -92,7 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         : { logger: loggerOptions(options.env.logLevel) }),
     genReqId: requestIdGenerator(options.env.trustProxy),
     // plugins/request-log.ts writes one line per request, with the client's address.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: options.env.trustProxy,
     requestTimeout: 30_000,

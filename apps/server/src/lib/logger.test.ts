@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { TrustProxy } from '../config/env';
 import { session } from '../db/schema';
@@ -118,7 +118,7 @@ describe('request lines', () => {
     const app = Fastify({
       loggerInstance: out.log,
       genReqId: requestIdGenerator(trustProxy),
-      disableRequestLogging: true,
+      logController: new LogController({ disableRequestLogging: true }),
       trustProxy: trustProxy || false,
     });
     await app.register(requestLogPlugin);
