@@ -123,9 +123,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(securityPlugin, { origins, production: options.env.mode === 'production', allowedHostnames });
 
-  const mailer =
-    options.mailer ??
-    (options.env.smtpUrl && options.env.smtpFrom ? smtpMailer(options.env.smtpUrl, options.env.smtpFrom) : outboxMailer(options.db));
+  const smtp =
+    !options.mailer && options.env.smtpUrl && options.env.smtpFrom ? smtpMailer(options.env.smtpUrl, options.env.smtpFrom) : undefined;
+  const mailer = options.mailer ?? smtp ?? outboxMailer(options.db);
+  if (smtp?.verify) {
+    const verify = smtp.verify;
+    // A mail server that cannot be reached or refuses the login is said at start, not found out by the first
+    // user who registers. It does not stop the server: mail may come back, and everything else works meanwhile.
+    app.addHook('onReady', async () => {
+      void verify().then(
+        () => app.log.info('SMTP server answered: system e-mails can be sent'),
+        (error: unknown) =>
+          app.log.warn({ err: error }, 'SMTP server check failed: confirmation and reset e-mails will fail until it answers'),
+      );
+    });
+  }
   const auth = createAuth({
     db: options.db,
     secret: options.appSecret,

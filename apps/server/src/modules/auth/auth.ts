@@ -8,6 +8,7 @@ import type { Database } from '../../db/client';
 import { account, session, user, verification } from '../../db/schema';
 import { betterAuthLogger } from '../../lib/logger';
 import type { OriginPolicy } from '../../lib/origins';
+import { noteMailFailure } from '../../mail/mail-outcome';
 import type { SystemMailer } from '../../mail/system-mailer';
 import { confirmationEmail, resetPasswordEmail } from '../../mail/system-templates';
 
@@ -68,7 +69,13 @@ export function createAuth(options: AuthOptions) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user: u, url }) => {
-        await options.mailer.send({ to: u.email, ...resetPasswordEmail(url) });
+        try {
+          await options.mailer.send({ to: u.email, ...resetPasswordEmail(url) });
+        } catch (error) {
+          // The request route tells the user the e-mail did not leave (account.routes.ts).
+          options.log.error({ err: error, userId: u.id }, 'password reset e-mail could not be sent');
+          noteMailFailure();
+        }
       },
       // A reset spends every link of the account, not only the one used: an older link from an earlier request
       // must not set another password (and sign the owner out) for the rest of its hour.
@@ -87,10 +94,11 @@ export function createAuth(options: AuthOptions) {
         try {
           await options.mailer.send({ to: u.email, ...confirmationEmail(url) });
         } catch (error) {
-          // The mail server refused or is down: the account still answers as it should (registered; "confirm
-          // your e-mail first" on sign-in, spec §8) rather than with a server error, and signing in again with
-          // the password sends a new link.
+          // The mail server refused or is down: the account still stands (registered; "confirm your e-mail
+          // first" on sign-in, spec §8), and the route that asked tells the user the link did not leave and
+          // offers to send it again (account.routes.ts).
           options.log.error({ err: error, userId: u.id }, 'confirmation e-mail could not be sent');
+          noteMailFailure();
         }
       },
     },
