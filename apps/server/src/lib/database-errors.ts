@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { AppError } from './errors';
@@ -65,8 +66,8 @@ export class ServiceUnavailableError extends AppError {
 }
 
 /**
- * For failures that arrive without their cause — better-auth answers a failed session lookup with a bare 500:
- * asks the database itself, and throws ServiceUnavailableError when it cannot be reached.
+ * For failures that arrive without their cause: asks the database itself, and throws ServiceUnavailableError
+ * when it cannot be reached.
  */
 export async function assertDatabaseReachable(db: Database): Promise<void> {
   try {
@@ -75,4 +76,45 @@ export async function assertDatabaseReachable(db: Database): Promise<void> {
     if (isConnectionFailure(error)) throw new ServiceUnavailableError(error);
     throw error;
   }
+}
+
+const watched = new AsyncLocalStorage<{ failure: unknown }>();
+
+/**
+ * better-auth catches its database errors, logs them and answers a bare 500 (or, for sign-out, a success whose
+ * session row was never deleted). Its logger hands each error here (modules/auth/auth.ts), so the call that
+ * was waiting can tell an outage from a fault.
+ */
+export function noteConnectionFailure(error: unknown): void {
+  const watch = watched.getStore();
+  if (watch && watch.failure === undefined && isConnectionFailure(error)) watch.failure = error;
+}
+
+const statusOf = (error: unknown) => (error as { statusCode?: unknown } | null)?.statusCode;
+
+/**
+ * Runs a better-auth call and throws ServiceUnavailableError (503) when the database could not be reached
+ * during it: one of its errors was a connection failure, or it failed with a server error (thrown, or an answer
+ * `isServerError` recognises) and the database does not answer now either.
+ */
+export async function revealingDatabaseOutage<T>(
+  db: Database,
+  work: () => Promise<T>,
+  isServerError: (value: T) => boolean = () => false,
+): Promise<T> {
+  const watch = { failure: undefined as unknown };
+  const settle = async (serverError: boolean) => {
+    if (watch.failure !== undefined) throw new ServiceUnavailableError(watch.failure);
+    if (serverError) await assertDatabaseReachable(db);
+  };
+  let value: T;
+  try {
+    value = await watched.run(watch, work);
+  } catch (error) {
+    const status = statusOf(error);
+    await settle(typeof status === 'number' && status >= 500);
+    throw error;
+  }
+  await settle(isServerError(value));
+  return value;
 }

@@ -132,12 +132,14 @@ type LevelLogger = Pick<Logger, 'error' | 'warn' | 'info' | 'debug'>;
 /**
  * better-auth's logger, pointed at ours: its default writes coloured text with the raw error — a failed
  * session lookup printed the session token it had looked for (the query's parameters) on every request.
+ * `onError` sees each error it logs (the errors it does not pass on to its caller).
  */
-export function betterAuthLogger(log: LevelLogger) {
+export function betterAuthLogger(log: LevelLogger, onError: (error: unknown) => void = () => undefined) {
   return {
     level: 'warn' as const,
     log(level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]) {
       const error = args.find((arg) => arg instanceof Error);
+      if (error) onError(error);
       const details = args.filter((arg) => arg !== error);
       const record: Record<string, unknown> = { source: 'better-auth' };
       if (error) record.err = error;

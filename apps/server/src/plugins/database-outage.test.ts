@@ -131,6 +131,28 @@ describe.skipIf(process.env.SIRA_TEST_DB !== 'postgres')('a PostgreSQL outage', 
     console.info(`outage: ${statuses.join(', ')}; recovered ${recoveredInMs} ms after the database returned`);
   });
 
+  it('a database host that stops answering (no refusal, no reply) is a 503 after the connection timeout, not a hang', async () => {
+    const quiet = await startTcpProxy({ host: new URL(directUrl).hostname, port: Number(new URL(directUrl).port || 5432) });
+    const through = new URL(directUrl);
+    through.host = `127.0.0.1:${quiet.port}`;
+    const quietDb = await openDatabase({ url: through.toString(), poolSize: 2, connectTimeoutMs: 500 });
+    const quietApp = await appOn(quietDb);
+    try {
+      expect((await quietApp.inject({ url: '/api/packages' })).statusCode).toBe(200);
+      quiet.silence();
+      const started = performance.now();
+      const res = await quietApp.inject({ url: '/api/packages' });
+      expect([res.statusCode, res.json().code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
+      expect(performance.now() - started).toBeLessThan(5000);
+      await quiet.start();
+      expect((await quietApp.inject({ url: '/api/packages' })).statusCode).toBe(200);
+    } finally {
+      await quietApp.close();
+      await quietDb.close();
+      await quiet.close();
+    }
+  });
+
   it('connections the server ends (pg_terminate_backend) cost a request a 503 at worst, never a 500, and the next one works', async () => {
     expect((await app.inject({ url: '/api/profile', headers: { cookie } })).statusCode).toBe(200);
     const name = new URL(directUrl).pathname.slice(1);

@@ -2,11 +2,13 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 
 /**
  * A TCP relay in front of a real server (PostgreSQL in the outage tests): `stop()` closes its port and cuts every
- * open connection, as a database host that went away would; `start()` listens on the same port again.
+ * open connection, as a database host that went away would; `silence()` cuts them too but keeps accepting new
+ * ones without a word, as a host whose network dropped out looks; `start()` relays on the same port again.
  */
 export interface TcpProxy {
   port: number;
   stop(): Promise<void>;
+  silence(): void;
   start(): Promise<void>;
   close(): Promise<void>;
 }
@@ -15,10 +17,17 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   const sockets = new Set<Socket>();
   let server: Server | undefined;
   let port = 0;
+  let silent = false;
 
   const listen = () =>
     new Promise<void>((resolve, reject) => {
       const s = createServer((client) => {
+        if (silent) {
+          sockets.add(client);
+          client.on('close', () => sockets.delete(client));
+          client.on('error', () => client.destroy());
+          return;
+        }
         const upstream = connect(target.port, target.host);
         for (const socket of [client, upstream]) {
           sockets.add(socket);
@@ -47,13 +56,26 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
   };
 
+  const cutAll = () => {
+    for (const socket of sockets) socket.destroy();
+    sockets.clear();
+  };
+
   await listen();
   return {
     get port() {
       return port;
     },
     stop,
-    start: listen,
+    silence: () => {
+      silent = true;
+      cutAll();
+    },
+    start: async () => {
+      silent = false;
+      cutAll();
+      if (!server) await listen();
+    },
     close: stop,
   };
 }

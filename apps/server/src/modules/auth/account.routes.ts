@@ -11,7 +11,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { assertDatabaseReachable } from '../../lib/database-errors';
+import { revealingDatabaseOutage } from '../../lib/database-errors';
 import { AppError, badRequest } from '../../lib/errors';
 import { consumeRateLimits, resetRateLimit } from '../../lib/rate-limit';
 import { trackMail } from '../../mail/mail-outcome';
@@ -24,6 +24,7 @@ const HOUR = 60 * MINUTE;
 
 /** better-auth reports failures as APIError with an HTTP status and a body code. */
 function authErrorCode(error: unknown): { status: number; code: string } | undefined {
+  if (error instanceof AppError) return undefined;
   const e = error as { statusCode?: number; body?: { code?: string } };
   return typeof e?.statusCode === 'number' ? { status: e.statusCode, code: e.body?.code ?? '' } : undefined;
 }
@@ -50,11 +51,13 @@ const ip = (request: FastifyRequest) => request.ip;
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const publicRoute = { config: { access: 'public' as const } };
 
-  /** A better-auth refusal's status and code; its bare 500 is first checked against the database (503 if out). */
-  const authFailure = async (error: unknown) => {
+  /** A better-auth call whose hidden database failures answer 503 (lib/database-errors.ts). */
+  const authCall = <T>(work: () => Promise<T>, isServerError?: (value: T) => boolean) =>
+    revealingDatabaseOutage(app.db, work, isServerError);
+  /** A better-auth refusal's status and code; anything else goes on to the error handler. */
+  const authFailure = (error: unknown) => {
     const failure = authErrorCode(error);
     if (!failure) throw error;
-    if (failure.status >= 500) await assertDatabaseReachable(app.db);
     return failure;
   };
 
@@ -73,19 +76,21 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       let mailFailed: boolean;
       try {
         ({ mailFailed } = await trackMail(() =>
-          app.auth.api.signUpEmail({
-            body: {
-              email,
-              password: body.password,
-              name: email,
-              phoneNumber: normalizePhone(body.phone),
-              callbackURL: `${paths.login}?confirmed=1`,
-            },
-            headers: fromNodeHeaders(request.headers),
-          }),
+          authCall(() =>
+            app.auth.api.signUpEmail({
+              body: {
+                email,
+                password: body.password,
+                name: email,
+                phoneNumber: normalizePhone(body.phone),
+                callbackURL: `${paths.login}?confirmed=1`,
+              },
+              headers: fromNodeHeaders(request.headers),
+            }),
+          ),
         ));
       } catch (error) {
-        const failure = await authFailure(error);
+        const failure = authFailure(error);
         request.log.warn({ code: failure.code }, 'sign-up refused');
         throw new AppError(400, failure.code === 'PASSWORD_TOO_SHORT' ? 'PASSWORD_TOO_SHORT' : 'SIGN_UP_FAILED');
       }
@@ -121,15 +126,19 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const notConfirmed = () => new AppError(403, mailFailed ? 'CONFIRMATION_NOT_SENT' : 'EMAIL_NOT_CONFIRMED');
       try {
         ({ result: response, mailFailed } = await trackMail(() =>
-          app.auth.api.signInEmail({
-            // callbackURL: where the fresh confirmation link of an unconfirmed account leads (sendOnSignIn).
-            body: { email, password: request.body.password, rememberMe: true, callbackURL: `${paths.login}?confirmed=1` },
-            headers: fromNodeHeaders(request.headers),
-            asResponse: true,
-          }),
+          authCall(
+            () =>
+              app.auth.api.signInEmail({
+                // callbackURL: where the fresh confirmation link of an unconfirmed account leads (sendOnSignIn).
+                body: { email, password: request.body.password, rememberMe: true, callbackURL: `${paths.login}?confirmed=1` },
+                headers: fromNodeHeaders(request.headers),
+                asResponse: true,
+              }),
+            (answer) => answer.status >= 500,
+          ),
         ));
       } catch (error) {
-        const failure = await authFailure(error);
+        const failure = authFailure(error);
         if (failure.code === 'EMAIL_NOT_VERIFIED') throw notConfirmed();
         if (failure.status === 401) throw new AppError(401, 'INVALID_CREDENTIALS');
         throw new AppError(400, 'SESSION_FAILED');
@@ -138,7 +147,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         const body = (await response.json().catch(() => ({}))) as { code?: string };
         if (body.code === 'EMAIL_NOT_VERIFIED') throw notConfirmed();
         if (response.status === 401) throw new AppError(401, 'INVALID_CREDENTIALS');
-        if (response.status >= 500) await assertDatabaseReachable(app.db);
         throw new AppError(400, 'SESSION_FAILED');
       }
       const signedIn = (await response.json()) as { user?: { id: string }; token?: string };
@@ -172,7 +180,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         { key: `reset:email-hour:${email}`, max: 5, windowSeconds: HOUR },
       ]);
       const { mailFailed } = await trackMail(() =>
-        app.auth.api.requestPasswordReset({ body: { email, redirectTo: paths.resetPassword }, headers: fromNodeHeaders(request.headers) }),
+        authCall(() =>
+          app.auth.api.requestPasswordReset({
+            body: { email, redirectTo: paths.resetPassword },
+            headers: fromNodeHeaders(request.headers),
+          }),
+        ),
       );
       if (mailFailed) {
         // Asking again at once is the way to resend: a request whose e-mail never left does not hold the minute.
@@ -198,14 +211,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         { key: `confirm:email-hour:${email}`, max: 5, windowSeconds: HOUR },
       ]);
       if (!(await awaitsConfirmation(app.db, email))) return { ok: true as const };
-      const { mailFailed } = await trackMail(async () => {
-        try {
-          await app.auth.api.sendVerificationEmail({ body: { email, callbackURL: `${paths.login}?confirmed=1` } });
-        } catch (error) {
-          await authFailure(error);
-          throw error;
-        }
-      });
+      const { mailFailed } = await trackMail(() =>
+        authCall(() => app.auth.api.sendVerificationEmail({ body: { email, callbackURL: `${paths.login}?confirmed=1` } })),
+      );
       if (mailFailed) {
         await resetRateLimit(app.db, minuteKey);
         throw mailNotSent();
@@ -230,9 +238,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       ruleCheck(checkNewPassword(request.body));
       await consumeRateLimits(app.db, [{ key: `reset-confirm:ip:${ip(request)}`, max: 20, windowSeconds: HOUR }]);
       try {
-        await app.auth.api.resetPassword({ body: { newPassword: request.body.password, token: request.body.token } });
+        await authCall(() => app.auth.api.resetPassword({ body: { newPassword: request.body.password, token: request.body.token } }));
       } catch (error) {
-        await authFailure(error);
+        authFailure(error);
         throw new AppError(400, 'INVALID_RESET_TOKEN');
       }
       return { ok: true as const };

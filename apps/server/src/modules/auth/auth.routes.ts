@@ -1,7 +1,7 @@
 import { sessionSchema } from '@sira/shared/schemas';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { assertDatabaseReachable } from '../../lib/database-errors';
+import { revealingDatabaseOutage } from '../../lib/database-errors';
 
 /** better-auth's endpoints under /api/auth/*, and /api/session: who is signed in, with the role decided here. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -10,15 +10,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     url: '/api/auth/*',
     async handler(request, reply) {
       const url = new URL(request.url, app.publicBaseUrl);
-      // better-auth's sign-out clears the cookie even when it could not delete the session row, so a sign-out
-      // during an outage would look done while the session stayed valid: it waits for the database instead.
-      if (url.pathname === '/api/auth/sign-out') await assertDatabaseReachable(app.db);
       const body = request.method === 'POST' && request.body !== undefined ? JSON.stringify(request.body) : undefined;
-      const response = await app.auth.handler(
-        new Request(url, { method: request.method, headers: fromNodeHeaders(request.headers), ...(body ? { body } : {}) }),
+      // better-auth answers its own database failures with a bare 500 — and its sign-out with a success that
+      // clears the cookie though the session row could not be deleted: during an outage both become a 503, and
+      // the browser keeps its cookie and its honest "still signed in".
+      const response = await revealingDatabaseOutage(
+        app.db,
+        () =>
+          app.auth.handler(
+            new Request(url, { method: request.method, headers: fromNodeHeaders(request.headers), ...(body ? { body } : {}) }),
+          ),
+        (answer) => answer.status >= 500,
       );
-      // better-auth answers its own database failures with a bare 500 (sign-out during an outage, say).
-      if (response.status >= 500) await assertDatabaseReachable(app.db);
       reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (key.toLowerCase() !== 'set-cookie') reply.header(key, value);

@@ -6,6 +6,7 @@ import { and, eq, like } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client';
 import { account, session, user, verification } from '../../db/schema';
+import { noteConnectionFailure } from '../../lib/database-errors';
 import { betterAuthLogger } from '../../lib/logger';
 import type { OriginPolicy } from '../../lib/origins';
 import { noteMailFailure } from '../../mail/mail-outcome';
@@ -126,7 +127,8 @@ export function createAuth(options: AuthOptions) {
     // and per e-mail with lib/rate-limit.ts; the raw endpoints that would bypass it are disabled above.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
-    logger: betterAuthLogger(options.log),
+    // Errors it catches and hides behind a bare 500 are noted, so the caller can answer 503 for an outage.
+    logger: betterAuthLogger(options.log, noteConnectionFailure),
   });
 }
 
