@@ -172,6 +172,21 @@ describe('request lines', () => {
     ).toEqual(ids);
   });
 
+  it("leave a health probe's success to the debug level, and log its failure", async () => {
+    const { app, records } = await appLoggingTo(false);
+    let ready = true;
+    app.get('/readyz', async (_request, reply) => (ready ? { status: 'ready' } : reply.status(503).send({ code: 'NOT_READY' })));
+    await app.inject({ url: '/readyz' });
+    ready = false;
+    await app.inject({ url: '/readyz' });
+    await app.close();
+    expect(
+      records()
+        .filter((r) => r.msg === 'request completed')
+        .map((r) => (r.res as { statusCode: number }).statusCode),
+    ).toEqual([503]);
+  });
+
   it('trust no proxy when TRUST_PROXY is off: the connection is the client', async () => {
     const { app, records } = await appLoggingTo(false);
     const res = await app.inject({

@@ -12,7 +12,9 @@ export const requestLogPlugin = fp(
       reply.header('x-request-id', request.id);
     });
     app.addHook('onResponse', async (request, reply) => {
-      request.log.info({ req: request, res: reply, responseTime: Math.round(reply.elapsedTime) }, 'request completed');
+      // A load balancer's health probes, every few seconds, would bury the rest: their successes are debug lines.
+      const probe = reply.statusCode === 200 && (request.url === '/healthz' || request.url === '/readyz');
+      request.log[probe ? 'debug' : 'info']({ req: request, res: reply, responseTime: Math.round(reply.elapsedTime) }, 'request completed');
     });
   },
   { name: 'request-log' },
