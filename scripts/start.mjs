@@ -73,8 +73,14 @@ async function run() {
     if (process.env.NODE_ENV === 'production') await requireBuild();
     else await buildIfNeeded();
   } catch (error) {
-    if (error instanceof BuildUnusableError) console.error(`\n${error.message}\n`);
-    else console.error(`\nThe build failed (see above). Sira was not started.\n${error instanceof Error ? error.message : ''}\n`);
+    const message =
+      error instanceof BuildUnusableError
+        ? error.message
+        : `The build failed (see above). Sira was not started.\n${error instanceof Error ? error.message : ''}`;
+    // Production's stdout carries JSON log records only (what a log shipper expects); a person gets plain text.
+    if (process.env.NODE_ENV === 'production') {
+      process.stdout.write(`${JSON.stringify({ level: 60, time: Date.now(), pid: process.pid, msg: message })}\n`);
+    } else console.error(`\n${message}\n`);
     process.exit(1);
   }
   await import(pathToFileURL(join(root, 'apps/server/dist/server.js')).href);

@@ -1,11 +1,13 @@
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Env } from './config/env';
 import { GOOGLE_SANDBOX_PREFIX, type ProviderEndpoints, providerEndpoints } from './config/providers';
 import type { Database, DatabaseKind } from './db/client';
 import { createLocalEventBus, type EventBus } from './lib/event-bus';
 import { loggerOptions } from './lib/logger';
+import { isAllowedHost, originPolicy } from './lib/origins';
+import { requestIdGenerator } from './lib/request-id';
 import { createSecretBox, type SecretBox } from './lib/secret-box';
 import { outboxMailer, type SystemMailer, smtpMailer } from './mail/system-mailer';
 import { auditAdminRoutes } from './modules/audit/audit.admin-routes';
@@ -33,6 +35,7 @@ import { statsAdminRoutes } from './modules/stats/stats.admin-routes';
 import { templatesAdminRoutes } from './modules/templates/templates.admin-routes';
 import { accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
+import { requestLogPlugin } from './plugins/request-log';
 import { securityPlugin } from './plugins/security';
 import { stagingPlugin } from './plugins/staging';
 import { webPlugin } from './plugins/web';
@@ -67,7 +70,8 @@ export interface AppOptions {
   mailer?: SystemMailer;
   /** Built web app to serve; omit for API-only use (tests). */
   clientDir?: string | undefined;
-  logger?: boolean;
+  /** false: no log (tests); a pino logger: log there (the server shares its own); absent: JSON on stdout. */
+  logger?: false | FastifyBaseLogger;
   /** Defaults to an in-process bus; the server passes a PostgreSQL one when DATABASE_URL is set. */
   events?: EventBus;
   /** Defaults by mode (config/providers.ts); tests point Google at a sandbox on its own port. */
@@ -82,7 +86,14 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 /** The whole HTTP application as one Fastify instance. The module list is explicit: nothing is auto-loaded. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(options.env.logLevel),
+    ...(options.logger === false
+      ? { logger: false }
+      : options.logger
+        ? { loggerInstance: options.logger }
+        : { logger: loggerOptions(options.env.logLevel) }),
+    genReqId: requestIdGenerator(options.env.trustProxy),
+    // plugins/request-log.ts writes one line per request, with the client's address.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: options.env.trustProxy,
     requestTimeout: 30_000,
@@ -99,29 +110,45 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('secretBox', createSecretBox(options.appSecret));
   app.decorate('providers', options.providers ?? providerEndpoints(options.env.mode, options.publicBaseUrl, options.env.sandboxUrl));
 
+  await app.register(requestLogPlugin);
   await app.register(errorsPlugin);
   if (options.env.sandboxUrl) await app.register(stagingPlugin);
   // Text answers (HTML, JS, CSS, JSON) over 1 KB go out compressed; browsers spend less time waiting.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   const publicUrl = new URL(options.publicBaseUrl);
-  await app.register(securityPlugin, {
-    allowedOrigins: [publicUrl.origin],
-    production: options.env.mode === 'production',
-    // Embedded mode runs on someone's own machine, where DNS rebinding is the way in (security.ts).
-    allowedHostnames: options.env.mode === 'embedded' ? [publicUrl.hostname] : null,
+  const configuredOrigins = [publicUrl.origin, ...options.env.allowedOrigins];
+  // Embedded mode runs on someone's own machine, where DNS rebinding is the way in (security.ts).
+  const allowedHostnames = options.env.mode === 'embedded' ? configuredOrigins.map((origin) => new URL(origin).hostname) : null;
+  const origins = originPolicy({
+    configured: configuredOrigins,
+    sameHost: allowedHostnames ? (host) => isAllowedHost(host, allowedHostnames) : null,
   });
+  await app.register(securityPlugin, { origins, production: options.env.mode === 'production', allowedHostnames });
 
-  const mailer =
-    options.mailer ??
-    (options.env.smtpUrl && options.env.smtpFrom ? smtpMailer(options.env.smtpUrl, options.env.smtpFrom) : outboxMailer(options.db));
+  const smtp =
+    !options.mailer && options.env.smtpUrl && options.env.smtpFrom ? smtpMailer(options.env.smtpUrl, options.env.smtpFrom) : undefined;
+  const mailer = options.mailer ?? smtp ?? outboxMailer(options.db);
+  if (smtp?.verify) {
+    const verify = smtp.verify;
+    // A mail server that cannot be reached or refuses the login is said at start, not found out by the first
+    // user who registers. It does not stop the server: mail may come back, and everything else works meanwhile.
+    app.addHook('onReady', async () => {
+      void verify().then(
+        () => app.log.info('SMTP server answered: system e-mails can be sent'),
+        (error: unknown) =>
+          app.log.warn({ err: error }, 'SMTP server check failed: confirmation and reset e-mails will fail until it answers'),
+      );
+    });
+  }
   const auth = createAuth({
     db: options.db,
     secret: options.appSecret,
     baseUrl: options.publicBaseUrl,
+    origins,
     mailer,
     production: options.env.mode === 'production',
     onUserCreated: (user) => createProfileForUser(options.db, user),
-    log: { error: (details, message) => app.log.error(details, message) },
+    log: app.log,
   });
   await app.register(accessPlugin, { auth, publicBaseUrl: options.publicBaseUrl });
 

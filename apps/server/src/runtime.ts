@@ -15,7 +15,11 @@ export interface Runtime {
   database: DatabaseHandle;
   publicBaseUrl: string;
   appSecret: string;
-  admin: { email: string; password: string | undefined } | undefined;
+  /**
+   * The administrator ensured at start. `password` only when it was generated at this start (embedded mode's
+   * first), so it is shown once; `credentialsFile` is where a generated one is kept.
+   */
+  admin: { email: string; password: string | undefined; credentialsFile?: string } | undefined;
   /** Releases the database and the data-folder lock. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -105,22 +109,24 @@ interface StoredAdmin {
 
 /**
  * The administrator comes from ADMIN_EMAIL/ADMIN_PASSWORD. In embedded mode without them, credentials are
- * generated once and kept in the data folder so every start can print them; production never invents one.
+ * generated once and kept in the data folder (readable by its owner only); the password is shown at that
+ * first start only, never again. Production never invents one.
  */
 async function provisionAdmin(env: Env, database: DatabaseHandle): Promise<Runtime['admin']> {
   if (env.adminEmail && env.adminPassword) {
     await ensureAdmin(database.db, { email: env.adminEmail, password: env.adminPassword });
-    return { email: env.adminEmail, password: env.adminPassword };
+    return { email: env.adminEmail, password: undefined };
   }
   if (env.mode === 'production') return undefined;
   const file = join(resolve(env.dataDir), 'admin-credentials.json');
   let stored: StoredAdmin;
-  if (existsSync(file)) {
+  const generated = !existsSync(file);
+  if (!generated) {
     stored = JSON.parse(readFileSync(file, 'utf8')) as StoredAdmin;
   } else {
     stored = { email: env.adminEmail ?? 'admin@sira.example', password: randomBytes(12).toString('base64url') };
     writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
   }
   await ensureAdmin(database.db, stored);
-  return { email: stored.email, password: stored.password };
+  return { email: stored.email, password: generated ? stored.password : undefined, credentialsFile: file };
 }

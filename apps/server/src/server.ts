@@ -1,18 +1,15 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
 import { buildApp } from './app';
 import { startBackgroundTasks } from './background';
 import { loadDotEnv } from './config/dotenv';
-import { EnvError, parseEnv, STAGING_NOTICE } from './config/env';
-import { DatabaseConnectionError } from './db/connection-error';
-import { DatabaseNotMigratedError } from './db/migrate';
-import { DataDirLockedError } from './lib/data-dir';
+import { parseEnv, STAGING_NOTICE } from './config/env';
 import { createLocalEventBus, createPostgresEventBus, type EventBus } from './lib/event-bus';
 import { drainOnClose } from './lib/http-drain';
-import { loggerOptions } from './lib/logger';
+import { createLogger } from './lib/logger';
 import { stopOnSignals } from './lib/process-stop';
+import { reportStarted, reportStartFailure } from './lib/startup-report';
 import { openRuntime, type Runtime } from './runtime';
 
 /** Where the built web app sits relative to this file, in the sources and in the bundle alike. */
@@ -28,6 +25,7 @@ async function main(): Promise<void> {
   const startedAt = performance.now();
   loadDotEnv();
   const env = parseEnv(process.env, 'server');
+  const log = createLogger(env.logLevel);
   // Stopping is possible from the first moment: a signal during start-up lets the start finish (PGlite must not
   // be cut off in the middle of a migration), then stops what was started.
   let starting: Promise<unknown> = Promise.resolve();
@@ -38,30 +36,28 @@ async function main(): Promise<void> {
     drain: ReturnType<typeof drainOnClose>;
     background: Awaited<ReturnType<typeof startBackgroundTasks>>;
   }> = {};
-  const stop = stopOnSignals(
-    async () => {
-      await starting.catch(() => undefined);
-      const { runtime, events, app, drain, background } = parts;
-      // The worker finishes its in-flight send first: a send the provider accepted must be recorded (in embedded
-      // mode the provider is the sandbox on this very server, so it must still answer).
-      await background?.stop();
-      // Then no new connections; requests in flight are answered, live-update streams end (events.routes.ts).
-      drain?.begin();
-      await app?.close();
-      await events?.close();
-      await runtime?.close();
-    },
-    pino(loggerOptions(env.logLevel)),
-  );
+  const stop = stopOnSignals(async () => {
+    await starting.catch(() => undefined);
+    const { runtime, events, app, drain, background } = parts;
+    // The worker finishes its in-flight send first: a send the provider accepted must be recorded (in embedded
+    // mode the provider is the sandbox on this very server, so it must still answer).
+    await background?.stop();
+    // Then no new connections; requests in flight are answered, live-update streams end (events.routes.ts).
+    drain?.begin();
+    await app?.close();
+    await events?.close();
+    await runtime?.close();
+  }, log);
 
   starting = (async () => {
     const runtime = await openRuntime(env, 'server');
     parts.runtime = runtime;
     if (stop.requested()) return;
     parts.events = env.databaseUrl
-      ? await createPostgresEventBus(env.databaseUrl, (err) => process.stderr.write(`event bus: ${String(err)}\n`))
+      ? await createPostgresEventBus(env.databaseUrl, (err) => log.warn({ err }, 'event bus'))
       : createLocalEventBus();
     const app = await buildApp({
+      logger: log,
       events: parts.events,
       env,
       db: runtime.database.db,
@@ -100,31 +96,18 @@ async function main(): Promise<void> {
   if (env.sandboxUrl) app.log.warn({ environment: 'staging', sandboxUrl: env.sandboxUrl }, STAGING_NOTICE);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.port;
-  const lines = [
-    '',
-    `  Sira is running at http://localhost:${port}  (${runtime.database.kind === 'pglite' ? `embedded database in ${env.dataDir}` : 'PostgreSQL'})`,
-    runtime.admin
-      ? `  Administrator: ${runtime.admin.email}  /  password: ${runtime.admin.password}`
-      : env.migrateOnStart
-        ? '  Administrator: set ADMIN_EMAIL and ADMIN_PASSWORD to create one'
-        : '  Administrator: created by `npm run migrate` from ADMIN_EMAIL and ADMIN_PASSWORD',
-    ...(env.sandboxUrl ? [`  STAGING: Google, Paylink and system mail are the sandboxes at ${env.sandboxUrl}`] : []),
-    `  Started in ${((performance.now() - startedAt) / 1000).toFixed(1)} s. Press Ctrl-C to stop.`,
-    '',
-  ];
-  process.stdout.write(`${lines.join('\n')}\n`);
+  reportStarted(log, {
+    mode: env.mode,
+    port,
+    database: runtime.database.kind,
+    dataDir: env.dataDir,
+    admin: runtime.admin,
+    migrateOnStart: env.migrateOnStart,
+    startedInMs: performance.now() - startedAt,
+  });
 }
 
 main().catch((error: unknown) => {
-  if (
-    error instanceof EnvError ||
-    error instanceof DataDirLockedError ||
-    error instanceof DatabaseConnectionError ||
-    error instanceof DatabaseNotMigratedError
-  ) {
-    process.stderr.write(`\nSira could not start. ${error.message}\n\n`);
-  } else {
-    process.stderr.write(`\nSira could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n\n`);
-  }
+  reportStartFailure('Sira', error);
   process.exit(1);
 });

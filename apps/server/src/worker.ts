@@ -1,14 +1,12 @@
-import pino from 'pino';
 import { startBackgroundTasks } from './background';
 import { loadDotEnv } from './config/dotenv';
-import { EnvError, parseEnv, STAGING_NOTICE } from './config/env';
+import { parseEnv, STAGING_NOTICE } from './config/env';
 import { providerEndpoints } from './config/providers';
-import { DatabaseConnectionError } from './db/connection-error';
-import { DatabaseNotMigratedError } from './db/migrate';
 import { createPostgresEventBus, type EventBus } from './lib/event-bus';
-import { loggerOptions } from './lib/logger';
+import { createLogger } from './lib/logger';
 import { stopOnSignals } from './lib/process-stop';
 import { createSecretBox } from './lib/secret-box';
+import { reportStartFailure } from './lib/startup-report';
 import { openRuntime, type Runtime } from './runtime';
 
 /**
@@ -19,7 +17,7 @@ async function main(): Promise<void> {
   loadDotEnv();
   const env = parseEnv(process.env, 'worker');
   const databaseUrl = env.databaseUrl as string; // parseEnv requires it for the worker role
-  const log = pino(loggerOptions(env.logLevel));
+  const log = createLogger(env.logLevel);
   // A signal during start-up lets the start finish, then stops what was started.
   let starting: Promise<unknown> = Promise.resolve();
   const parts: Partial<{ runtime: Runtime; events: EventBus; tasks: Awaited<ReturnType<typeof startBackgroundTasks>> }> = {};
@@ -64,9 +62,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const known = error instanceof EnvError || error instanceof DatabaseConnectionError || error instanceof DatabaseNotMigratedError;
-  process.stderr.write(
-    `\nSira worker could not start. ${error instanceof Error ? (known ? error.message : (error.stack ?? error.message)) : String(error)}\n\n`,
-  );
+  reportStartFailure('Sira worker', error);
   process.exit(1);
 });

@@ -113,4 +113,15 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ APP_SECRET: 'short' })).toThrow(/APP_SECRET/);
     expect(() => parseEnv({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
   });
+
+  it('reads ALLOWED_ORIGINS as origins and names a malformed entry', () => {
+    expect(parseEnv({}).allowedOrigins).toEqual([]);
+    expect(parseEnv({ ALLOWED_ORIGINS: ' https://WWW.sira.example , http://203.0.113.10:8080/ ' }).allowedOrigins).toEqual([
+      'https://www.sira.example',
+      'http://203.0.113.10:8080',
+    ]);
+    for (const bad of ['www.sira.example', 'https://sira.example/app', 'ftp://sira.example', 'https://sira.example?x=1']) {
+      expect(() => parseEnv({ ALLOWED_ORIGINS: bad }), bad).toThrow(/ALLOWED_ORIGINS/);
+    }
+  });
 });

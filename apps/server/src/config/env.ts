@@ -27,6 +27,7 @@ const rawEnvSchema = z.object({
   MIGRATE_ON_START: booleanish,
   TRUST_PROXY: z.string().optional(),
   SANDBOX_URL: z.string().url().optional(),
+  ALLOWED_ORIGINS: z.string().optional(),
 });
 
 /**
@@ -65,6 +66,29 @@ function trustProxyOf(value: string | undefined, mode: Mode): TrustProxy {
   return items.join(', ');
 }
 
+/**
+ * Origins besides PUBLIC_BASE_URL's whose pages may sign in and change data (e.g. https://www.sira.sa when
+ * PUBLIC_BASE_URL is https://sira.sa), comma-separated; each is a scheme, host and optional port only.
+ */
+function allowedOriginsOf(value: string | undefined): string[] {
+  if (value === undefined) return [];
+  const items = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  const bad = items.filter((item) => {
+    try {
+      const url = new URL(item);
+      const originOnly = url.pathname === '/' && !url.search && !url.hash && !url.username;
+      return !['http:', 'https:'].includes(url.protocol) || !originOnly;
+    } catch {
+      return true;
+    }
+  });
+  if (bad.length > 0) throw new EnvError([`ALLOWED_ORIGINS: expected origins such as https://www.example.com, got "${bad.join('", "')}"`]);
+  return items.map((item) => new URL(item).origin);
+}
+
 export type Mode = 'embedded' | 'production';
 
 export interface Env {
@@ -91,6 +115,7 @@ export interface Env {
    * Paylink and the mail server. Set, the deployment is a rehearsal and says so (ADR 009).
    */
   sandboxUrl: string | undefined;
+  allowedOrigins: string[];
 }
 
 export class EnvError extends Error {
@@ -179,5 +204,6 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env, role: ProcessR
     migrateOnStart: raw.MIGRATE_ON_START ?? true,
     trustProxy: trustProxyOf(raw.TRUST_PROXY, mode),
     sandboxUrl,
+    allowedOrigins: allowedOriginsOf(raw.ALLOWED_ORIGINS),
   };
 }

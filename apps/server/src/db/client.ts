@@ -26,6 +26,8 @@ export interface OpenDatabaseOptions {
   /** A PGlite data-dir dump to start from (tests clone a migrated, seeded template this way). */
   loadDataDir?: Blob | File | undefined;
   poolSize?: number;
+  /** How long a query waits for a connection (default 10 s); then it fails, and the API answers 503. */
+  connectTimeoutMs?: number;
 }
 
 /** How long a first connection may take before the host counts as unreachable (a dropped packet never fails). */
@@ -52,7 +54,13 @@ async function checkConnection(url: string): Promise<void> {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     await checkConnection(options.url);
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // Without a connection timeout a database host that stops answering (rather than refusing) would hold every
+    // request until the HTTP timeout; with it the request fails fast and is answered 503 (plugins/errors.ts).
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
+    });
     // A failing idle client must not crash the process; the next query reports the problem.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Database;

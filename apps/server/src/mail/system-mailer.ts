@@ -12,13 +12,24 @@ export interface SystemMail {
 /** Sends Sira's own e-mails (confirmation, reset). Users' job applications go through their Gmail instead. */
 export interface SystemMailer {
   send(mail: SystemMail): Promise<void>;
+  /** Whether the mail server can be reached and accepts this server (greeting, and login when configured). */
+  verify?(): Promise<void>;
 }
 
+/**
+ * A mail server that does not answer must not hold a registration for nodemailer's default minutes: the user
+ * is told within seconds that the e-mail could not be sent (the request itself times out after 30 s).
+ */
+const SMTP_TIMEOUTS_MS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000 };
+
 export function smtpMailer(smtpUrl: string, from: string): SystemMailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS_MS });
   return {
     async send(mail) {
       await transport.sendMail({ from, ...mail });
+    },
+    async verify() {
+      await transport.verify();
     },
   };
 }

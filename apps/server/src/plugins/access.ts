@@ -1,6 +1,7 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { revealingDatabaseOutage } from '../lib/database-errors';
 import { AppError } from '../lib/errors';
 import type { Auth } from '../modules/auth/auth';
 import { getProfileSummary, type ProfileSummary } from '../modules/profiles/profiles.service';
@@ -44,7 +45,10 @@ export const accessPlugin = fp<{ auth: Auth; publicBaseUrl: string }>(
     app.decorate('routeAccess', []);
     app.decorate('viewer', (request: FastifyRequest) => {
       request.viewerCache ??= (async () => {
-        const found = await options.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+        // better-auth turns a failed lookup into a bare 500; a database out of reach is a 503 (try again soon).
+        const found = await revealingDatabaseOutage(app.db, () =>
+          options.auth.api.getSession({ headers: fromNodeHeaders(request.headers) }),
+        );
         if (!found) return null;
         return (await getProfileSummary(app.db, found.user.id)) ?? null;
       })();

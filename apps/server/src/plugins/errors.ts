@@ -1,15 +1,21 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isConnectionFailure, ServiceUnavailableError } from '../lib/database-errors';
 import { AppError } from '../lib/errors';
 
 /**
  * Errors leave the server as `{ code }` (plus field issues for validation). Stack traces, SQL and provider
- * answers stay in the log; a 5xx body says only INTERNAL.
+ * answers stay in the log; a 5xx body says only INTERNAL, or SERVICE_UNAVAILABLE (503) while the database
+ * cannot be reached — a moment to retry after, not a fault of the request.
  */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (isConnectionFailure(error) || error instanceof ServiceUnavailableError) {
+        request.log.warn({ err: error }, 'service unavailable: a connection (the database) failed');
+        return reply.status(503).header('retry-after', '5').send({ code: 'SERVICE_UNAVAILABLE' });
+      }
       if (error instanceof AppError) {
         return reply.status(error.statusCode).send({ code: error.code });
       }

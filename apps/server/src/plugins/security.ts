@@ -1,14 +1,14 @@
-import { isIP } from 'node:net';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
+import { isAllowedHost, type OriginPolicy } from '../lib/origins';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export interface SecurityOptions {
-  /** Origins allowed to make state-changing requests (the app's own public origin). */
-  allowedOrigins: string[];
+  /** Which pages may make state-changing requests (lib/origins.ts; better-auth reads the same policy). */
+  origins: OriginPolicy;
   /** Paths that third parties call server-to-server (webhooks); they authenticate by other means. */
   originExemptPrefixes?: string[];
   /** Production answers over https behind its proxy: browsers are told to keep to https (HSTS). */
@@ -19,28 +19,6 @@ export interface SecurityOptions {
    * rebinding) would otherwise reach the local server as a same-origin page — its sandboxes' outbox included.
    */
   allowedHostnames: string[] | null;
-}
-
-/** `Host` without its port; IPv6 literals keep their brackets. */
-function hostnameOf(host: string): string {
-  const name = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.replace(/:\d*$/, '');
-  return name.toLowerCase().replace(/\.$/, '');
-}
-
-/** Names no other site can point at this machine: IP literals and localhost (browsers keep it on loopback). */
-function isUnrebindable(hostname: string): boolean {
-  return (
-    isIP(hostname) !== 0 ||
-    (hostname.startsWith('[') && isIP(hostname.slice(1, -1)) === 6) ||
-    hostname === 'localhost' ||
-    hostname.endsWith('.localhost')
-  );
-}
-
-export function isAllowedHost(host: string | undefined, allowedHostnames: readonly string[]): boolean {
-  if (!host) return false;
-  const hostname = hostnameOf(host);
-  return isUnrebindable(hostname) || allowedHostnames.includes(hostname);
 }
 
 const MISDIRECTED = 'هذا الخادم لا يجيب على هذا الاسم. — This server does not answer to this host name.';
@@ -80,7 +58,6 @@ export const securityPlugin = fp<SecurityOptions>(
       });
     }
 
-    const allowed = new Set(options.allowedOrigins);
     const exempt = options.originExemptPrefixes ?? [];
     app.addHook('onRequest', async (request) => {
       if (!STATE_CHANGING.has(request.method)) return;
@@ -88,8 +65,8 @@ export const securityPlugin = fp<SecurityOptions>(
       const origin = request.headers.origin;
       // Browsers always send Origin on cross-site POSTs; a request without one is not from a foreign page.
       if (origin === undefined) return;
-      const host = request.headers.host;
-      if (allowed.has(origin) || (host !== undefined && (origin === `http://${host}` || origin === `https://${host}`))) return;
+      if (options.origins.allows(origin, request.headers.host)) return;
+      request.log.warn({ origin, host: request.headers.host }, 'state-changing request from a page of another origin refused');
       throw new AppError(403, 'FOREIGN_ORIGIN');
     });
   },

@@ -57,6 +57,14 @@ export const ar = {
     resetSent: 'إذا كان البريد مسجلاً لدينا، فستصلك رسالة تحتوي على رابط لإعادة تعيين كلمة المرور.',
     passwordUpdated: 'تم تحديث كلمة المرور بنجاح. سجّل الدخول بكلمة المرور الجديدة.',
     sessionExpired: 'انتهت جلستك. يرجى تسجيل الدخول مرة أخرى.',
+    /** Registration went through but the mail server refused the confirmation e-mail (ADR 005). */
+    confirmationNotSent: 'تم إنشاء حسابك، لكن تعذر إرسال رسالة التفعيل إلى بريدك الإلكتروني. يمكنك إعادة إرسالها الآن.',
+    resendConfirmation: 'إعادة إرسال رسالة التفعيل',
+    resendWait: (s: number) => `يمكنك إعادة الإرسال بعد ${s} ثانية`,
+    /** A confirmation or reset e-mail the mail server refused; asking again sends it (ADR 005). */
+    mailNotSent: 'تعذر إرسال الرسالة إلى بريدك الإلكتروني حالياً. يرجى المحاولة مرة أخرى بعد قليل.',
+    /** Sign-in on an unconfirmed account whose fresh link could not be sent. */
+    confirmationNotResent: 'يرجى تفعيل بريدك الإلكتروني أولاً. تعذر إرسال رابط تفعيل جديد حالياً، حاول تسجيل الدخول مرة أخرى بعد قليل.',
   },
   pricing: {
     alreadyTrial: 'أنت بالفعل تستخدم الباقة التجريبية',
@@ -90,6 +98,8 @@ export const errorCodes = {
   RATE_LIMITED: 'RATE_LIMITED',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   FOREIGN_ORIGIN: 'FOREIGN_ORIGIN',
+  /** The database could not be reached for a moment (503); the spec's generic error, and a retry succeeds later. */
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   NETWORK: 'NETWORK',
   MISSING_CREDENTIALS: 'MISSING_CREDENTIALS',
   INVALID_EMAIL: 'INVALID_EMAIL',
@@ -108,6 +118,10 @@ export const errorCodes = {
   EMAIL_TAKEN: 'EMAIL_TAKEN',
   /** A reset link that is unknown, used or expired. */
   INVALID_RESET_TOKEN: 'INVALID_RESET_TOKEN',
+  /** The mail server refused a confirmation or reset e-mail (503); asking again sends it. */
+  MAIL_NOT_SENT: 'MAIL_NOT_SENT',
+  /** Sign-in on an unconfirmed account: its fresh confirmation link could not be sent. */
+  CONFIRMATION_NOT_SENT: 'CONFIRMATION_NOT_SENT',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
 
@@ -126,7 +140,10 @@ const messageByCode: Record<ErrorCode, string> = {
   SIGN_UP_FAILED: ar.auth.signUpFailed,
   EMAIL_TAKEN: ar.auth.emailTaken,
   INVALID_RESET_TOKEN: ar.auth.invalidResetLink,
+  MAIL_NOT_SENT: ar.auth.mailNotSent,
+  CONFIRMATION_NOT_SENT: ar.auth.confirmationNotResent,
   INTERNAL: ar.errors.generic,
+  SERVICE_UNAVAILABLE: ar.errors.generic,
   VALIDATION: ar.errors.validation,
   NOT_FOUND: ar.errors.notFound,
   UNAUTHORIZED: ar.errors.unauthorized,

@@ -5,6 +5,11 @@ const text = (max: number) => z.string().max(max);
 export const signInBodySchema = z.object({ email: text(320), password: text(128) });
 export const registerBodySchema = z.object({ email: text(320), phone: text(32), password: text(128), confirmPassword: text(128) });
 export const resetRequestBodySchema = z.object({ email: text(320) });
+/** POST /api/account/confirmation: mail a new confirmation link to an account not yet confirmed. */
+export const confirmationRequestBodySchema = z.object({ email: text(320) });
+/** What registration answers: the account exists; `confirmationSent` false when the mail server refused the link. */
+export const registeredSchema = z.object({ ok: z.literal(true), confirmationSent: z.boolean() });
+export type Registered = z.infer<typeof registeredSchema>;
 export const resetPasswordBodySchema = z.object({ token: text(256), password: text(128), confirmPassword: text(128) });
 export type SignInBody = z.infer<typeof signInBodySchema>;
 export type RegisterBody = z.infer<typeof registerBodySchema>;

@@ -1,13 +1,22 @@
 import { checkNewPassword, checkRegistration, checkResetRequest, checkSignIn, normalizeEmail, normalizePhone, paths } from '@sira/shared';
-import { registerBodySchema, resetPasswordBodySchema, resetRequestBodySchema, signInBodySchema } from '@sira/shared/schemas';
+import {
+  confirmationRequestBodySchema,
+  registerBodySchema,
+  registeredSchema,
+  resetPasswordBodySchema,
+  resetRequestBodySchema,
+  signInBodySchema,
+} from '@sira/shared/schemas';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { revealingDatabaseOutage } from '../../lib/database-errors';
 import { AppError, badRequest } from '../../lib/errors';
 import { consumeRateLimits, resetRateLimit } from '../../lib/rate-limit';
+import { trackMail } from '../../mail/mail-outcome';
 import { getProfileSummary } from '../profiles/profiles.service';
-import { emailIsRegistered, endSession, resetTokenIsValid } from './account.service';
+import { awaitsConfirmation, emailIsRegistered, endSession, resetTokenIsValid } from './account.service';
 
 const ok = z.object({ ok: z.literal(true) });
 const MINUTE = 60;
@@ -15,9 +24,13 @@ const HOUR = 60 * MINUTE;
 
 /** better-auth reports failures as APIError with an HTTP status and a body code. */
 function authErrorCode(error: unknown): { status: number; code: string } | undefined {
+  if (error instanceof AppError) return undefined;
   const e = error as { statusCode?: number; body?: { code?: string } };
   return typeof e?.statusCode === 'number' ? { status: e.statusCode, code: e.body?.code ?? '' } : undefined;
 }
+
+/** The link e-mails of this request could not be handed to the mail server: the user is told, and may ask again. */
+const mailNotSent = () => new AppError(503, 'MAIL_NOT_SENT');
 
 function ruleCheck(code: string | null) {
   if (code) throw badRequest(code);
@@ -38,9 +51,19 @@ const ip = (request: FastifyRequest) => request.ip;
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const publicRoute = { config: { access: 'public' as const } };
 
+  /** A better-auth call whose hidden database failures answer 503 (lib/database-errors.ts). */
+  const authCall = <T>(work: () => Promise<T>, isServerError?: (value: T) => boolean) =>
+    revealingDatabaseOutage(app.db, work, isServerError);
+  /** A better-auth refusal's status and code; anything else goes on to the error handler. */
+  const authFailure = (error: unknown) => {
+    const failure = authErrorCode(error);
+    if (!failure) throw error;
+    return failure;
+  };
+
   app.post(
     '/api/account/register',
-    { ...publicRoute, schema: { body: registerBodySchema, response: { 201: ok } } },
+    { ...publicRoute, schema: { body: registerBodySchema, response: { 201: registeredSchema } } },
     async (request, reply) => {
       const body = request.body;
       ruleCheck(checkRegistration(body));
@@ -50,24 +73,29 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         { key: `sign-up:email:${email}`, max: 5, windowSeconds: HOUR },
       ]);
       if (await emailIsRegistered(app.db, email)) throw new AppError(409, 'EMAIL_TAKEN');
+      let mailFailed: boolean;
       try {
-        await app.auth.api.signUpEmail({
-          body: {
-            email,
-            password: body.password,
-            name: email,
-            phoneNumber: normalizePhone(body.phone),
-            callbackURL: `${paths.login}?confirmed=1`,
-          },
-          headers: fromNodeHeaders(request.headers),
-        });
+        ({ mailFailed } = await trackMail(() =>
+          authCall(() =>
+            app.auth.api.signUpEmail({
+              body: {
+                email,
+                password: body.password,
+                name: email,
+                phoneNumber: normalizePhone(body.phone),
+                callbackURL: `${paths.login}?confirmed=1`,
+              },
+              headers: fromNodeHeaders(request.headers),
+            }),
+          ),
+        ));
       } catch (error) {
-        const failure = authErrorCode(error);
-        if (!failure) throw error;
+        const failure = authFailure(error);
         request.log.warn({ code: failure.code }, 'sign-up refused');
         throw new AppError(400, failure.code === 'PASSWORD_TOO_SHORT' ? 'PASSWORD_TOO_SHORT' : 'SIGN_UP_FAILED');
       }
-      return reply.status(201).send({ ok: true as const });
+      // The account stands either way; without its link the page says so and offers to send it again.
+      return reply.status(201).send({ ok: true as const, confirmationSent: !mailFailed });
     },
   );
 
@@ -92,23 +120,32 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         { key: emailKeys[1] as string, max: 50, windowSeconds: 10 * MINUTE },
       ]);
       let response: Response;
+      let mailFailed = false;
+      // The right password on an unconfirmed account mails a fresh link (sendOnSignIn); the answer says whether
+      // it left.
+      const notConfirmed = () => new AppError(403, mailFailed ? 'CONFIRMATION_NOT_SENT' : 'EMAIL_NOT_CONFIRMED');
       try {
-        response = await app.auth.api.signInEmail({
-          // callbackURL: where the fresh confirmation link of an unconfirmed account leads (sendOnSignIn).
-          body: { email, password: request.body.password, rememberMe: true, callbackURL: `${paths.login}?confirmed=1` },
-          headers: fromNodeHeaders(request.headers),
-          asResponse: true,
-        });
+        ({ result: response, mailFailed } = await trackMail(() =>
+          authCall(
+            () =>
+              app.auth.api.signInEmail({
+                // callbackURL: where the fresh confirmation link of an unconfirmed account leads (sendOnSignIn).
+                body: { email, password: request.body.password, rememberMe: true, callbackURL: `${paths.login}?confirmed=1` },
+                headers: fromNodeHeaders(request.headers),
+                asResponse: true,
+              }),
+            (answer) => answer.status >= 500,
+          ),
+        ));
       } catch (error) {
-        const failure = authErrorCode(error);
-        if (!failure) throw error;
-        if (failure.code === 'EMAIL_NOT_VERIFIED') throw new AppError(403, 'EMAIL_NOT_CONFIRMED');
+        const failure = authFailure(error);
+        if (failure.code === 'EMAIL_NOT_VERIFIED') throw notConfirmed();
         if (failure.status === 401) throw new AppError(401, 'INVALID_CREDENTIALS');
         throw new AppError(400, 'SESSION_FAILED');
       }
       if (!response.ok) {
         const body = (await response.json().catch(() => ({}))) as { code?: string };
-        if (body.code === 'EMAIL_NOT_VERIFIED') throw new AppError(403, 'EMAIL_NOT_CONFIRMED');
+        if (body.code === 'EMAIL_NOT_VERIFIED') throw notConfirmed();
         if (response.status === 401) throw new AppError(401, 'INVALID_CREDENTIALS');
         throw new AppError(400, 'SESSION_FAILED');
       }
@@ -127,23 +164,60 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Never says whether the e-mail exists: the answer is the same either way.
+  // Never says whether the e-mail exists: the answer is the same either way — unless the mail server refused
+  // the link, which only an account's address meets and which no outsider can cause (ADR 005).
   app.post(
     '/api/account/password-reset',
     { ...publicRoute, schema: { body: resetRequestBodySchema, response: { 200: ok } } },
     async (request) => {
       ruleCheck(checkResetRequest(request.body));
       const email = normalizeEmail(request.body.email);
+      const minuteKey = `reset:email-minute:${email}`;
       await consumeRateLimits(app.db, [
         { key: `reset:ip:${ip(request)}`, max: 20, windowSeconds: HOUR },
         // One request a minute per address matches the form's 60 s cooldown; five an hour at most.
-        { key: `reset:email-minute:${email}`, max: 1, windowSeconds: MINUTE },
+        { key: minuteKey, max: 1, windowSeconds: MINUTE },
         { key: `reset:email-hour:${email}`, max: 5, windowSeconds: HOUR },
       ]);
-      await app.auth.api.requestPasswordReset({
-        body: { email, redirectTo: paths.resetPassword },
-        headers: fromNodeHeaders(request.headers),
-      });
+      const { mailFailed } = await trackMail(() =>
+        authCall(() =>
+          app.auth.api.requestPasswordReset({
+            body: { email, redirectTo: paths.resetPassword },
+            headers: fromNodeHeaders(request.headers),
+          }),
+        ),
+      );
+      if (mailFailed) {
+        // Asking again at once is the way to resend: a request whose e-mail never left does not hold the minute.
+        await resetRateLimit(app.db, minuteKey);
+        throw mailNotSent();
+      }
+      return { ok: true as const };
+    },
+  );
+
+  // A new confirmation link for an account not yet confirmed (registration's "send again"). Answers the same
+  // for an unknown or confirmed address; rate-limited like the reset request.
+  app.post(
+    '/api/account/confirmation',
+    { ...publicRoute, schema: { body: confirmationRequestBodySchema, response: { 200: ok } } },
+    async (request) => {
+      ruleCheck(checkResetRequest(request.body));
+      const email = normalizeEmail(request.body.email);
+      const minuteKey = `confirm:email-minute:${email}`;
+      await consumeRateLimits(app.db, [
+        { key: `confirm:ip:${ip(request)}`, max: 20, windowSeconds: HOUR },
+        { key: minuteKey, max: 1, windowSeconds: MINUTE },
+        { key: `confirm:email-hour:${email}`, max: 5, windowSeconds: HOUR },
+      ]);
+      if (!(await awaitsConfirmation(app.db, email))) return { ok: true as const };
+      const { mailFailed } = await trackMail(() =>
+        authCall(() => app.auth.api.sendVerificationEmail({ body: { email, callbackURL: `${paths.login}?confirmed=1` } })),
+      );
+      if (mailFailed) {
+        await resetRateLimit(app.db, minuteKey);
+        throw mailNotSent();
+      }
       return { ok: true as const };
     },
   );
@@ -164,9 +238,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       ruleCheck(checkNewPassword(request.body));
       await consumeRateLimits(app.db, [{ key: `reset-confirm:ip:${ip(request)}`, max: 20, windowSeconds: HOUR }]);
       try {
-        await app.auth.api.resetPassword({ body: { newPassword: request.body.password, token: request.body.token } });
+        await authCall(() => app.auth.api.resetPassword({ body: { newPassword: request.body.password, token: request.body.token } }));
       } catch (error) {
-        if (!authErrorCode(error)) throw error;
+        authFailure(error);
         throw new AppError(400, 'INVALID_RESET_TOKEN');
       }
       return { ok: true as const };

@@ -7,6 +7,12 @@ export async function emailIsRegistered(db: Database, email: string): Promise<bo
   return row !== undefined;
 }
 
+/** An account with this address exists and its e-mail is not confirmed yet. */
+export async function awaitsConfirmation(db: Database, email: string): Promise<boolean> {
+  const [row] = await db.select({ confirmed: user.emailVerified }).from(user).where(eq(user.email, email));
+  return row !== undefined && !row.confirmed;
+}
+
 /** A reset link is usable while its token row exists and has not expired (better-auth deletes it on use). */
 export async function resetTokenIsValid(db: Database, token: string): Promise<boolean> {
   const [row] = await db

@@ -312,7 +312,7 @@ describe('password reset: older links', () => {
 });
 
 describe('a mail server that refuses', () => {
-  it('an unconfirmed account signing in with its password is still told to confirm first, not a server error', async () => {
+  it('an unconfirmed account signing in while mail is refused is told to confirm first and that no new link left, not a server error', async () => {
     const email = uniqueEmail();
     await register({ email, phone: '0512345678', password: 'secret1', confirmPassword: 'secret1' });
     const errors: string[] = [];
@@ -329,7 +329,7 @@ describe('a mail server that refuses', () => {
         remoteAddress: freshIp(),
         payload: { email, password: 'secret1' },
       });
-      expect([res.statusCode, res.json().code]).toEqual([403, 'EMAIL_NOT_CONFIRMED']);
+      expect([res.statusCode, res.json().code]).toEqual([403, 'CONFIRMATION_NOT_SENT']);
       expect(errors).toEqual(['refused']);
     } finally {
       await app.close();

@@ -1,6 +1,7 @@
 import { sessionSchema } from '@sira/shared/schemas';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { revealingDatabaseOutage } from '../../lib/database-errors';
 
 /** better-auth's endpoints under /api/auth/*, and /api/session: who is signed in, with the role decided here. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -10,8 +11,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async handler(request, reply) {
       const url = new URL(request.url, app.publicBaseUrl);
       const body = request.method === 'POST' && request.body !== undefined ? JSON.stringify(request.body) : undefined;
-      const response = await app.auth.handler(
-        new Request(url, { method: request.method, headers: fromNodeHeaders(request.headers), ...(body ? { body } : {}) }),
+      // better-auth answers its own database failures with a bare 500 — and its sign-out with a success that
+      // clears the cookie though the session row could not be deleted: during an outage both become a 503, and
+      // the browser keeps its cookie and its honest "still signed in".
+      const response = await revealingDatabaseOutage(
+        app.db,
+        () =>
+          app.auth.handler(
+            new Request(url, { method: request.method, headers: fromNodeHeaders(request.headers), ...(body ? { body } : {}) }),
+          ),
+        (answer) => answer.status >= 500,
       );
       reply.status(response.status);
       response.headers.forEach((value, key) => {

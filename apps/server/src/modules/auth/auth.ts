@@ -3,8 +3,13 @@ import { PASSWORD_MIN_LENGTH } from '@sira/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { and, eq, like } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import type { Database } from '../../db/client';
 import { account, session, user, verification } from '../../db/schema';
+import { noteConnectionFailure } from '../../lib/database-errors';
+import { betterAuthLogger } from '../../lib/logger';
+import type { OriginPolicy } from '../../lib/origins';
+import { noteMailFailure } from '../../mail/mail-outcome';
 import type { SystemMailer } from '../../mail/system-mailer';
 import { confirmationEmail, resetPasswordEmail } from '../../mail/system-templates';
 
@@ -13,11 +18,13 @@ export interface AuthOptions {
   secret: string;
   /** Public origin, e.g. http://localhost:3000: links in e-mails point here. */
   baseUrl: string;
+  /** Which pages may sign in and out (lib/origins.ts): the same rule the security plugin applies. */
+  origins: OriginPolicy;
   mailer: SystemMailer;
   production: boolean;
   /** Hook that creates the profile for a new account (profiles module). */
   onUserCreated: (user: { id: string; email: string; phoneNumber?: string | null }) => Promise<void>;
-  log: { error(details: object, message: string): void };
+  log: Pick<Logger, 'error' | 'warn' | 'info' | 'debug'>;
 }
 
 /**
@@ -30,7 +37,9 @@ export function createAuth(options: AuthOptions) {
     baseURL: options.baseUrl,
     basePath: '/api/auth',
     secret: options.secret,
-    trustedOrigins: [options.baseUrl],
+    // Read per request from its Host, so a sign-out from http://127.0.0.1:3000 in embedded mode is not refused
+    // here after the security plugin let it through.
+    trustedOrigins: (request) => options.origins.trustedFor(request?.headers.get('host')),
     // These flows go through /api/account/* (our rules, messages and rate limits); their raw endpoints are off.
     disabledPaths: [
       '/sign-up/email',
@@ -61,7 +70,13 @@ export function createAuth(options: AuthOptions) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user: u, url }) => {
-        await options.mailer.send({ to: u.email, ...resetPasswordEmail(url) });
+        try {
+          await options.mailer.send({ to: u.email, ...resetPasswordEmail(url) });
+        } catch (error) {
+          // The request route tells the user the e-mail did not leave (account.routes.ts).
+          options.log.error({ err: error, userId: u.id }, 'password reset e-mail could not be sent');
+          noteMailFailure();
+        }
       },
       // A reset spends every link of the account, not only the one used: an older link from an earlier request
       // must not set another password (and sign the owner out) for the rest of its hour.
@@ -80,10 +95,11 @@ export function createAuth(options: AuthOptions) {
         try {
           await options.mailer.send({ to: u.email, ...confirmationEmail(url) });
         } catch (error) {
-          // The mail server refused or is down: the account still answers as it should (registered; "confirm
-          // your e-mail first" on sign-in, spec §8) rather than with a server error, and signing in again with
-          // the password sends a new link.
+          // The mail server refused or is down: the account still stands (registered; "confirm your e-mail
+          // first" on sign-in, spec §8), and the route that asked tells the user the link did not leave and
+          // offers to send it again (account.routes.ts).
           options.log.error({ err: error, userId: u.id }, 'confirmation e-mail could not be sent');
+          noteMailFailure();
         }
       },
     },
@@ -101,6 +117,8 @@ export function createAuth(options: AuthOptions) {
       },
     },
     advanced: {
+      // better-auth skips its origin check when NODE_ENV is 'test'; the tests must run the check production runs.
+      disableOriginCheck: false,
       useSecureCookies: options.production,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: options.production },
       database: { generateId: () => randomUUID() },
@@ -109,6 +127,8 @@ export function createAuth(options: AuthOptions) {
     // and per e-mail with lib/rate-limit.ts; the raw endpoints that would bypass it are disabled above.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
+    // Errors it catches and hides behind a bare 500 are noted, so the caller can answer 503 for an outage.
+    logger: betterAuthLogger(options.log, noteConnectionFailure),
   });
 }
 

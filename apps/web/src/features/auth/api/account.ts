@@ -1,9 +1,12 @@
 import type { RegisterBody, SessionUser, SignInBody } from '@sira/shared';
+import type { Registered } from '@sira/shared/schemas/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '~/lib/api-client';
 import { sessionQueryOptions } from '~/lib/session';
 
-export const register = (body: RegisterBody) => api<{ ok: true }>('/api/account/register', { method: 'POST', json: body });
+/** `confirmationSent` is false when the mail server refused the confirmation e-mail: the page offers to resend it. */
+export const register = (body: RegisterBody) => api<Registered>('/api/account/register', { method: 'POST', json: body });
+export const resendConfirmation = (email: string) => api<{ ok: true }>('/api/account/confirmation', { method: 'POST', json: { email } });
 export const signIn = (body: SignInBody) => api<{ user: SessionUser }>('/api/account/sign-in', { method: 'POST', json: body });
 export const requestPasswordReset = (email: string) =>
   api<{ ok: true }>('/api/account/password-reset', { method: 'POST', json: { email } });
@@ -12,6 +15,7 @@ export const resetPassword = (body: { token: string; password: string; confirmPa
   api<{ ok: true }>('/api/account/password-reset/confirm', { method: 'POST', json: body });
 
 export const useRegister = () => useMutation({ mutationFn: register });
+export const useResendConfirmation = () => useMutation({ mutationFn: resendConfirmation });
 export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });
 

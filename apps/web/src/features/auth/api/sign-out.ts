@@ -2,8 +2,10 @@ import { paths } from '@sira/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api } from '~/lib/api-client';
+import { notify } from '~/lib/notify';
 import { forgetRememberedPackage } from '~/lib/remembered-package';
 import { sessionQueryOptions } from '~/lib/session';
+import { requestErrorMessage } from '../hooks/use-form-error';
 
 /** Signs out; a package choice waiting in this browser goes too (it belonged to that visit). */
 export const signOut = () => {
@@ -23,9 +25,15 @@ export function useSignOut() {
       await navigate(paths.home);
       return signOut();
     },
-    onSettled: () => {
+    onSuccess: () => {
       queryClient.setQueryData(sessionQueryOptions().queryKey, { user: null });
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'content' && q.queryKey[0] !== 'auth' });
+    },
+    // The server did not end the session (it refused, or could not be reached): the page must not look signed
+    // out while a reload would show the user signed in. Say so, and show the session as the server has it.
+    onError: (error) => {
+      notify.error(requestErrorMessage(error));
+      void queryClient.invalidateQueries({ queryKey: sessionQueryOptions().queryKey });
     },
   });
 }

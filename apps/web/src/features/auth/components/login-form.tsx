@@ -83,7 +83,9 @@ export function LoginForm({ notice, onSignedIn }: { notice?: LoginNotice | undef
       onError: (e) => {
         // Any reset error clears the cooldown so the user can try again (spec §4).
         cooldown.clear();
-        notify.error(requestErrorMessage(e));
+        // An e-mail that did not leave stays said under the form too: pressing the button again sends it.
+        if (e instanceof ApiRequestError && e.code === 'MAIL_NOT_SENT') formError.fail(e.message);
+        else notify.error(requestErrorMessage(e));
       },
     });
   };

@@ -9,6 +9,7 @@ import { ApiRequestError } from '~/lib/api-client';
 import { useRegister } from '../api/account';
 import { useFormError } from '../hooks/use-form-error';
 import { AuthCard } from './auth-card';
+import { ConfirmationNotSent } from './confirmation-not-sent';
 
 const texts = {
   title: 'إنشاء حساب جديد',
@@ -54,6 +55,8 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
   const formError = useFormError('SIGN_UP_FAILED');
   const register = useRegister();
+  /** Registered, but the confirmation e-mail did not leave: the page offers to send it again. */
+  const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
   // Read the value now: React clears currentTarget once the handler returns, before the updater runs.
   const set = (key: Field) => (e: { currentTarget: { value: string } }) => {
     const value = e.currentTarget.value;
@@ -85,10 +88,11 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
     }
     formError.clear();
     setFaulty(new Set());
+    const email = normalizeEmail(form.email);
     register.mutate(
-      { ...form, email: normalizeEmail(form.email), phone: normalizePhone(form.phone) },
+      { ...form, email, phone: normalizePhone(form.phone) },
       {
-        onSuccess: onRegistered,
+        onSuccess: (registered) => (registered.confirmationSent ? onRegistered() : setUnconfirmedEmail(email)),
         onError: (error) => {
           formError.failWith(error);
           markFaulty(error instanceof ApiRequestError ? error.code : undefined);
@@ -96,6 +100,8 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
       },
     );
   };
+
+  if (unconfirmedEmail) return <ConfirmationNotSent email={unconfirmedEmail} title={texts.title} />;
 
   return (
     <AuthCard title={texts.title}>
