@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import pino from 'pino';
 import type { Env, ProcessRole } from './config/env';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { assertMigrated, migrateDatabase, withPreparationLock } from './db/migrate';
 import { ensureAdmin, seedDatabase } from './db/seed/seed';
 import { lockDataDir, persistentSecret } from './lib/data-dir';
-import { loggerOptions } from './lib/logger';
+import { createLogger } from './lib/logger';
 import { importDiskResumes } from './modules/sending/resume-import';
 
 export interface Runtime {
@@ -95,7 +94,7 @@ async function prepareDatabase(env: Env, handle: DatabaseHandle, role: ProcessRo
   return withPreparationLock(handle, async () => {
     await migrateDatabase(handle);
     // Résumé files an earlier version kept on this host's disk move into the database, once.
-    await importDiskResumes(handle.db, env.dataDir, pino(loggerOptions(env.logLevel)));
+    await importDiskResumes(handle.db, env.dataDir, createLogger(env.logLevel));
     if (role === 'worker') return undefined;
     await seedDatabase(handle.db, { publicBaseUrl: publicBaseUrlOf(env), demoContent: env.mode === 'embedded' });
     return provisionAdmin(env, handle);
