@@ -1,4 +1,4 @@
-// Bundles the server, the worker, the migration command (dist/migrate.js) and staging's sandboxes process
+// Bundles the server, the worker, the migration and backup commands (dist/migrate.js, dist/backup.js) and staging's sandboxes process
 // (dist/sandboxes.js) with esbuild. Third-party packages stay in node_modules (PGlite loads its WebAssembly
 // from there); only our own workspace code is bundled in. Migrations and the Excel parser's worker thread are
 // copied alongside.
@@ -9,7 +9,13 @@ import { build } from 'esbuild';
 const outdir = process.env.SIRA_SERVER_DIST_DIR ?? 'dist';
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: ['src/server.ts', 'src/worker.ts', 'src/sandboxes.ts', { in: 'src/migrate-cli.ts', out: 'migrate' }],
+  entryPoints: [
+    'src/server.ts',
+    'src/worker.ts',
+    'src/sandboxes.ts',
+    { in: 'src/migrate-cli.ts', out: 'migrate' },
+    { in: 'src/backup-cli.ts', out: 'backup' },
+  ],
   outdir,
   bundle: true,
   platform: 'node',

@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
 import { buildApp } from './app';
 import { startBackgroundTasks } from './background';
 import { loadDotEnv } from './config/dotenv';
 import { parseEnv, STAGING_NOTICE } from './config/env';
+import { writeBackup } from './db/backup';
 import { createLocalEventBus, createPostgresEventBus, type EventBus } from './lib/event-bus';
 import { drainOnClose } from './lib/http-drain';
 import { createLogger } from './lib/logger';
@@ -94,6 +96,7 @@ async function main(): Promise<void> {
   const { runtime, app } = parts;
   if (stop.requested() || !runtime || !app) return;
   if (env.sandboxUrl) app.log.warn({ environment: 'staging', sandboxUrl: env.sandboxUrl }, STAGING_NOTICE);
+  if (runtime.database.kind === 'pglite') answerBackupRequests(runtime, env.dataDir, log);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.port;
   reportStarted(log, {
@@ -104,6 +107,25 @@ async function main(): Promise<void> {
     admin: runtime.admin,
     migrateOnStart: env.migrateOnStart,
     startedInMs: performance.now() - startedAt,
+  });
+}
+
+/**
+ * `npm run backup` asks the embedded server for a backup with SIGUSR2: only the process that has the PGlite
+ * database open can copy it consistently (db/backup.ts). One at a time; a request during one is ignored.
+ */
+function answerBackupRequests(runtime: Runtime, dataDir: string, log: Logger): void {
+  let running = false;
+  process.on('SIGUSR2', () => {
+    if (running) return;
+    running = true;
+    const startedAt = performance.now();
+    writeBackup(runtime.database, dataDir)
+      .then((file) => log.info({ file, ms: Math.round(performance.now() - startedAt) }, 'backup written'))
+      .catch((error: unknown) => log.error({ err: error }, 'backup failed'))
+      .finally(() => {
+        running = false;
+      });
   });
 }
 

@@ -1,0 +1,70 @@
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from '../fixtures/ports';
+import { cleanEnv, isReady, processInfo, root, startProcess, waitUntil } from '../fixtures/processes';
+
+/**
+ * `npm run backup` and `npm run restore` on the embedded database: a backup made while the server runs (it
+ * asks the server, the only process that may open the database), a restore with the server stopped, and the
+ * server starting on the restored database with what was there at backup time.
+ */
+const folders: string[] = [];
+const started: number[] = [];
+afterEach(() => {
+  for (const pid of started.splice(0)) if (processInfo(pid)) process.kill(pid, 'SIGKILL');
+  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+async function startServer(dataDir: string, port: number) {
+  const server = startProcess(
+    process.execPath,
+    [join(root, 'apps/server/dist/server.js')],
+    cleanEnv({ DATA_DIR: dataDir, PORT: String(port) }),
+  );
+  started.push(server.child.pid as number);
+  await waitUntil(() => isReady(port), 120_000, 'the embedded server');
+  return server;
+}
+
+const packageNames = async (port: number) =>
+  ((await (await fetch(`http://127.0.0.1:${port}/api/packages`)).json()) as { name: string }[]).map((p) => p.name);
+
+describe('embedded backup and restore', () => {
+  it('backs up a running server, restores with it stopped, and the restored database serves', { timeout: 300_000 }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'sira-backup-e2e-'));
+    folders.push(dataDir);
+    const port = await freePort();
+    const backupCommand = [join(root, 'apps/server/dist/backup.js')];
+    const env = cleanEnv({ DATA_DIR: dataDir });
+
+    let server = await startServer(dataDir, port);
+    const before = await packageNames(port);
+    expect(before.length).toBeGreaterThan(0);
+
+    const backup = startProcess(process.execPath, backupCommand, env);
+    expect(await backup.exited, backup.output()).toBe(0);
+    const file = /Backup written: (\S+)/.exec(backup.output())?.[1] as string;
+    expect(file.startsWith(join(dataDir, 'backups'))).toBe(true);
+    expect(statSync(file).size).toBeGreaterThan(100_000);
+    expect(server.output()).toContain('backup written');
+
+    // A restore while the server runs is refused: it would replace the database under it.
+    const refused = startProcess(process.execPath, [...backupCommand, 'restore', file], env);
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toContain('Another Sira process');
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const restore = startProcess(process.execPath, [...backupCommand, 'restore', file], env);
+    expect(await restore.exited, restore.output()).toBe(0);
+    const aside = /kept in (\S+)\./.exec(restore.output())?.[1] as string;
+    expect(existsSync(aside)).toBe(true);
+
+    server = await startServer(dataDir, port);
+    expect(await packageNames(port)).toEqual(before);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+});
