@@ -404,17 +404,19 @@ describe('leases', () => {
 
   it('a claim that takes longer than its lease keeps its rows: leases are renewed while it runs, none is failed unsent or sent unrecorded', async () => {
     await useSendingSettings(ctx);
-    const u = await userWithJob(10);
-    // Every call takes 350 ms and the lease is 2 s, so the batch outlasts it while the sweeper looks every 100 ms.
+    const u = await userWithJob(12);
+    // Every call takes 350 ms and the lease is 3 s, so the batch (4.2 s) outlasts it while the sweeper looks
+    // every 100 ms. The renewal every second, and a call deadline well above 350 ms, leave room for a busy
+    // machine's late timers (a call that times out is retried, and the sandbox would count it twice).
     sandbox.injectFault({ mailbox: u.mailbox, status: 200, delayMs: 350 });
-    startWorker({ maxClaim: 10, pipelineDepth: 4, claimHorizonMs: 200, sendTimeoutMs: 500, leaseMs: 2_000 });
+    startWorker({ maxClaim: 12, pipelineDepth: 4, claimHorizonMs: 200, sendTimeoutMs: 2_000, leaseMs: 3_000 });
     await waitForJob(u.jobId, 'completed');
     const job = await jobOf(u.jobId);
-    expect({ sent: job?.sentCount, failed: job?.failedCount }).toEqual({ sent: 10, failed: 0 });
-    expect(await deliveryCounts(ctx, u.profileId)).toEqual({ sent: 10 });
+    expect({ sent: job?.sentCount, failed: job?.failedCount }).toEqual({ sent: 12, failed: 0 });
+    expect(await deliveryCounts(ctx, u.profileId)).toEqual({ sent: 12 });
     expect(await ctx.db.select().from(failedEmails).where(eq(failedEmails.profileId, u.profileId))).toHaveLength(0);
     expect(await balanceOf(ctx, u.profileId)).toBe(0);
-    expect(sandbox.sentMessages(u.mailbox)).toHaveLength(10);
+    expect(sandbox.sentMessages(u.mailbox)).toHaveLength(12);
     expect(logged.entries.filter((e) => e.level === 'error')).toEqual([]);
   });
 
