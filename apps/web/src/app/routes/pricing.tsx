@@ -114,7 +114,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
           <LoadError title={ar.pricing.loadFailed} query={packages} />
         ) : list.length === 0 ? (
           <Alert color="yellow" role="status" title={ar.pricing.empty}>
-            <Button mt="sm" variant="light" color="yellow.9" onClick={() => packages.refetch()}>
+            <Button mt="sm" variant="default" onClick={() => packages.refetch()}>
               {ar.errors.retry}
             </Button>
           </Alert>
