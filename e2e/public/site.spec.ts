@@ -144,7 +144,7 @@ describe('pricing', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
 
     await page.locator('.mantine-Card-root', { hasText: 'تجريبي' }).getByRole('button').click();
-    await page.getByText('أنت بالفعل تستخدم الباقة التجريبية').waitFor();
+    await page.locator('.mantine-Notification-root', { hasText: 'أنت بالفعل تستخدم الباقة التجريبية' }).waitFor();
     await page.locator('.mantine-Card-root', { hasText: 'باقة نمو' }).getByRole('button').click();
     await page.getByRole('dialog', { name: 'الدفع مقابل باقة نمو' }).waitFor();
   });
