@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { field, fillLogin, registerAndConfirm, signedInAs, submitRegistration } from '../fixtures/accounts';
-import { expectNoAxeViolations, screenshot, useBrowser } from '../fixtures/browser';
+import { expectNoAxeViolations, screenshot, useBrowser, viewports } from '../fixtures/browser';
 import { openLatestMail, uniqueEmail } from '../fixtures/outbox';
 
 const browser = useBrowser();
@@ -194,6 +194,27 @@ describe('guards', () => {
     await page.waitForTimeout(500);
     expect(new URL(page.url()).pathname).toBe('/');
     expect(await page.getByText('انتهت جلستك').count()).toBe(0);
+  });
+
+  it('signing out from the phone menu goes home, on a phone’s slower processor too', async () => {
+    const { page, context } = await browser.newPage(viewports.phone);
+    await signedInAs(page, 'phone-leaving');
+    await page.getByText('تجريبي').first().waitFor();
+    // A phone draws the landing page several times slower than a desktop: the protected page stays on screen
+    // a while after the address has changed, and the session ends meanwhile.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.getByRole('button', { name: 'القائمة' }).click();
+    await page.locator('#mobile-menu').getByRole('button', { name: 'تسجيل الخروج' }).click();
+    // The dashboard gives way (to the landing page, or to /login's "session expired" when it goes wrong).
+    await page.getByRole('heading', { name: 'لوحة التحكم' }).waitFor({ state: 'detached', timeout: 15_000 });
+    await page.waitForTimeout(1500);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.getByText('انتهت جلستك').count()).toBe(0);
+    await page.getByRole('button', { name: 'القائمة' }).click();
+    await page.locator('#mobile-menu').getByRole('link', { name: 'تسجيل الدخول' }).waitFor();
+    await screenshot(page, 'signed-out-from-phone-menu', { fullPage: false });
   });
 
   it('opening /login signs the current session out', async () => {

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { fillLogin, registerAndConfirm, submitRegistration } from '../fixtures/accounts';
-import { expectNoAxeViolations, screenshot, useBrowser } from '../fixtures/browser';
+import { field, fillLogin, openAsAdmin, registerAndConfirm, submitRegistration } from '../fixtures/accounts';
+import { expectNoAxeViolations, screenshot, useBrowser, viewports } from '../fixtures/browser';
 import { openLatestMail, uniqueEmail } from '../fixtures/outbox';
 import { packageCard, readNumber, upgradeTo } from './billing-helpers';
 
@@ -205,5 +205,60 @@ describe('paying for a package', () => {
     await page.getByTestId('billing-package').getByText('باقة التميز').waitFor();
     expect(readNumber(await page.getByTestId('billing-remaining').locator('p').nth(1).textContent())).toBe(10 + 1000);
     await screenshot(page, 'billing-history');
+  });
+
+  it('pricing marks the package the user has and says, before any dialog, when it can be bought again', { timeout: 120_000 }, async () => {
+    const { page } = await browser.newPage();
+    const email = await signedIn(page, 'renewer');
+    await page.goto('/pricing');
+    const trial = packageCard(page, 'تجريبي');
+    await trial.getByText('الباقة الحالية').waitFor();
+    await trial.getByTestId('package-note').getByText('أنت بالفعل تستخدم الباقة التجريبية').waitFor();
+
+    // On باقة نمو with its messages: marked, the reason said, nothing to click.
+    await upgradeTo(page, 'باقة نمو');
+    await page.getByRole('button', { name: 'ادفع الآن' }).click();
+    await page.waitForURL('**/dashboard', { timeout: 15_000 });
+    await page.goto('/pricing');
+    const growth = packageCard(page, 'باقة نمو');
+    await growth
+      .getByTestId('package-note')
+      .getByText('لديك 110 رسائل من هذه الباقة. يمكنك شراؤها مجدداً حين يقل رصيدك عن 5 رسائل، أو اختيار باقة أكبر الآن.')
+      .waitFor();
+    expect(await growth.locator('.mantine-Badge-root', { hasText: 'الباقة الحالية' }).count()).toBe(1);
+    expect(await growth.getByRole('button', { name: 'الباقة الحالية: باقة نمو' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await growth.scrollIntoViewIfNeeded();
+    await screenshot(page, 'pricing-current-package', { fullPage: false });
+    await page.setViewportSize(viewports.phone);
+    await growth.scrollIntoViewIfNeeded();
+    await screenshot(page, 'pricing-current-package-phone', { fullPage: false });
+    await page.setViewportSize(viewports.desktop);
+
+    // Its messages used up (an administrator sets the balance to 0): the same package again, at its price.
+    const admin = await openAsAdmin(browser);
+    await admin.page.goto('/admin/users');
+    await admin.page.getByLabel('البحث بالبريد الإلكتروني').fill(email);
+    const row = admin.page.locator('tbody tr', { hasText: email });
+    await row.getByRole('button', { name: `تعديل المستخدم ${email}` }).click();
+    const dialog = admin.page.getByRole('dialog', { name: 'تعديل بيانات المستخدم' });
+    await dialog.getByLabel(field('الرسائل المتبقية')).fill('0');
+    await dialog.getByRole('button', { name: 'حفظ' }).click();
+    await admin.page.getByText('تم تحديث بيانات المستخدم بنجاح').first().waitFor();
+    await admin.context.close();
+
+    await page.reload();
+    await growth.getByTestId('package-note').getByText('نفد رصيدك من هذه الباقة. شراؤها مجدداً يضيف 100 رسالة إلى رصيدك.').waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'pricing-current-package-renewable', { fullPage: false });
+    await growth.getByRole('button', { name: 'شراء الباقة مجدداً' }).click();
+    const payment = page.getByRole('dialog', { name: 'الدفع مقابل باقة نمو' });
+    await payment.getByRole('button', { name: 'الانتقال إلى الدفع' }).click();
+    await page.waitForURL('**/sandbox/paylink/pay/**');
+    await page.getByRole('button', { name: 'ادفع الآن' }).click();
+    await page.waitForURL('**/dashboard', { timeout: 15_000 });
+    await page.getByTestId('overview-package').getByText('باقة نمو').waitFor();
+    await expect.poll(async () => (await dashboardNumbers(page)).remaining).toBe(100);
   });
 });

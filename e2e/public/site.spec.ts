@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fillLogin, registerAndConfirm, signedInAs } from '../fixtures/accounts';
 import { expectNoAxeViolations, screenshot, useBrowser, viewports } from '../fixtures/browser';
+import { expectReadableControls } from '../fixtures/contrast';
 import { uniqueEmail } from '../fixtures/outbox';
 
 const browser = useBrowser();
@@ -143,7 +144,7 @@ describe('pricing', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
 
     await page.locator('.mantine-Card-root', { hasText: 'تجريبي' }).getByRole('button').click();
-    await page.getByText('أنت بالفعل تستخدم الباقة التجريبية').waitFor();
+    await page.locator('.mantine-Notification-root', { hasText: 'أنت بالفعل تستخدم الباقة التجريبية' }).waitFor();
     await page.locator('.mantine-Card-root', { hasText: 'باقة نمو' }).getByRole('button').click();
     await page.getByRole('dialog', { name: 'الدفع مقابل باقة نمو' }).waitFor();
   });
@@ -167,6 +168,32 @@ describe('pricing', () => {
     await page.goto('/pricing');
     await page.getByText('لم يتم العثور على باقات').waitFor({ timeout: 15_000 });
     expect(await page.getByRole('button', { name: 'إعادة المحاولة' }).count()).toBe(1);
+    await expectReadableControls(page);
+    await expectNoAxeViolations(page);
+  });
+});
+
+describe('readable controls', () => {
+  it('every button and link of every public page reads at WCAG AA contrast, on a desktop and on a phone with its menu open', {
+    timeout: 120_000,
+  }, async () => {
+    for (const viewport of [viewports.desktop, viewports.phone]) {
+      const { page } = await fresh(viewport);
+      for (const path of publicPages) {
+        await page.goto(path);
+        // The footer's links come from the server: once they show, the page is whole (static pages included).
+        await page.locator('footer a[href="/privacy"]').first().waitFor();
+        await expectReadableControls(page);
+        if (viewport === viewports.phone) {
+          await page.getByRole('button', { name: 'القائمة' }).click();
+          await page.locator('#mobile-menu').getByRole('link', { name: 'الأسعار' }).waitFor();
+          await expectReadableControls(page);
+        }
+      }
+      await page.goto('/how-to-prepare-cv');
+      await page.locator('article nav').scrollIntoViewIfNeeded();
+      await screenshot(page, `guide-links-${viewport === viewports.phone ? 'phone' : 'desktop'}`, { fullPage: false });
+    }
   });
 });
 

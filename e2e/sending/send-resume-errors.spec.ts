@@ -107,6 +107,24 @@ describe('sending: empty, failing and retrying', () => {
     expect(await formAlert.count()).toBe(0);
   });
 
+  it('a file over 5 MB picked after a valid one replaces it: the field shows the size error, not the old name', async () => {
+    const { page } = await fresh();
+    await signedInAs(page, 'upload-too-big');
+    await page.goto('/send-resume');
+    const fileInput = page.locator('input[type="file"]');
+    await fileInput.setInputFiles(resumeUpload('first choice', 'سيرتي الأولى.pdf'));
+    await page.getByText(/حجم الملف:/).waitFor();
+    await page.getByText('سيرتي الأولى.pdf').waitFor();
+    await fileInput.setInputFiles({ name: 'سيرة كبيرة.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
+    const field = page.locator('.mantine-InputWrapper-root', { hasText: 'ملف السيرة الذاتية (PDF)' });
+    await field.getByText('حجم الملف أكبر من 5 ميغابايت. يرجى اختيار ملف أصغر.').waitFor();
+    expect(await page.getByText('سيرتي الأولى.pdf').count()).toBe(0);
+    expect(await page.getByText(/حجم الملف:/).count()).toBe(0);
+    expect(await field.getByText('اختر ملف PDF').count()).toBe(1);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'send-resume-file-too-big');
+  });
+
   it('offline, a submit is retried and then refused, and nothing goes out by itself once back online', {
     timeout: 120_000,
   }, async () => {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openAsAdmin, signedInAs } from '../fixtures/accounts';
-import { expectNoAxeViolations, screenshot, useBrowser } from '../fixtures/browser';
+import { expectNoAxeViolations, screenshot, useBrowser, viewports } from '../fixtures/browser';
 import { makeResumePdf } from '../fixtures/resume-pdf';
 import { arabicInt, linkGmailViaSandbox, resumeUpload, sandboxSent } from '../fixtures/sending';
 
@@ -187,18 +187,46 @@ describe('sending', () => {
     // observer notes when each "sent" value first appears.
     const sentCard = page.getByTestId('overview-sent');
     await sentCard.waitFor();
+    await page.getByTestId('status-completed').waitFor();
     await page.evaluate(() => {
-      const w = window as unknown as { __notReloaded: boolean; __sentSeen: Array<{ at: number; text: string }> };
+      const w = window as unknown as {
+        __notReloaded: boolean;
+        __sentSeen: Array<{ at: number; text: string }>;
+        __pairsSeen: Array<[string, string]>;
+      };
       w.__notReloaded = true;
       w.__sentSeen = [];
+      w.__pairsSeen = [];
       const card = document.querySelector('[data-testid="overview-sent"]');
       if (!card) throw new Error('no sent card');
       const note = () => w.__sentSeen.push({ at: Date.now(), text: card.textContent ?? '' });
       note();
       new MutationObserver(note).observe(card, { subtree: true, characterData: true, childList: true });
+      // The header's "sent" and the panel's, for this first send the same messages: noted together at every change.
+      const pair = () => {
+        const value = (id: string) => document.querySelector(`[data-testid="${id}"] p:nth-of-type(2)`)?.textContent ?? '';
+        w.__pairsSeen.push([value('overview-sent'), value('status-completed')]);
+      };
+      pair();
+      new MutationObserver(pair).observe(document.querySelector('main') as Node, { subtree: true, characterData: true, childList: true });
     });
+    // The balance went to this send when it was scheduled: reserved for it, not "run out".
+    await page
+      .getByTestId('balance-notice')
+      .getByText(/رصيدك كله محجوز للإرسال الجاري/)
+      .waitFor();
+    expect(await page.getByText('نفد رصيدك').count()).toBe(0);
+    await page
+      .getByTestId('overview-remaining')
+      .getByText(/ومحجوز للإرسال الجاري/)
+      .waitFor();
     await expectNoAxeViolations(page);
     await screenshot(page, 'dashboard-sending');
+    await page.setViewportSize(viewports.phone);
+    await page.getByRole('heading', { name: 'لوحة التحكم', level: 1 }).scrollIntoViewIfNeeded();
+    await page.getByTestId('overview-remaining').scrollIntoViewIfNeeded();
+    await screenshot(page, 'dashboard-sending-phone', { fullPage: false });
+    await page.setViewportSize(viewports.desktop);
 
     // Progress: part-way first (one message a second), then everything sent.
     await page.waitForFunction(
@@ -228,10 +256,19 @@ describe('sending', () => {
     expect(await deliveries.locator('tbody tr').count()).toBe(10);
     // The list is its own query: its refresh may land a moment after the counters'.
     await expect.poll(() => deliveries.locator('tbody tr', { hasText: 'تم الإرسال' }).count(), { timeout: 10_000 }).toBe(10);
-    // Balance 0 < 5: the low-balance warning (here: none left) with the way to upgrade.
+    // Balance 0 < 5 and nothing waiting any more: the low-balance warning (here: none left) with the way to upgrade.
     await page.getByText('نفد رصيدك من الرسائل. قم بترقية باقتك لمواصلة الإرسال.').waitFor();
+    await page.getByTestId('status-scope').getByText('أرقام آخر طلب إرسال').waitFor();
+    // The two "sent" figures never disagreed, at any moment of the send.
+    const pairs = await page.evaluate(() => (window as unknown as { __pairsSeen: Array<[string, string]> }).__pairsSeen);
+    expect(pairs.filter(([header, panel]) => header && panel && header !== panel)).toEqual([]);
     await expectNoAxeViolations(page);
     await screenshot(page, 'dashboard-sent');
+    await page.setViewportSize(viewports.phone);
+    await page.getByRole('heading', { name: 'لوحة التحكم', level: 1 }).scrollIntoViewIfNeeded();
+    await page.getByTestId('overview-remaining').scrollIntoViewIfNeeded();
+    await screenshot(page, 'dashboard-sent-phone', { fullPage: false });
+    await page.setViewportSize(viewports.desktop);
 
     // Live latency: each message reached the sandbox, then the dashboard showed it within 2 s.
     const sent = await sandboxSent(page, journey.mailbox);

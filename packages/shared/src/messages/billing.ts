@@ -1,3 +1,4 @@
+import { LOW_BALANCE_THRESHOLD } from '../constants';
 import { messageCount } from '../format';
 import { ar, messageForCode } from './ar';
 
@@ -71,6 +72,23 @@ export const upgradeTexts = {
   loadFailed: 'تعذر تحميل الباقات المتاحة للترقية.',
 } as const;
 
+/**
+ * /pricing's card of the package the user has (ADR 005): marked, and said before any dialog whether it can be
+ * bought again — once its messages are (nearly) used up, while its directory has companies left to write to.
+ */
+export const currentPackageTexts = {
+  /** Spec §2 (the upgrade screen's mark). */
+  badge: 'الباقة الحالية',
+  buyAgain: 'شراء الباقة مجدداً',
+  renewable: (left: number, adds: number) =>
+    left <= 0
+      ? `نفد رصيدك من هذه الباقة. شراؤها مجدداً يضيف ${messageCount(adds)} إلى رصيدك.`
+      : `تبقّت لديك ${messageCount(left)} فقط. شراء الباقة مجدداً يضيف ${messageCount(adds)} إلى رصيدك.`,
+  balanceLeft: (left: number) =>
+    `لديك ${messageCount(left)} من هذه الباقة. يمكنك شراؤها مجدداً حين يقل رصيدك عن ${LOW_BALANCE_THRESHOLD} رسائل، أو اختيار باقة أكبر الآن.`,
+  companiesUsed: 'راسلت جميع الشركات المتاحة في هذه الباقة، فلن تفيدك رسائل إضافية منها. اختر باقة أكبر لتصل إلى شركات جديدة.',
+} as const;
+
 /** Error codes of /api/billing, each with the case that raises it. */
 export type BillingErrorCode =
   /** No Paylink settings stored (production), or stored ones this deployment may not use. */
@@ -82,8 +100,10 @@ export type BillingErrorCode =
   | 'PACKAGE_NOT_FOUND'
   /** A reserved package (تجريبي، مجاني، admin) or one priced below Paylink's minimum. */
   | 'PACKAGE_NOT_PURCHASABLE'
-  /** The package the user already has. */
+  /** The package the user already has, with a balance at or above the low-balance threshold left. */
   | 'ALREADY_ON_PACKAGE'
+  /** The package the user already has, every company of which they have written to. */
+  | 'PACKAGE_COMPANIES_USED'
   /** Administrators keep the admin package; buying one would remove their role. */
   | 'ADMIN_CANNOT_PURCHASE'
   /** No invoice of this user has that transaction or order number. */
@@ -95,7 +115,8 @@ const textByCode: Record<BillingErrorCode, string> = {
   INVOICE_CREATE_FAILED: 'فشل في إنشاء الفاتورة',
   PACKAGE_NOT_FOUND: 'الباقة غير موجودة',
   PACKAGE_NOT_PURCHASABLE: 'هذه الباقة لا تُشترى عبر الدفع الإلكتروني.',
-  ALREADY_ON_PACKAGE: 'أنت مشترك في هذه الباقة حالياً. اختر باقة أخرى.',
+  ALREADY_ON_PACKAGE: `أنت مشترك في هذه الباقة حالياً ولديك رصيد منها. يمكنك شراؤها مجدداً حين يقل رصيدك عن ${LOW_BALANCE_THRESHOLD} رسائل، أو اختيار باقة أخرى.`,
+  PACKAGE_COMPANIES_USED: currentPackageTexts.companiesUsed,
   ADMIN_CANNOT_PURCHASE: 'حساب المشرف لا يشتري الباقات؛ شراء باقة سيُلغي صلاحية المشرف.',
   INVOICE_NOT_FOUND: paymentCallbackTexts.notFound,
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryFailureText, userFacingReason } from './sending';
+import { balanceNotice, deliveryFailureText, deliveryStatusText, jobStatusText, sendingCountText, userFacingReason } from './sending';
 
 describe('the reason a user sees for a delivery', () => {
   it('is the Arabic sentence of a stored reason, without the English or the provider detail', () => {
@@ -18,5 +18,35 @@ describe('the reason a user sees for a delivery', () => {
   it('reads a reason stored without Arabic as a temporary failure instead of showing it', () => {
     expect(userFacingReason('503 backendError: Backend Error')).toBe('تعذّر الإرسال مؤقتاً، وستُعاد المحاولة تلقائياً.');
     expect(userFacingReason('Gmail unreachable: connect ETIMEDOUT 142.250.1.1:443')).not.toMatch(/[A-Za-z]/);
+  });
+});
+
+describe('the dashboard’s states and balance', () => {
+  it('names a state the same wherever it is shown: count cards, the jobs list and the deliveries list', () => {
+    expect(sendingCountText).toEqual({
+      pending: deliveryStatusText.pending,
+      processing: deliveryStatusText.sending,
+      completed: deliveryStatusText.sent,
+      failed: deliveryStatusText.failed,
+    });
+    expect(jobStatusText.pending).toBe(deliveryStatusText.pending);
+    expect(jobStatusText.processing).toBe(deliveryStatusText.sending);
+    expect(jobStatusText.failed).toBe(deliveryStatusText.failed);
+  });
+
+  it('says a balance a running send holds is reserved for it, and warns only when nothing is waiting', () => {
+    expect(balanceNotice({ messagesRemaining: 0, reservedMessages: 10 })).toEqual({
+      tone: 'reserved',
+      text: 'رصيدك كله محجوز للإرسال الجاري (10 رسائل)، وسيُرسل تلقائياً من بريدك. لمواصلة الإرسال بعده، قم بترقية باقتك.',
+    });
+    expect(balanceNotice({ messagesRemaining: 3, reservedMessages: 1 })?.text).toBe(
+      'محجوز للإرسال الجاري: رسالة واحدة، ويتبقّى لك بعده 3 رسائل فقط. لمواصلة الإرسال بعده، قم بترقية باقتك.',
+    );
+    expect(balanceNotice({ messagesRemaining: 0, reservedMessages: 0 })).toEqual({
+      tone: 'low',
+      text: 'نفد رصيدك من الرسائل. قم بترقية باقتك لمواصلة الإرسال.',
+    });
+    expect(balanceNotice({ messagesRemaining: 2, reservedMessages: 0 })?.tone).toBe('low');
+    expect(balanceNotice({ messagesRemaining: 5, reservedMessages: 40 })).toBeNull();
   });
 });

@@ -3,7 +3,7 @@
  * /api/sending/* with the text each shows, and the reasons the engine records on a failed delivery.
  * zod-free, so the web can import it at run time; the schemas are in schemas/sending.
  */
-import { RESUME_MAX_BYTES } from '../constants';
+import { LOW_BALANCE_THRESHOLD, RESUME_MAX_BYTES } from '../constants';
 import { messageCount } from '../format';
 
 export const sendingText = {
@@ -39,7 +39,40 @@ export const sendingText = {
   pausedUntil: (when: string) => `توقف الإرسال مؤقتاً لأن بريدك بلغ حد الإرسال اليومي لدى Google. سيُستأنف تلقائياً في ${when}.`,
   held: (count: number) => `${messageCount(count)} بانتظار إعادة ربط بريدك في Gmail.`,
   estimatedFinish: (when: string) => `الوقت المتوقع لانتهاء الإرسال: ${when}`,
+  /** The dashboard's low-balance warning (spec §9: under 5), when nothing is waiting to be sent. */
+  balanceEmpty: 'نفد رصيدك من الرسائل. قم بترقية باقتك لمواصلة الإرسال.',
+  balanceLow: (left: number) => `رصيدك منخفض: تبقّت لديك ${messageCount(left)} فقط. قم بترقية باقتك لمواصلة الإرسال.`,
+  /** While a send holds the balance it took: said calmly instead of the warning. */
+  balanceReservedAll: (reserved: number) =>
+    `رصيدك كله محجوز للإرسال الجاري (${messageCount(reserved)})، وسيُرسل تلقائياً من بريدك. لمواصلة الإرسال بعده، قم بترقية باقتك.`,
+  balanceReservedLow: (reserved: number, left: number) =>
+    `محجوز للإرسال الجاري: ${messageCount(reserved)}، ويتبقّى لك بعده ${messageCount(left)} فقط. لمواصلة الإرسال بعده، قم بترقية باقتك.`,
+  /** Under the balance on the dashboard while a send holds part of it. */
+  reservedBeside: (reserved: number) => `ومحجوز للإرسال الجاري: ${messageCount(reserved)}`,
+  /** Under the sending panel's heading: whose numbers these are. */
+  currentSendRunning: 'أرقام الإرسال الجاري',
+  currentSendLatest: 'أرقام آخر طلب إرسال',
 } as const;
+
+/**
+ * The dashboard's word on the balance (spec §9's low-balance warning), or null when there is nothing to say.
+ * A send takes its messages from the balance when it is scheduled: while they wait, they are reserved for it,
+ * and a balance of 0 then means "all of it is on its way", not "you ran out".
+ */
+export function balanceNotice(account: { messagesRemaining: number; reservedMessages: number }): {
+  tone: 'reserved' | 'low';
+  text: string;
+} | null {
+  const { messagesRemaining: left, reservedMessages: reserved } = account;
+  if (left >= LOW_BALANCE_THRESHOLD) return null;
+  if (reserved > 0) {
+    return {
+      tone: 'reserved',
+      text: left <= 0 ? sendingText.balanceReservedAll(reserved) : sendingText.balanceReservedLow(reserved, left),
+    };
+  }
+  return { tone: 'low', text: left <= 0 ? sendingText.balanceEmpty : sendingText.balanceLow(left) };
+}
 
 /** Spec §8 English texts kept for reference; the interface shows the Arabic ones above. */
 export const sendingTextEnglish = {
@@ -47,22 +80,40 @@ export const sendingTextEnglish = {
   scheduleFailed: 'Failed to schedule emails',
 } as const;
 
-/** Job status labels (spec §4); an unknown status is shown raw. */
-export const jobStatusText: Record<string, string> = {
-  pending: 'قيد الانتظار',
-  processing: 'قيد الإرسال',
+/** One name for each state, wherever the dashboard or the admin's logs show it. */
+const stateName = {
+  waiting: 'في قائمة الانتظار',
+  held: 'معلّقة حتى إعادة الربط',
+  sending: 'قيد الإرسال',
+  sent: 'تم الإرسال',
   completed: 'مكتمل',
   failed: 'فشل',
+} as const;
+
+/** Job status labels (spec §4); an unknown status is shown raw. */
+export const jobStatusText: Record<string, string> = {
+  pending: stateName.waiting,
+  processing: stateName.sending,
+  completed: stateName.completed,
+  failed: stateName.failed,
 };
 
 /** Delivery status labels. */
 export const deliveryStatusText: Record<string, string> = {
-  pending: 'في قائمة الانتظار',
-  held: 'معلّقة حتى إعادة الربط',
-  sending: 'جارٍ الإرسال',
-  sent: 'تم الإرسال',
-  failed: 'فشل',
+  pending: stateName.waiting,
+  held: stateName.held,
+  sending: stateName.sending,
+  sent: stateName.sent,
+  failed: stateName.failed,
 };
+
+/** The dashboard's count cards (GET /api/sending/status `counts`), named as the deliveries they count. */
+export const sendingCountText = {
+  pending: stateName.waiting,
+  processing: stateName.sending,
+  completed: stateName.sent,
+  failed: stateName.failed,
+} as const;
 
 export const sendingErrorCodes = {
   /** Subject, content or résumé is empty (spec §5). */

@@ -54,9 +54,15 @@ export const billingOverviewSchema = z.object({
 });
 export type BillingOverview = z.infer<typeof billingOverviewSchema>;
 
-/** GET /api/billing/packages: what /upgrade offers (reserved packages excluded, cheapest first). */
+/** Why the current package may not be bought again (ADR 005); null in UpgradeOptions when it may. */
+export const currentPackageRefusalSchema = z.enum(['ALREADY_ON_PACKAGE', 'PACKAGE_COMPANIES_USED']);
+export type CurrentPackageRefusal = z.infer<typeof currentPackageRefusalSchema>;
+
+/** GET /api/billing/packages: what /upgrade and /pricing offer (reserved packages excluded, cheapest first). */
 export const upgradeOptionsSchema = z.object({
   currentPackageId: z.uuid(),
+  messagesRemaining: z.number().int(),
+  currentPackageRefusal: currentPackageRefusalSchema.nullable(),
   packages: z.array(packageCardSchema),
 });
 export type UpgradeOptions = z.infer<typeof upgradeOptionsSchema>;

@@ -76,9 +76,26 @@ export const sendJobSummarySchema = z.object({
 });
 export type SendJobSummary = z.infer<typeof sendJobSummarySchema>;
 
+/** The dashboard header's figures (status.service.ts defines each), read in one snapshot with the status. */
+export const sendingAccountSchema = z.object({
+  messagesRemaining: z.number().int(),
+  /** Debited for a send and not yet sent or failed (waiting, held, being sent): the running send holds them. */
+  reservedMessages: z.number().int(),
+  /** Messages that left (profiles.sent_messages). */
+  sentMessages: z.number().int(),
+  failedCount: z.number().int(),
+});
+export type SendingAccount = z.infer<typeof sendingAccountSchema>;
+
 /** GET /api/sending/status */
 export const sendingStatusSchema = z.object({
-  /** Over the user's deliveries: pending = pending + held, processing = sending, completed = sent. */
+  account: sendingAccountSchema,
+  /** Whether a request is still running; `counts` are then over the running ones, else over the latest. */
+  running: z.boolean(),
+  /**
+   * The current send's deliveries (the running requests, or the latest one): pending = pending + held,
+   * processing = sending, completed = sent.
+   */
   counts: z.object({
     total: z.number().int(),
     pending: z.number().int(),
@@ -121,13 +138,9 @@ export const deliveryPageSchema = z.object({
 });
 export type DeliveryPage = z.infer<typeof deliveryPageSchema>;
 
-/** GET /api/sending/overview: the dashboard header numbers. */
+/** GET /api/sending/overview: who and which package, for the dashboard header (its figures: status.account). */
 export const sendingOverviewSchema = z.object({
   email: z.string(),
   packageName: z.string(),
-  messagesRemaining: z.number().int(),
-  /** Sent deliveries. */
-  sentMessages: z.number().int(),
-  failedCount: z.number().int(),
 });
 export type SendingOverview = z.infer<typeof sendingOverviewSchema>;

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { invoices, packages, profiles } from '../../db/schema';
+import { companies, deliveries, invoices, packages, profiles, sendJobs } from '../../db/schema';
 import { signedInAdmin, signedInUser } from '../../test/auth';
 import { confirm, packageByName, startPurchase, useBillingTestApp } from './billing-test-kit';
 import { makeOrderNumber } from './invoices.service';
@@ -81,6 +81,71 @@ describe('POST /api/billing/invoices', () => {
     expect([byAdmin.statusCode, byAdmin.json().code]).toEqual([409, 'ADMIN_CANNOT_PURCHASE']);
 
     expect(await invoicesOf(user.email)).toEqual([]);
+  });
+
+  it('sells the current package again once its messages are used up, while it has companies left to write to', async () => {
+    const user = await signedInUser(ctx);
+    // A package of its own with one company, so "every company written to" is one delivery away.
+    const [pkg] = await ctx.db
+      .insert(packages)
+      .values({ name: `باقة التجديد ${Date.now()}`, price: 40, messagesLimit: 25 })
+      .returning();
+    if (!pkg) throw new Error('package not inserted');
+    const [company] = await ctx.db
+      .insert(companies)
+      .values({ name: 'شركة التجديد', email: `renew-${Date.now()}@renew.example`, packageId: pkg.id })
+      .returning();
+    if (!company) throw new Error('company not inserted');
+    const [profile] = await ctx.db
+      .update(profiles)
+      .set({ packageId: pkg.id, messagesRemaining: 5 })
+      .where(eq(profiles.email, user.email))
+      .returning({ id: profiles.id });
+    const options = async () =>
+      (await ctx.app.inject({ url: '/api/billing/packages', headers: { cookie: user.cookie } })).json() as {
+        messagesRemaining: number;
+        currentPackageRefusal: string | null;
+      };
+
+    // Five messages left (the low-balance threshold): not yet; the pricing page says so before any dialog.
+    expect(await options()).toMatchObject({ messagesRemaining: 5, currentPackageRefusal: 'ALREADY_ON_PACKAGE' });
+    const withBalance = await createFor(user.cookie, pkg.id);
+    expect([withBalance.statusCode, withBalance.json().code]).toEqual([409, 'ALREADY_ON_PACKAGE']);
+
+    // Used up: the same package again, at its price.
+    await ctx.db.update(profiles).set({ messagesRemaining: 0 }).where(eq(profiles.email, user.email));
+    expect(await options()).toMatchObject({ messagesRemaining: 0, currentPackageRefusal: null });
+    const again = await createFor(user.cookie, pkg.id);
+    expect(again.statusCode, again.body).toBe(201);
+    expect((await invoicesOf(user.email)).map((i) => [i.packageId, i.amount])).toEqual([[pkg.id, 40]]);
+
+    // Every company of it written to: more of its messages would buy nothing.
+    const [job] = await ctx.db
+      .insert(sendJobs)
+      .values({ profileId: profile?.id as string, subject: 'طلب', content: '<p>نص</p>', resumePath: 'x.pdf', status: 'completed' })
+      .returning({ id: sendJobs.id });
+    await ctx.db.insert(deliveries).values({
+      jobId: job?.id as string,
+      profileId: profile?.id as string,
+      companyId: company.id,
+      recipientEmail: company.email,
+      companyName: company.name,
+      sector: company.sector,
+      location: company.location,
+      status: 'sent',
+      sentAt: new Date(),
+    });
+    expect(await options()).toMatchObject({ currentPackageRefusal: 'PACKAGE_COMPANIES_USED' });
+    const nothingLeft = await createFor(user.cookie, pkg.id);
+    expect([nothingLeft.statusCode, nothingLeft.json().code]).toEqual([409, 'PACKAGE_COMPANIES_USED']);
+    expect(await invoicesOf(user.email)).toHaveLength(1);
+
+    // The other tests of this file list the packages: this one goes.
+    await ctx.db.delete(sendJobs).where(eq(sendJobs.id, job?.id as string));
+    await ctx.db.delete(companies).where(eq(companies.id, company.id));
+    const trial = await packageByName(ctx, 'تجريبي');
+    await ctx.db.update(profiles).set({ packageId: trial.id }).where(eq(profiles.email, user.email));
+    await ctx.db.delete(packages).where(eq(packages.id, pkg.id));
   });
 
   it('answers 401 to a visitor and PROFILE_UNAVAILABLE to an account without a mobile number', async () => {

@@ -1,10 +1,19 @@
-import { ADMIN_PACKAGE, type InvoiceStatus, messageCount, PAYLINK_MIN_AMOUNT, RESERVED_PACKAGE_NAMES, toPackageCard } from '@sira/shared';
-import type { BillingOverview, PaymentStatus, UpgradeOptions } from '@sira/shared/schemas/billing';
+import {
+  ADMIN_PACKAGE,
+  type InvoiceStatus,
+  LOW_BALANCE_THRESHOLD,
+  messageCount,
+  PAYLINK_MIN_AMOUNT,
+  RESERVED_PACKAGE_NAMES,
+  toPackageCard,
+} from '@sira/shared';
+import type { BillingOverview, CurrentPackageRefusal, PaymentStatus, UpgradeOptions } from '@sira/shared/schemas/billing';
 import { and, asc, desc, eq, gte, notInArray, or } from 'drizzle-orm';
 import { invoices, packages, profiles } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { consumeRateLimits } from '../../lib/rate-limit';
 import type { Viewer } from '../../plugins/access';
+import { companiesLeftFor } from '../sending/sending.service';
 import type { BillingDeps } from './billing-deps';
 import type { PaylinkInvoice } from './paylink-client';
 import { resolvePaylink } from './paylink-config';
@@ -33,13 +42,34 @@ const isHttpUrl = (value: string | null): value is string => {
 };
 
 /**
+ * Whether the user may buy the package they already have again (ADR 005): once its messages are (nearly) used
+ * up — under the low-balance threshold, when the dashboard tells them to buy more — and while it still has
+ * companies they have not written to; more messages for a directory they have finished would buy nothing.
+ * Returns why not, or null when they may.
+ */
+export async function currentPackageRefusal(
+  db: BillingDeps['db'],
+  profile: { id: string; packageId: string; messagesRemaining: number },
+): Promise<CurrentPackageRefusal | null> {
+  if (profile.messagesRemaining >= LOW_BALANCE_THRESHOLD) return 'ALREADY_ON_PACKAGE';
+  if ((await companiesLeftFor(db, profile.id, profile.packageId)) === 0) return 'PACKAGE_COMPANIES_USED';
+  return null;
+}
+
+/**
  * Starts paying for a package (spec §7 create-invoice, on the server): the price comes from the database,
  * the order number is fresh, and the invoice is saved as pending with Paylink's transaction number before
  * the browser is sent to Paylink. An invoice that cannot be saved is cancelled at Paylink and never paid.
  */
 export async function createInvoice(deps: BillingDeps, viewer: Viewer, packageId: string): Promise<{ url: string }> {
   const [profile] = await deps.db
-    .select({ id: profiles.id, email: profiles.email, phone: profiles.phoneNumber, packageId: profiles.packageId })
+    .select({
+      id: profiles.id,
+      email: profiles.email,
+      phone: profiles.phoneNumber,
+      packageId: profiles.packageId,
+      messagesRemaining: profiles.messagesRemaining,
+    })
     .from(profiles)
     .where(eq(profiles.id, viewer.id));
   if (!profile?.phone) throw new AppError(404, 'PROFILE_UNAVAILABLE');
@@ -51,7 +81,10 @@ export async function createInvoice(deps: BillingDeps, viewer: Viewer, packageId
     .where(eq(packages.id, packageId));
   if (!pkg) throw notFound('PACKAGE_NOT_FOUND');
   if (RESERVED_PACKAGE_NAMES.includes(pkg.name) || pkg.price < PAYLINK_MIN_AMOUNT) throw conflict('PACKAGE_NOT_PURCHASABLE');
-  if (pkg.id === profile.packageId) throw conflict('ALREADY_ON_PACKAGE');
+  if (pkg.id === profile.packageId) {
+    const refusal = await currentPackageRefusal(deps.db, profile);
+    if (refusal) throw conflict(refusal);
+  }
 
   const { credentials } = await resolvePaylink(deps);
   if (!credentials) throw new AppError(503, 'PAYMENT_SETTINGS_MISSING');
@@ -168,9 +201,15 @@ export async function getBillingOverview(deps: Pick<BillingDeps, 'db'>, profileI
   };
 }
 
-/** /upgrade: every package but the reserved ones and those priced under Paylink's minimum, cheapest first (spec §5, §7), and the user's current one. */
+/**
+ * /upgrade and /pricing: every package but the reserved ones and those priced under Paylink's minimum, cheapest
+ * first (spec §5, §7), the user's current one and balance, and whether that one may be bought again.
+ */
 export async function getUpgradeOptions(deps: Pick<BillingDeps, 'db'>, profileId: string): Promise<UpgradeOptions | undefined> {
-  const [profile] = await deps.db.select({ packageId: profiles.packageId }).from(profiles).where(eq(profiles.id, profileId));
+  const [profile] = await deps.db
+    .select({ id: profiles.id, packageId: profiles.packageId, messagesRemaining: profiles.messagesRemaining })
+    .from(profiles)
+    .where(eq(profiles.id, profileId));
   if (!profile) return undefined;
   // Only what can be bought: a package priced under Paylink's minimum would end in "not purchasable" at pay.
   const rows = await deps.db
@@ -180,6 +219,8 @@ export async function getUpgradeOptions(deps: Pick<BillingDeps, 'db'>, profileId
     .orderBy(asc(packages.price), asc(packages.name));
   return {
     currentPackageId: profile.packageId,
+    messagesRemaining: profile.messagesRemaining,
+    currentPackageRefusal: await currentPackageRefusal(deps.db, profile),
     packages: rows.map(toPackageCard),
   };
 }

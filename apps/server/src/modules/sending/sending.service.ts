@@ -29,27 +29,32 @@ const notContacted = (profileId: string) => sql`not exists (
   select lower(d.recipient_email) from deliveries d where d.profile_id = ${profileId} and d.status <> 'failed'
 )`;
 
+/** Companies of a package this user may still be sent to (see notContacted), counted up to the 5,000 a send takes. */
+export async function companiesLeftFor(db: Database, profileId: string, packageId: string): Promise<number> {
+  const remaining = await db.execute(sql`
+    select count(*)::int as n from (
+      select 1 from companies c
+      where c.package_id = ${packageId} and ${notContacted(profileId)}
+      limit ${PACKAGE_COMPANY_LIMIT}
+    ) x`);
+  return rowsOf<{ n: number }>(remaining)[0]?.n ?? 0;
+}
+
 export async function getCompose(db: Database, profileId: string): Promise<SendingCompose> {
   const [profile] = await db
     .select({ packageId: profiles.packageId, balance: profiles.messagesRemaining })
     .from(profiles)
     .where(eq(profiles.id, profileId));
   if (!profile) throw new AppError(404, 'PROFILE_NOT_FOUND');
-  const [offered, remaining] = await Promise.all([
+  const [offered, companiesRemaining] = await Promise.all([
     db
       .select({ id: templates.id, name: templates.name, subject: templates.subject, content: templates.content })
       .from(packageTemplates)
       .innerJoin(templates, eq(templates.id, packageTemplates.templateId))
       .where(eq(packageTemplates.packageId, profile.packageId))
       .orderBy(asc(packageTemplates.templateNumber), asc(templates.name)),
-    db.execute(sql`
-      select count(*)::int as n from (
-        select 1 from companies c
-        where c.package_id = ${profile.packageId} and ${notContacted(profileId)}
-        limit ${PACKAGE_COMPANY_LIMIT}
-      ) x`),
+    companiesLeftFor(db, profileId, profile.packageId),
   ]);
-  const companiesRemaining = rowsOf<{ n: number }>(remaining)[0]?.n ?? 0;
   return {
     templates: offered,
     balance: profile.balance,

@@ -3,7 +3,18 @@ import type { DeliveryPage, SendingCompose, SendingOverview, SendingStatus } fro
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
-import { companies, deliveries, packages, packageTemplates, profiles, resumeFiles, resumes, sendJobs, templates } from '../../db/schema';
+import {
+  companies,
+  deliveries,
+  failedEmails,
+  packages,
+  packageTemplates,
+  profiles,
+  resumeFiles,
+  resumes,
+  sendJobs,
+  templates,
+} from '../../db/schema';
 import { signedInUser } from '../../test/auth';
 import { linkMailboxForTest, useAppWithGoogleSandbox } from '../../test/mailbox';
 import { multipart } from '../companies/test-uploads';
@@ -437,7 +448,10 @@ describe('dashboard: status, deliveries, overview', () => {
     expect([...page1.rows, ...page2.rows].filter((r) => r.status === 'failed').every((r) => r.lastError === 'رفض')).toBe(true);
 
     const overview = await get<SendingOverview>(u.cookie, '/api/sending/overview');
-    expect(overview).toEqual({ email: u.email, packageName: 'تجريبي', messagesRemaining: 0, sentMessages: 10, failedCount: 0 });
+    expect(overview).toEqual({ email: u.email, packageName: 'تجريبي' });
+    // 40 waiting, 5 held and 2 being sent still hold the balance they took.
+    expect(status.account).toEqual({ messagesRemaining: 0, reservedMessages: 47, sentMessages: 10, failedCount: 0 });
+    expect(status.running).toBe(true);
 
     // Someone else sees none of it.
     const stranger = await user({ linked: false });
@@ -473,6 +487,8 @@ describe('dashboard: status, deliveries, overview', () => {
     const u = await user({ linked: false });
     const status = await get<SendingStatus>(u.cookie, '/api/sending/status');
     expect(status).toEqual({
+      account: { messagesRemaining: 10, reservedMessages: 0, sentMessages: 0, failedCount: 0 },
+      running: false,
       counts: { total: 0, pending: 0, processing: 0, completed: 0, failed: 0 },
       estimatedFinishAt: null,
       pausedUntil: null,
@@ -485,4 +501,88 @@ describe('dashboard: status, deliveries, overview', () => {
       .where(and(eq(profiles.id, u.profileId)));
     expect(profile?.messagesRemaining).toBe(10);
   });
+
+  it('a send takes its messages from the balance and holds them as reserved until each leaves or fails', async () => {
+    const u = await user({ balance: 10 });
+    const resumeId = await uploadedResumeId(ctx, u.cookie);
+    const { jobId } = (await schedule(ctx, u.cookie, body(resumeId))).json() as { jobId: string; scheduled: number };
+    expect((await get<SendingStatus>(u.cookie, '/api/sending/status')).account).toEqual({
+      messagesRemaining: 0,
+      reservedMessages: 10,
+      sentMessages: 0,
+      failedCount: 0,
+    });
+    await settle(jobId, { sent: 4, failed: 1 });
+    // The failed one's credit came back; the five still waiting stay reserved.
+    expect((await get<SendingStatus>(u.cookie, '/api/sending/status')).account).toEqual({
+      messagesRemaining: 1,
+      reservedMessages: 5,
+      sentMessages: 4,
+      failedCount: 1,
+    });
+  });
+
+  it('counts the current send only — the requests still running, else the latest — beside the account’s figures', async () => {
+    const u = await user({ balance: 3 });
+    const resumeId = await uploadedResumeId(ctx, u.cookie);
+    const first = (await schedule(ctx, u.cookie, body(resumeId))).json() as { jobId: string };
+    await settle(first.jobId, { sent: 2, failed: 1 });
+    let status = await get<SendingStatus>(u.cookie, '/api/sending/status');
+    // Finished: the latest request is the current send.
+    expect([status.running, status.counts]).toEqual([false, { total: 3, pending: 0, processing: 0, completed: 2, failed: 1 }]);
+
+    await setBalance(ctx, u.profileId, 5);
+    const second = (await schedule(ctx, u.cookie, body(resumeId))).json() as { jobId: string };
+    await settle(second.jobId, { sent: 2 });
+    status = await get<SendingStatus>(u.cookie, '/api/sending/status');
+    // The progress is the running request's (2 of 5), not the 5 of 8 every send ever made adds up to.
+    expect([status.running, status.counts]).toEqual([true, { total: 5, pending: 3, processing: 0, completed: 2, failed: 0 }]);
+    // The header's figures are the account's: every message that left, every failure.
+    expect(status.account).toEqual({ messagesRemaining: 0, reservedMessages: 3, sentMessages: 4, failedCount: 1 });
+    expect(status.jobs.map((j) => [j.id, j.sent, j.failed, j.total])).toEqual([
+      [second.jobId, 2, 0, 5],
+      [first.jobId, 2, 1, 3],
+    ]);
+
+    // Two requests running at once are one queue: both are the current send.
+    await setBalance(ctx, u.profileId, 2);
+    await schedule(ctx, u.cookie, body(resumeId));
+    status = await get<SendingStatus>(u.cookie, '/api/sending/status');
+    expect(status.counts).toEqual({ total: 7, pending: 5, processing: 0, completed: 2, failed: 0 });
+  });
 });
+
+/**
+ * Leaves the first deliveries of a job as the worker records them: sent (with the job's and the profile's
+ * counters) and failed (with a failed_emails row and the credit back), in company order.
+ */
+async function settle(jobId: string, outcome: { sent?: number; failed?: number }) {
+  const sent = outcome.sent ?? 0;
+  const failed = outcome.failed ?? 0;
+  const rows = await ctx.db
+    .select({ id: deliveries.id, profileId: deliveries.profileId, email: deliveries.recipientEmail })
+    .from(deliveries)
+    .where(eq(deliveries.jobId, jobId))
+    .orderBy(asc(deliveries.companyName), asc(deliveries.id));
+  const profileId = rows[0]?.profileId as string;
+  for (const row of rows.slice(0, sent)) {
+    await ctx.db.update(deliveries).set({ status: 'sent', sentAt: new Date(), attempts: 1 }).where(eq(deliveries.id, row.id));
+  }
+  for (const row of rows.slice(sent, sent + failed)) {
+    await ctx.db.update(deliveries).set({ status: 'failed', lastError: 'رفض', attempts: 1 }).where(eq(deliveries.id, row.id));
+    await ctx.db.insert(failedEmails).values({ profileId, deliveryId: row.id, email: row.email, error: 'رفض' });
+  }
+  const done = sent + failed === rows.length;
+  await ctx.db
+    .update(sendJobs)
+    .set({
+      sentCount: sql`${sendJobs.sentCount} + ${sent}`,
+      failedCount: sql`${sendJobs.failedCount} + ${failed}`,
+      status: done ? 'completed' : 'processing',
+    })
+    .where(eq(sendJobs.id, jobId));
+  await ctx.db
+    .update(profiles)
+    .set({ sentMessages: sql`${profiles.sentMessages} + ${sent}`, messagesRemaining: sql`${profiles.messagesRemaining} + ${failed}` })
+    .where(eq(profiles.id, profileId));
+}

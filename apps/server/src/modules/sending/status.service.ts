@@ -7,60 +7,55 @@ import { AppError } from '../../lib/errors';
 import { DAY_MS, estimateFinish } from './pacing';
 import { dailyCapFor, readSendingSettings } from './sending-settings';
 
-/** The dashboard's sending numbers, always for one user: counts, ETA, pause, recent jobs, the delivery log. */
+/**
+ * The dashboard's sending numbers, always for one user: the account's figures, the current send's counts, ETA,
+ * pause, recent jobs, the delivery log. Each figure has one definition, written once here:
+ * - sent: the messages that left (profiles.sent_messages, raised by the worker in the statement that records
+ *   each one; ADR 005); failed: the user's failed_emails; balance: profiles.messages_remaining;
+ * - reserved: messages debited when a send was scheduled that have not left or failed yet (pending, held,
+ *   sending) — the balance a running send has taken and still holds;
+ * - the current send: the requests still running, all of them (one after another they are one queue), or when
+ *   none is, the latest one — so the progress bar is about what the user sent last, not every send ever made.
+ */
 
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
 
+/** A database or an open transaction: what the reads below need. */
+type Reader = Pick<Database, 'execute'>;
+
 export async function getSendingStatus(db: Database, profileId: string, now: Date = new Date()): Promise<SendingStatus> {
-  const [countRows, jobRows, mailboxRows] = await Promise.all([
-    db.execute(sql`select status, count(*)::int as n from deliveries where profile_id = ${profileId} group by status`),
-    db.execute(sql`
-      select id, subject, status, total_emails_intended as total, sent_count as sent, failed_count as failed, created_at
-      from send_jobs where profile_id = ${profileId} order by created_at desc, id desc limit 5`),
-    db.execute(sql`select email, paused_until, daily_cap from user_gmail where profile_id = ${profileId}`),
-  ]);
-  const by = new Map(rowsOf<{ status: string; n: number }>(countRows).map((r) => [r.status, r.n]));
-  const n = (status: string) => by.get(status) ?? 0;
-  const counts = {
-    total: [...by.values()].reduce((a, b) => a + b, 0),
-    pending: n('pending') + n('held'),
-    processing: n('sending'),
-    completed: n('sent'),
-    failed: n('failed'),
-  };
-  const mailbox = rowsOf<{ email: string; paused_until: Date | string | null; daily_cap: number | null }>(mailboxRows)[0];
-  const pausedUntil = mailbox?.paused_until && new Date(mailbox.paused_until) > now ? new Date(mailbox.paused_until) : null;
+  const settings = await readSendingSettings(db);
+  // One snapshot for every figure: read apart, the worker recording a message in between made the header's
+  // sent count and the panel's differ by one while sending.
+  const read = await db.transaction((tx) => readStatus(tx, profileId, now), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+  const { account, current, running, jobRows, mailbox, pausedUntil, history, due } = read;
+  const n = (status: string) => current.get(status) ?? 0;
+  // The whole queue waits for the mailbox, whichever request its messages belong to.
+  const { held, pending, sending } = read.waiting;
 
   let estimatedFinishAt: string | null = null;
-  const toSend = n('pending') + n('sending');
+  const toSend = pending + sending;
   if (mailbox && toSend > 0) {
-    const settings = await readSendingSettings(db);
-    const history = rowsOf<{ at: number }>(
-      await db.execute(sql`
-        select (extract(epoch from sent_at) * 1000)::float8 as at from deliveries
-        where sender_email = ${mailbox.email} and status = 'sent' and sent_at > ${new Date(now.getTime() - DAY_MS)}
-        order by sent_at`),
-    ).map((r) => Number(r.at));
-    // When the waiting messages become due, in sending order: a retry waits out retry_delay (rows in flight
-    // are due now). A job's deliveries share one time, so there are few groups.
-    const due = rowsOf<{ at: number; n: number }>(
-      await db.execute(sql`
-        select (extract(epoch from next_attempt_at) * 1000)::float8 as at, count(*)::int as n from deliveries
-        where profile_id = ${profileId} and status = 'pending'
-        group by next_attempt_at order by next_attempt_at`),
-    ).map((r) => ({ at: Number(r.at), count: r.n }));
     const startAt = Math.max(now.getTime(), pausedUntil?.getTime() ?? 0);
     const cap = dailyCapFor(mailbox.email, settings.dailyCaps, mailbox.daily_cap);
-    const inFlight = n('sending') > 0 ? [{ at: 0, count: n('sending') }] : [];
+    const inFlight = sending > 0 ? [{ at: 0, count: sending }] : [];
     const finish = estimateFinish(settings.delay, startAt, { sends: history, dailyCap: cap }, toSend, [...inFlight, ...due]);
     estimatedFinishAt = finish === null ? null : new Date(finish).toISOString();
   }
 
   return {
-    counts,
+    account,
+    running,
+    counts: {
+      total: [...current.values()].reduce((a, b) => a + b, 0),
+      pending: n('pending') + n('held'),
+      processing: n('sending'),
+      completed: n('sent'),
+      failed: n('failed'),
+    },
     estimatedFinishAt,
     pausedUntil: iso(pausedUntil),
-    held: n('held'),
+    held,
     jobs: rowsOf<{
       id: string;
       subject: string;
@@ -78,6 +73,79 @@ export async function getSendingStatus(db: Database, profileId: string, now: Dat
       failed: j.failed,
       createdAt: iso(j.created_at) as string,
     })),
+  };
+}
+
+async function readStatus(db: Reader, profileId: string, now: Date) {
+  const [accountRow] = rowsOf<{ balance: number; sent: number; failed: number; reserved: number }>(
+    await db.execute(sql`
+      select p.messages_remaining as balance, p.sent_messages as sent,
+        (select count(*)::int from failed_emails f where f.profile_id = p.id) as failed,
+        (select count(*)::int from deliveries d where d.profile_id = p.id and d.status in ('pending', 'held', 'sending')) as reserved
+      from profiles p where p.id = ${profileId}`),
+  );
+  if (!accountRow) throw new AppError(404, 'PROFILE_NOT_FOUND');
+  const currentRows = rowsOf<{ status: string; n: number; running: boolean }>(
+    await db.execute(sql`
+      with running as (
+        select id from send_jobs where profile_id = ${profileId} and status in ('pending', 'processing')
+      ), current_jobs as (
+        select id from running
+        union all
+        (select id from send_jobs where profile_id = ${profileId} and not exists (select 1 from running)
+          order by created_at desc, id desc limit 1)
+      )
+      select d.status, count(*)::int as n, exists (select 1 from running) as running
+      from deliveries d where d.job_id in (select id from current_jobs)
+      group by d.status`),
+  );
+  const waitingRows = rowsOf<{ status: string; n: number }>(
+    await db.execute(sql`
+      select status, count(*)::int as n from deliveries
+      where profile_id = ${profileId} and status in ('pending', 'held', 'sending') group by status`),
+  );
+  const waiting = new Map(waitingRows.map((r) => [r.status, r.n]));
+  const jobRows = await db.execute(sql`
+    select id, subject, status, total_emails_intended as total, sent_count as sent, failed_count as failed, created_at
+    from send_jobs where profile_id = ${profileId} order by created_at desc, id desc limit 5`);
+  const mailbox = rowsOf<{ email: string; paused_until: Date | string | null; daily_cap: number | null }>(
+    await db.execute(sql`select email, paused_until, daily_cap from user_gmail where profile_id = ${profileId}`),
+  )[0];
+  const pausedUntil = mailbox?.paused_until && new Date(mailbox.paused_until) > now ? new Date(mailbox.paused_until) : null;
+  const toSend = (waiting.get('pending') ?? 0) + (waiting.get('sending') ?? 0);
+  let history: number[] = [];
+  let due: Array<{ at: number; count: number }> = [];
+  if (mailbox && toSend > 0) {
+    history = rowsOf<{ at: number }>(
+      await db.execute(sql`
+        select (extract(epoch from sent_at) * 1000)::float8 as at from deliveries
+        where sender_email = ${mailbox.email} and status = 'sent' and sent_at > ${new Date(now.getTime() - DAY_MS)}
+        order by sent_at`),
+    ).map((r) => Number(r.at));
+    // When the waiting messages become due, in sending order: a retry waits out retry_delay (rows in flight
+    // are due now). A job's deliveries share one time, so there are few groups.
+    due = rowsOf<{ at: number; n: number }>(
+      await db.execute(sql`
+        select (extract(epoch from next_attempt_at) * 1000)::float8 as at, count(*)::int as n from deliveries
+        where profile_id = ${profileId} and status = 'pending'
+        group by next_attempt_at order by next_attempt_at`),
+    ).map((r) => ({ at: Number(r.at), count: r.n }));
+  }
+  return {
+    account: {
+      messagesRemaining: accountRow.balance,
+      reservedMessages: accountRow.reserved,
+      sentMessages: accountRow.sent,
+      failedCount: accountRow.failed,
+    },
+    current: new Map(currentRows.map((r) => [r.status, r.n])),
+    running: currentRows.some((r) => r.running),
+    waiting: { pending: waiting.get('pending') ?? 0, held: waiting.get('held') ?? 0, sending: waiting.get('sending') ?? 0 },
+    jobRows,
+    mailbox,
+    pausedUntil,
+    history,
+    due,
   };
 }
 
@@ -116,21 +184,14 @@ export async function listDeliveries(db: Database, profileId: string, page: numb
   };
 }
 
+/** The dashboard header's who and which package; its figures come with the sending status (one snapshot). */
 export async function getSendingOverview(db: Database, profileId: string): Promise<SendingOverview> {
-  const [row] = rowsOf<{ email: string; package_name: string; balance: number; sent: number; failed: number }>(
+  const [row] = rowsOf<{ email: string; package_name: string }>(
     await db.execute(sql`
-      select p.email, k.name as package_name, p.messages_remaining as balance,
-        p.sent_messages as sent,
-        (select count(*)::int from failed_emails f where f.profile_id = p.id) as failed
+      select p.email, k.name as package_name
       from profiles p join packages k on k.id = p.package_id
       where p.id = ${profileId}`),
   );
   if (!row) throw new AppError(404, 'PROFILE_NOT_FOUND');
-  return {
-    email: row.email,
-    packageName: row.package_name,
-    messagesRemaining: row.balance,
-    sentMessages: row.sent,
-    failedCount: row.failed,
-  };
+  return { email: row.email, packageName: row.package_name };
 }

@@ -19,12 +19,17 @@ export default function ProtectedLayout() {
   const navigate = useNavigate();
   const location = useLocation();
   const signedOut = session.data !== undefined && session.data.user === null;
+  // The address has already moved on while this page is still drawn: React Router renders the next page in a
+  // transition, which a slow phone may take a second to finish. Signing out goes home first and ends the
+  // session meanwhile — that is the user leaving, not a session that expired.
+  const leaving = signedOut && window.location.pathname !== location.pathname;
 
   // A session ended elsewhere (other tab, password reset, expiry) sends the user to /login.
   useEffect(() => {
-    if (signedOut) void navigate(loginHref(`${location.pathname}${location.search}`, { expired: '1' }), { replace: true });
-  }, [signedOut, navigate, location.pathname, location.search]);
+    if (signedOut && !leaving) void navigate(loginHref(`${location.pathname}${location.search}`, { expired: '1' }), { replace: true });
+  }, [signedOut, leaving, navigate, location.pathname, location.search]);
 
+  if (leaving) return null;
   if (signedOut) return <p aria-live="polite">{ar.auth.sessionExpired}</p>;
   return <Outlet />;
 }

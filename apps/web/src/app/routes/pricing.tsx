@@ -1,10 +1,13 @@
-import { Alert, Button, Card, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { ar, FREE_PACKAGE, type PackageCard, paths, TRIAL_PACKAGE } from '@sira/shared';
+import { currentPackageTexts } from '@sira/shared/messages/billing';
+import type { UpgradeOptions } from '@sira/shared/schemas/billing';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoadError } from '~/components/ui/load-error';
 import { SITE_URL } from '~/config/site';
+import { upgradeOptionsQueryOptions } from '~/features/billing/api/get-upgrade-options';
 import { PaymentDialog } from '~/features/billing/components/payment-dialog';
 import { usePackages } from '~/features/packages/api/get-packages';
 import { PackageCardView } from '~/features/packages/components/package-card';
@@ -47,6 +50,23 @@ const texts = {
   paymentCancelled: 'أُلغيت عملية الدفع ولم تُفعَّل الباقة. يمكنك اختيار باقة والمحاولة مرة أخرى متى شئت.',
 };
 
+/**
+ * What the card of the package a signed-in user already has says (ADR 005), before any dialog: the free one
+ * cannot be chosen again (spec §5); a paid one may be bought again once its messages are used up, while its
+ * directory has companies left — the server decides which (`currentPackageRefusal`).
+ */
+function currentPackageCard(pkg: PackageCard, options: UpgradeOptions): { note: string; refused: boolean } {
+  if (pkg.price === 0) return { note: ar.pricing.alreadyTrial, refused: false };
+  switch (options.currentPackageRefusal) {
+    case 'ALREADY_ON_PACKAGE':
+      return { note: currentPackageTexts.balanceLeft(options.messagesRemaining), refused: true };
+    case 'PACKAGE_COMPANIES_USED':
+      return { note: currentPackageTexts.companiesUsed, refused: true };
+    default:
+      return { note: currentPackageTexts.renewable(options.messagesRemaining, pkg.messagesLimit), refused: false };
+  }
+}
+
 /** Paylink sends a buyer who cancels on its page back here (cancelUrl) with the invoice's numbers appended. */
 const CANCEL_PARAMS = ['transactionNo', 'TransactionNo', 'orderNumber', 'OrderNumber'];
 
@@ -56,6 +76,8 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
   const session = useSession();
   const user = session.data?.user ?? null;
   const profile = useQuery({ ...profileQueryOptions(), enabled: user !== null });
+  // The package the user has and whether it may be bought again (the same rule the server applies at pay time).
+  const options = useQuery({ ...upgradeOptionsQueryOptions(), enabled: user !== null });
   const navigate = useNavigate();
   const [paying, setPaying] = useState<PackageCard | null>(null);
   // The build-time list has updatedAt 0; anything later came from the server.
@@ -72,13 +94,20 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
     setSearch(rest, { replace: true });
   }, [search, setSearch]);
 
-  // A paid package chosen before signing in opens its payment dialog once the visitor is back, signed in.
+  const current = (pkg: PackageCard) =>
+    options.data && pkg.id === options.data.currentPackageId ? currentPackageCard(pkg, options.data) : null;
+
+  // A paid package chosen before signing in opens its payment dialog once the visitor is back, signed in —
+  // unless it is the one they have and cannot buy again yet: then they are told why instead.
   useEffect(() => {
-    if (!user || !live) return;
+    if (!user || !live || options.isPending) return;
     const name = takeRememberedPackage();
     const pkg = name ? list.find((p) => p.name === name) : undefined;
-    if (pkg && pkg.price > 0) setPaying(pkg);
-  }, [user, live, list]);
+    if (!pkg || pkg.price === 0) return;
+    const mine = options.data && pkg.id === options.data.currentPackageId ? currentPackageCard(pkg, options.data) : null;
+    if (mine?.refused) notify.info(mine.note);
+    else setPaying(pkg);
+  }, [user, live, list, options.isPending, options.data]);
 
   const choose = (pkg: PackageCard) => {
     // Not known yet whether the visitor is signed in: a signed-in user sent to /login would be signed out.
@@ -95,7 +124,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
       return void navigate(loginHref(paths.pricing));
     }
     // The build-time list may be out of date: a payment starts only from the server's prices (ADR 004).
-    if (!live) return;
+    if (!live || options.isPending || current(pkg)?.refused) return;
     setPaying(pkg);
   };
 
@@ -114,20 +143,30 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
           <LoadError title={ar.pricing.loadFailed} query={packages} />
         ) : list.length === 0 ? (
           <Alert color="yellow" role="status" title={ar.pricing.empty}>
-            <Button mt="sm" variant="light" color="yellow.9" onClick={() => packages.refetch()}>
+            <Button mt="sm" variant="default" onClick={() => packages.refetch()}>
               {ar.errors.retry}
             </Button>
           </Alert>
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: Math.min(list.length, 3) }} aria-busy={!live}>
-            {list.map((pkg) => (
-              <PackageCardView
-                key={pkg.name}
-                pkg={pkg}
-                onChoose={() => choose(pkg)}
-                disabled={session.isPending || (user !== null && ((pkg.price === 0 && profile.isPending) || (pkg.price > 0 && !live)))}
-              />
-            ))}
+            {list.map((pkg) => {
+              const mine = live ? current(pkg) : null;
+              return (
+                <PackageCardView
+                  key={pkg.name}
+                  pkg={pkg}
+                  onChoose={() => choose(pkg)}
+                  badge={mine ? <Badge color="gray.8">{currentPackageTexts.badge}</Badge> : undefined}
+                  note={mine?.note}
+                  action={mine && pkg.price > 0 ? (mine.refused ? currentPackageTexts.badge : currentPackageTexts.buyAgain) : undefined}
+                  disabled={
+                    session.isPending ||
+                    (user !== null && ((pkg.price === 0 && profile.isPending) || (pkg.price > 0 && (!live || options.isPending)))) ||
+                    !!mine?.refused
+                  }
+                />
+              );
+            })}
           </SimpleGrid>
         )}
         <Card withBorder radius="lg" padding="xl" component="section" aria-labelledby="custom-title">

@@ -48,7 +48,9 @@ export function ContentPageView({ slug, prerendered }: { slug: string; prerender
         {isGuide ? (
           <Group component="nav" aria-label="روابط ذات صلة">
             {guideLinks.map((l) => (
-              <Button key={l.to} component={Link} to={l.to} variant="light" color="teal.9">
+              // Outline: teal 9 on white reads at 5:1. (Mantine's light variant with a shade paints the text
+              // and the background in that same shade.)
+              <Button key={l.to} component={Link} to={l.to} variant="outline" color="teal.9">
                 {l.label}
               </Button>
             ))}

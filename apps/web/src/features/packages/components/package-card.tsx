@@ -11,19 +11,24 @@ const texts = {
   defaultCta: 'اختر الباقة',
 };
 
-/** One package: name, price in riyals, original price and discount, features, and its call to action. */
+/**
+ * One package: name, price in riyals, original price and discount, features, and its call to action; `note`
+ * says something about this package for this user (the one they have) above the button.
+ */
 export function PackageCardView({
   pkg,
   action,
   onChoose,
   disabled,
   badge,
+  note,
 }: {
   pkg: PackageCardData;
   action?: string;
   onChoose: () => void;
   disabled?: boolean;
   badge?: ReactNode;
+  note?: ReactNode;
 }) {
   const discount = Math.round(Number(pkg.discountPercent ?? 0));
   return (
@@ -74,6 +79,11 @@ export function PackageCardView({
             <List.Item key={i}>{f}</List.Item>
           ))}
         </List>
+        {note ? (
+          <Text size="sm" c="gray.9" data-testid="package-note">
+            {note}
+          </Text>
+        ) : null}
         {/* Every card's button reads alike; its accessible name also says which package (visible words first). */}
         <Button
           onClick={onChoose}

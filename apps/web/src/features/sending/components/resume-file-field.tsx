@@ -11,9 +11,10 @@ const texts = {
 };
 
 /**
- * The résumé picker (spec §5: PDF only, up to 5MB). A refused file leaves the previous choice in place and
- * says why, inline and as a toast. `onPick` hears of every pick, refused ones too, so the form can drop a
- * message about the file picked before.
+ * The résumé picker (spec §5: PDF only, up to 5MB). A refused file replaces the previous choice — the user
+ * picked it to replace that one, and the old name beside the refusal read as if it were still attached — and
+ * the field says why, inline and as a toast. `onPick` hears of every pick, refused ones too, so the form can
+ * drop a message about the file picked before.
  */
 export function ResumeFileField({
   value,
@@ -31,11 +32,8 @@ export function ResumeFileField({
     onPick?.();
     const refused = file ? resumeFileProblem(file) : null;
     setProblem(refused);
-    if (refused) {
-      notify.error(refused);
-      return;
-    }
-    onChange(file);
+    if (refused) notify.error(refused);
+    onChange(refused ? null : file);
   };
   return (
     <div>

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { paths, withReadablePlaceholders } from '@sira/shared';
-import { sendingText } from '@sira/shared/messages/sending';
+import { sendingCountText, sendingText } from '@sira/shared/messages/sending';
 import type { SendingStatus } from '@sira/shared/schemas/sending';
 import { Link } from 'react-router';
 import { ColumnHeads } from '~/components/ui/column-heads';
@@ -10,7 +10,6 @@ import { StatusBadge } from './status-badge';
 
 const texts = {
   heading: 'حالة الرسائل المجدولة',
-  counts: { pending: 'في الانتظار', processing: 'قيد الإرسال', completed: 'تم الإرسال', failed: 'فشل' },
   progress: 'تقدم الإرسال',
   done: (done: string, total: string) => `اكتمل ${done} من ${total}`,
   relink: 'أعد ربط بريدك',
@@ -32,8 +31,9 @@ function Count({ label, value, testId }: { label: string; value: number; testId:
 }
 
 /**
- * Progress of everything the user scheduled (spec §2 "scheduled-e-mail status panel"): counts by state, a
- * progress bar, the estimated finish, and why sending waits when it does (daily limit, mailbox unlinked).
+ * Progress of the current send (spec §2 "scheduled-e-mail status panel"): the requests still running, or the
+ * latest one — counts by state, a progress bar, the estimated finish, and why sending waits when it does
+ * (daily limit, mailbox unlinked). The account's totals are the header's.
  */
 export function SendingStatusPanel({ status }: { status: SendingStatus }) {
   const { counts } = status;
@@ -42,14 +42,19 @@ export function SendingStatusPanel({ status }: { status: SendingStatus }) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="sending-status-heading">
       <Stack gap="md">
-        <Title order={2} fz="xl" id="sending-status-heading">
-          {texts.heading}
-        </Title>
+        <div>
+          <Title order={2} fz="xl" id="sending-status-heading">
+            {texts.heading}
+          </Title>
+          <Text size="sm" c="gray.8" mt={4} data-testid="status-scope">
+            {status.running ? sendingText.currentSendRunning : sendingText.currentSendLatest}
+          </Text>
+        </div>
         <SimpleGrid cols={{ base: 2, md: 4 }}>
-          <Count label={texts.counts.pending} value={counts.pending} testId="status-pending" />
-          <Count label={texts.counts.processing} value={counts.processing} testId="status-processing" />
-          <Count label={texts.counts.completed} value={counts.completed} testId="status-completed" />
-          <Count label={texts.counts.failed} value={counts.failed} testId="status-failed" />
+          <Count label={sendingCountText.pending} value={counts.pending} testId="status-pending" />
+          <Count label={sendingCountText.processing} value={counts.processing} testId="status-processing" />
+          <Count label={sendingCountText.completed} value={counts.completed} testId="status-completed" />
+          <Count label={sendingCountText.failed} value={counts.failed} testId="status-failed" />
         </SimpleGrid>
         <Stack gap={4}>
           <Group justify="space-between">
