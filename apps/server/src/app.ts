@@ -32,6 +32,7 @@ import { sendingRoutes } from './modules/sending/sending.routes';
 import { statsAdminRoutes } from './modules/stats/stats.admin-routes';
 import { templatesAdminRoutes } from './modules/templates/templates.admin-routes';
 import { accessPlugin } from './plugins/access';
+import { controlCharactersPlugin } from './plugins/control-characters';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
 import { stagingPlugin } from './plugins/staging';
@@ -124,6 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: { error: (details, message) => app.log.error(details, message) },
   });
   await app.register(accessPlugin, { auth, publicBaseUrl: options.publicBaseUrl });
+  await app.register(controlCharactersPlugin);
 
   await app.register(healthRoutes);
   await app.register(eventsRoutes, { sessionRecheckMs: options.liveEventsSessionRecheckMs });

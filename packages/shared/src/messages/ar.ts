@@ -74,6 +74,7 @@ export const ar = {
     unauthorized: 'يجب تسجيل الدخول أولاً',
     payloadTooLarge: 'حجم البيانات المرسلة أكبر من المسموح.',
     foreignOrigin: 'تم رفض الطلب لأنه صادر من مصدر غير موثوق.',
+    controlCharacters: 'يحتوي النص المُدخل على رموز تحكم غير مرئية لا يُسمح بها. احذفها أو اكتب النص من جديد ثم أعد المحاولة.',
     retry: 'إعادة المحاولة',
     /** Spec §8's admin prefix for a list that could not be loaded (the list is emptied). */
     dataFetchFailed: (msg: string) => `خطأ في جلب البيانات: ${msg}`,
@@ -90,6 +91,8 @@ export const errorCodes = {
   RATE_LIMITED: 'RATE_LIMITED',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   FOREIGN_ORIGIN: 'FOREIGN_ORIGIN',
+  /** A text field of the request holds a control character (a NUL, an escape…); `issues` names the fields. */
+  CONTROL_CHARACTERS: 'CONTROL_CHARACTERS',
   NETWORK: 'NETWORK',
   MISSING_CREDENTIALS: 'MISSING_CREDENTIALS',
   INVALID_EMAIL: 'INVALID_EMAIL',
@@ -134,6 +137,7 @@ const messageByCode: Record<ErrorCode, string> = {
   RATE_LIMITED: ar.errors.rateLimited,
   PAYLOAD_TOO_LARGE: ar.errors.payloadTooLarge,
   FOREIGN_ORIGIN: ar.errors.foreignOrigin,
+  CONTROL_CHARACTERS: ar.errors.controlCharacters,
 };
 
 /** The Arabic text for an API error code; unknown codes fall back to the generic message. */
