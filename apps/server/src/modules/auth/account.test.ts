@@ -99,6 +99,43 @@ describe('register', () => {
     const rawResend = await ctx.app.inject({ method: 'POST', url: '/api/auth/send-verification-email', payload: { email: 'a@b.example' } });
     expect(rawResend.statusCode).toBe(404);
   });
+
+  it('keeps verify-password closed: a signed-in caller cannot guess the password there, limited or not', async () => {
+    const { cookie, password } = await signedInUser(ctx);
+    const guesses = [];
+    for (let i = 0; i < 50; i++) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/verify-password',
+        headers: { cookie },
+        payload: { password: `wrong-guess-${i}` },
+      });
+      guesses.push(res.statusCode);
+    }
+    expect(guesses.filter((status) => status !== 404)).toEqual([]);
+    const right = await ctx.app.inject({ method: 'POST', url: '/api/auth/verify-password', headers: { cookie }, payload: { password } });
+    expect(right.statusCode).toBe(404);
+  });
+
+  it('opens only the better-auth endpoints the product uses: the session, sign-out and the e-mailed links', async () => {
+    const { cookie } = await signedInUser(ctx);
+    const open: string[] = [];
+    for (const endpoint of Object.values(ctx.app.auth.api) as Array<{ path?: string; options?: { method?: unknown } }>) {
+      if (!endpoint.path) continue;
+      const url = `/api/auth${endpoint.path.replace(/:[a-zA-Z]+/g, 'x')}`;
+      for (const method of [endpoint.options?.method].flat()) {
+        if (method !== 'GET' && method !== 'POST') continue;
+        const res = await ctx.app.inject({ method, url, headers: { cookie }, ...(method === 'POST' ? { payload: {} } : {}) });
+        if (res.statusCode !== 404) open.push(`${method} ${url}`);
+      }
+    }
+    expect(open.sort()).toEqual([
+      'GET /api/auth/get-session',
+      'GET /api/auth/reset-password/x',
+      'GET /api/auth/verify-email',
+      'POST /api/auth/sign-out',
+    ]);
+  });
 });
 
 describe('confirmation and sign-in', () => {

@@ -1,6 +1,20 @@
 import { sessionSchema } from '@sira/shared/schemas';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/errors';
+
+/**
+ * The better-auth endpoints reached over HTTP: the session (read), sign-out (the web's button) and the links in
+ * the confirmation and reset e-mails. Every other one answers 404, whether or not auth.ts disables it: sign-up, sign-in
+ * and reset go through /api/account/* (our rules and rate limits), and endpoints nothing uses — verify-password
+ * would take unlimited guesses from a signed-in session — stay closed when a better-auth upgrade adds more.
+ */
+const OPEN_ENDPOINTS = new Set(['GET /api/auth/get-session', 'POST /api/auth/sign-out', 'GET /api/auth/verify-email']);
+/** The reset e-mail's link, which checks its token and leads to the web's form. */
+const RESET_LINK = /^\/api\/auth\/reset-password\/[^/]+$/;
+
+const isOpen = (method: string, pathname: string) =>
+  OPEN_ENDPOINTS.has(`${method} ${pathname}`) || (method === 'GET' && RESET_LINK.test(pathname));
 
 /** better-auth's endpoints under /api/auth/*, and /api/session: who is signed in, with the role decided here. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -9,6 +23,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     url: '/api/auth/*',
     async handler(request, reply) {
       const url = new URL(request.url, app.publicBaseUrl);
+      if (!isOpen(request.method, url.pathname)) throw new AppError(404, 'NOT_FOUND');
       const body = request.method === 'POST' && request.body !== undefined ? JSON.stringify(request.body) : undefined;
       const response = await app.auth.handler(
         new Request(url, { method: request.method, headers: fromNodeHeaders(request.headers), ...(body ? { body } : {}) }),
