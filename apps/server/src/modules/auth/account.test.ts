@@ -138,6 +138,30 @@ describe('register', () => {
   });
 });
 
+describe('e-mail addresses with invisible characters', () => {
+  it('answers INVALID_EMAIL to a sign-in, registration or reset whose address carries a direction control', async () => {
+    const email = uniqueEmail();
+    await register({ email, phone: '0512345678', password: 'secret1', confirmPassword: 'secret1' });
+    const disguised = `\u202e${email}`;
+    const signIn = await signInRaw({ email: disguised, password: 'secret1' });
+    expect([signIn.statusCode, signIn.json().code]).toEqual([400, 'INVALID_EMAIL']);
+    const reg = await register({
+      email: email.replace('@', '\u200f@'),
+      phone: '0512345678',
+      password: 'secret1',
+      confirmPassword: 'secret1',
+    });
+    expect([reg.statusCode, reg.json().code]).toEqual([400, 'INVALID_EMAIL']);
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/password-reset',
+      remoteAddress: freshIp(),
+      payload: { email: disguised },
+    });
+    expect([reset.statusCode, reset.json().code]).toEqual([400, 'INVALID_EMAIL']);
+  });
+});
+
 describe('confirmation and sign-in', () => {
   it('mails a fresh confirmation link when an unconfirmed account signs in with its password, and it confirms', async () => {
     const email = uniqueEmail();

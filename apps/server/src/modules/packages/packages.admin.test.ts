@@ -198,6 +198,31 @@ describe('POST /api/admin/packages', () => {
   });
 });
 
+describe('direction controls in package text', () => {
+  it('drops overrides, embeddings and isolates from every text field, keeps the RLM mark, and /pricing shows the name as typed', async () => {
+    const admin = await signedInAdmin(ctx);
+    const name = uniqueName('الباقة الذهبية');
+    const created = await createOk(admin.cookie, {
+      name: `\u202e${name}\u202c`,
+      price: 50,
+      features: ['\u2067ميزة\u2069', 'Pro\u200f.'],
+      description: 'وصف\u202b قصير\u202c',
+      ctaText: '\u202dاشترك',
+      icon: '\u2066star',
+    });
+    expect(created).toMatchObject({ name, features: ['ميزة', 'Pro\u200f.'], description: 'وصف قصير', ctaText: 'اشترك', icon: 'star' });
+    expect((await packageRow(name))?.name).toBe(name);
+    const pricing = (await ctx.app.inject('/api/packages')).json() as Array<{ name: string }>;
+    expect(pricing.map((p) => p.name)).toContain(name);
+
+    // A reserved name cannot be imitated with an invisible override either.
+    const imitation = await create(admin.cookie, { name: 'admin\u202c', price: 5 });
+    expect([imitation.statusCode, imitation.json().code]).toEqual([409, 'PACKAGE_NAME_TAKEN']);
+    const renamed = await update(admin.cookie, created.id, { name: `${name}\u2068 2\u2069` });
+    expect(renamed.json().name).toBe(`${name} 2`);
+  });
+});
+
 describe('PATCH /api/admin/packages/:id', () => {
   it('changes only the fields sent and records the row before and after', async () => {
     const admin = await signedInAdmin(ctx);
