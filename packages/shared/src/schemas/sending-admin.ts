@@ -87,8 +87,8 @@ export type SendingLogRow = z.infer<typeof sendingLogRowSchema>;
 /** GET /api/admin/sending/logs?search=&status=&page=1 */
 export const sendingLogPageSchema = z.object({
   /**
-   * Over every job matching the search (not the status filter): total, in progress (pending — 'in queue' — or
-   * processing: the jobs not finished yet), completed, failed. The four add up to the total.
+   * Over the jobs the table lists (the search and the status filter): total, in progress (pending — 'in
+   * queue' — or processing: the jobs not finished yet), completed, failed. The four add up to the total.
    */
   summary: z.object({
     total: z.number().int(),

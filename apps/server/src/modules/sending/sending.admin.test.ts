@@ -130,8 +130,16 @@ describe('send logs', () => {
     const filtered = await logs(`search=${encodeURIComponent('مطور')}&status=processing`);
     expect(filtered.rows.map((r) => r.subject)).toEqual(['مطور خلفيات']);
     expect(filtered.total).toBe(1);
-    // The counters describe the search, not the status filter.
-    expect(filtered.summary).toEqual(bySubject.summary);
+    // The counters describe what the table shows: the search and the status filter.
+    expect(filtered.summary).toEqual({ total: 1, inProgress: 1, completed: 0, failed: 0 });
+    const none = await logs(`search=${encodeURIComponent('مطور')}&status=failed`);
+    expect([none.rows, none.total, none.summary]).toEqual([[], 0, { total: 0, inProgress: 0, completed: 0, failed: 0 }]);
+    expect((await logs(`search=${encodeURIComponent('مطور')}&status=completed`)).summary).toEqual({
+      total: 1,
+      inProgress: 0,
+      completed: 1,
+      failed: 0,
+    });
 
     const bobs = await logs(`search=${encodeURIComponent(bob.email)}&page=1`);
     expect(bobs.total).toBe(57);
