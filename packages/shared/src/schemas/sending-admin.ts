@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DELIVERY_PAGE_SIZE } from '../constants';
+import { toSettingNumber } from '../messages/sending-admin';
 import { jobStatusSchema } from './sending';
 
 /**
@@ -52,10 +53,36 @@ export const sendingSettingsSchema = z.object({
 export type SendingSettings = z.infer<typeof sendingSettingsSchema>;
 
 /**
- * The PUT body as the route accepts it: anything in the two groups, so that a value below a minimum, a
- * fraction or a non-number answers INVALID_SETTINGS (the service checks it against sendingSettingsSchema).
+ * The PUT body as the route accepts it: anything in the two groups, since spec §5 turns whatever was typed into
+ * a number (settleSendingSettings).
  */
 export const sendingSettingsInputSchema = z.object({ delay: z.unknown().optional(), dailyCaps: z.unknown().optional() });
+
+/** One typed value as spec §5 reads it: a non-number becomes 0, decimals are dropped, then it is held to its range. */
+export function settleSettingValue(value: unknown, limits: { min: number; max: number }): number {
+  return Math.min(limits.max, Math.max(limits.min, Math.trunc(toSettingNumber(value))));
+}
+
+/**
+ * What a save stores (spec §5 "numeric inputs, non-numeric becomes 0; minimums: batch_size 1, max_per_minute
+ * 1, max_per_hour 1, all others 0"): each field sent is settled to a whole number within its range, below the
+ * minimum becoming the minimum and past our maximum the maximum; a field or group left out keeps `current`.
+ * Null when a group is sent but is not a set of fields (a malformed request).
+ */
+export function settleSendingSettings(input: { delay?: unknown; dailyCaps?: unknown }, current: SendingSettings): SendingSettings | null {
+  const isGroup = (group: unknown): group is Record<string, unknown> => !!group && typeof group === 'object' && !Array.isArray(group);
+  if ((input.delay !== undefined && !isGroup(input.delay)) || (input.dailyCaps !== undefined && !isGroup(input.dailyCaps))) return null;
+  const typed = { delay: input.delay ?? {}, dailyCaps: input.dailyCaps ?? {} } as Record<'delay' | 'dailyCaps', Record<string, unknown>>;
+  const delay = { ...current.delay };
+  for (const field of Object.keys(DELAY_LIMITS) as Array<keyof EmailDelaySettings>) {
+    if (field in typed.delay) delay[field] = settleSettingValue(typed.delay[field], DELAY_LIMITS[field]);
+  }
+  const dailyCaps = { ...current.dailyCaps };
+  for (const field of ['gmail', 'workspace'] as const) {
+    if (field in typed.dailyCaps) dailyCaps[field] = settleSettingValue(typed.dailyCaps[field], DAILY_CAP_LIMITS);
+  }
+  return { delay, dailyCaps };
+}
 export type SendingSettingsInput = z.infer<typeof sendingSettingsInputSchema>;
 
 /** The longest search the logs take (the search box stops there too). */

@@ -4,7 +4,7 @@ import {
   type SendingLogsParams,
   type SendingSettings,
   type SendingSettingsInput,
-  sendingSettingsSchema,
+  settleSendingSettings,
 } from '@sira/shared/schemas/sending-admin';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/client';
@@ -19,15 +19,15 @@ import { DAILY_CAPS_KEY, DELAY_SETTINGS_KEY, readSendingSettings } from './sendi
 export { readSendingSettings };
 
 /**
- * Spec §5: integers, batch_size/max_per_minute/max_per_hour at least 1, the others at least 0 (turning a
- * non-number into 0 is the form's job; the server refuses anything else). Audited with before and after.
+ * Spec §5 as settleSendingSettings reads it: what was typed becomes a whole number within its range (a
+ * non-number 0, then the minimum: batch_size/max_per_minute/max_per_hour 1, the others 0); fields left out keep
+ * their stored value. Answers what was stored, so the form shows it. Audited with before and after.
  */
 export async function updateSendingSettings(db: Database, actor: Viewer, input: SendingSettingsInput): Promise<SendingSettings> {
-  const parsed = sendingSettingsSchema.safeParse(input);
-  if (!parsed.success) throw new AppError(400, 'INVALID_SETTINGS');
-  const next = parsed.data;
   return db.transaction(async (tx) => {
     const before = await readSendingSettings(tx);
+    const next = settleSendingSettings(input, before);
+    if (!next) throw new AppError(400, 'INVALID_SETTINGS');
     await writeSetting(tx, DELAY_SETTINGS_KEY, next.delay);
     await writeSetting(tx, DAILY_CAPS_KEY, next.dailyCaps);
     await recordAudit(tx, {
