@@ -71,9 +71,3 @@ const messageByCode: Record<SendingAdminErrorCode, string> = {
 export function sendingAdminMessage(code: string | undefined): string | undefined {
   return code && code in messageByCode ? messageByCode[code as SendingAdminErrorCode] : undefined;
 }
-
-/** Spec §5: non-numeric becomes 0 (the form and the server both read typed values through it). */
-export function toSettingNumber(value: unknown): number {
-  const n = typeof value === 'number' ? value : Number(String(value ?? '').trim());
-  return Number.isFinite(n) ? n : 0;
-}

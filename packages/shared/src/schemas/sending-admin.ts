@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DELIVERY_PAGE_SIZE } from '../constants';
-import { toSettingNumber } from '../messages/sending-admin';
+import { DELIVERY_PAGE_SIZE, LOGS_SEARCH_MAX_LENGTH } from '../constants';
+import { DAILY_CAP_LIMITS, DELAY_LIMITS } from '../rules/sending-settings';
 import { jobStatusSchema } from './sending';
 
 /**
@@ -8,22 +8,10 @@ import { jobStatusSchema } from './sending';
  * per mailbox kind) and email_logs (send jobs of every user).
  */
 
-/**
- * Each pacing number's range. The minimums are spec §5's (batch_size, max_per_minute, max_per_hour ≥ 1, the
- * rest ≥ 0); the maximums are ours, so that a slip of the keyboard cannot stop sending for years (delays in
- * seconds: a week at most between batches or retries, a day between messages). The form shows both.
- */
-export const DELAY_LIMITS = {
-  batch_size: { min: 1, max: 100_000 },
-  batch_delay: { min: 0, max: 604_800 },
-  email_delay: { min: 0, max: 86_400 },
-  max_per_minute: { min: 1, max: 100_000 },
-  max_per_hour: { min: 1, max: 10_000_000 },
-  retry_delay: { min: 0, max: 604_800 },
-  max_retries: { min: 0, max: 100 },
-} as const;
-/** A mailbox's rolling-24 h cap. */
-export const DAILY_CAP_LIMITS = { min: 1, max: 100_000 } as const;
+export { settleSendingSettings, settleSettingValue } from '../rules/sending-settings';
+// The ranges and the spec §5 reading of typed values are zod-free (rules/sending-settings.ts), so the web's
+// form uses them without bringing zod into the browser.
+export { DAILY_CAP_LIMITS, DELAY_LIMITS, LOGS_SEARCH_MAX_LENGTH };
 
 const withinLimits = (limits: { min: number; max: number }) => z.number().int().min(limits.min).max(limits.max);
 
@@ -57,36 +45,7 @@ export type SendingSettings = z.infer<typeof sendingSettingsSchema>;
  * a number (settleSendingSettings).
  */
 export const sendingSettingsInputSchema = z.object({ delay: z.unknown().optional(), dailyCaps: z.unknown().optional() });
-
-/** One typed value as spec §5 reads it: a non-number becomes 0, decimals are dropped, then it is held to its range. */
-export function settleSettingValue(value: unknown, limits: { min: number; max: number }): number {
-  return Math.min(limits.max, Math.max(limits.min, Math.trunc(toSettingNumber(value))));
-}
-
-/**
- * What a save stores (spec §5 "numeric inputs, non-numeric becomes 0; minimums: batch_size 1, max_per_minute
- * 1, max_per_hour 1, all others 0"): each field sent is settled to a whole number within its range, below the
- * minimum becoming the minimum and past our maximum the maximum; a field or group left out keeps `current`.
- * Null when a group is sent but is not a set of fields (a malformed request).
- */
-export function settleSendingSettings(input: { delay?: unknown; dailyCaps?: unknown }, current: SendingSettings): SendingSettings | null {
-  const isGroup = (group: unknown): group is Record<string, unknown> => !!group && typeof group === 'object' && !Array.isArray(group);
-  if ((input.delay !== undefined && !isGroup(input.delay)) || (input.dailyCaps !== undefined && !isGroup(input.dailyCaps))) return null;
-  const typed = { delay: input.delay ?? {}, dailyCaps: input.dailyCaps ?? {} } as Record<'delay' | 'dailyCaps', Record<string, unknown>>;
-  const delay = { ...current.delay };
-  for (const field of Object.keys(DELAY_LIMITS) as Array<keyof EmailDelaySettings>) {
-    if (field in typed.delay) delay[field] = settleSettingValue(typed.delay[field], DELAY_LIMITS[field]);
-  }
-  const dailyCaps = { ...current.dailyCaps };
-  for (const field of ['gmail', 'workspace'] as const) {
-    if (field in typed.dailyCaps) dailyCaps[field] = settleSettingValue(typed.dailyCaps[field], DAILY_CAP_LIMITS);
-  }
-  return { delay, dailyCaps };
-}
 export type SendingSettingsInput = z.infer<typeof sendingSettingsInputSchema>;
-
-/** The longest search the logs take (the search box stops there too). */
-export const LOGS_SEARCH_MAX_LENGTH = 200;
 
 export const sendingLogsQuerySchema = z.object({
   /** Matches the user's e-mail or the subject (contains, case-insensitive). */

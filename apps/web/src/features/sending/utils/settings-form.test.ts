@@ -1,5 +1,4 @@
-import { DEFAULT_DAILY_CAPS, DEFAULT_EMAIL_DELAY_SETTINGS } from '@sira/shared';
-import { settleSendingSettings } from '@sira/shared/schemas/sending-admin';
+import { DEFAULT_DAILY_CAPS, DEFAULT_EMAIL_DELAY_SETTINGS, settleSendingSettings } from '@sira/shared';
 import { describe, expect, it } from 'vitest';
 import { draftOf, settingsInput } from './settings-form';
 

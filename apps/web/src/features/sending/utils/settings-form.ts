@@ -1,4 +1,5 @@
-import { DAILY_CAP_LIMITS, DELAY_LIMITS, type SendingSettings, settleSettingValue } from '@sira/shared/schemas/sending-admin';
+import { DAILY_CAP_LIMITS, DELAY_LIMITS, settleSettingValue } from '@sira/shared';
+import type { SendingSettings } from '@sira/shared/schemas/sending-admin';
 
 export const DELAY_FIELDS = [
   'batch_size',
