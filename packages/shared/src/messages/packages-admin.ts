@@ -28,7 +28,7 @@ export const packagesAdminTexts = {
   highlightedHint: 'باقة واحدة فقط تحمل هذه الشارة: تحديد هذه الباقة يزيلها عن غيرها.',
   /** Why a package's delete button is disabled, shown beside it and read with it. */
   deleteBlocked: {
-    reserved: 'لا تُحذف: باقة نظامية محجوزة',
+    reserved: 'لا تُحذف: يعتمد عليها النظام',
     inUse: (profiles: number, companies: number) => `لا تُحذف: يستخدمها ${profiles} مستخدم و${companies} شركة`,
   },
   originalPrice: 'السعر قبل الخصم (ريال)',

@@ -7,6 +7,13 @@ import { useImportCompanies } from '../api/import-companies';
 import { companiesToasts, type Feedback, importErrorFeedback, importResultFeedback } from '../utils/companies-feedback';
 import { errorCode } from '../utils/error-code';
 
+/** A number of cells with the Arabic plural: خلية واحدة، خليتان، 3–10 خلايا، 11 خلية فأكثر. */
+function cellCount(n: number): string {
+  if (n === 1) return 'خلية واحدة';
+  if (n === 2) return 'خليتان';
+  return n % 100 >= 3 && n % 100 <= 10 ? `${n} خلايا` : `${n} خلية`;
+}
+
 const texts = {
   title: 'رفع ملف Excel',
   columns: `الأعمدة المقروءة من الصف الأول: ${Object.values(EXCEL_HEADERS).join('، ')} (أو Company، Email، Sector، City، Package). حتى 10 ميغابايت و100,000 صف.`,
@@ -28,7 +35,7 @@ const texts = {
   skippedRows: 'أمثلة على الصفوف المتخطاة:',
   row: (n: number) => `الصف ${n}`,
   formulas: (n: number) =>
-    `${n === 1 ? 'خلية واحدة' : `${n} خلية`} فيها صيغة بدل قيمة: حُفظ النص الظاهر للصيغ التي تجمع نصوصاً فقط (مثل HYPERLINK)، وتُركت غيرها فارغة. للتحقق، انسخ الأعمدة والصقها كقيم ثم أعد الرفع.`,
+    `${cellCount(n)} فيها صيغة بدل قيمة: حُفظ النص الظاهر للصيغ التي تجمع نصوصاً فقط (مثل HYPERLINK)، وتُركت غيرها فارغة. للتحقق، انسخ الأعمدة والصقها كقيم ثم أعد الرفع.`,
   formulaCell: (row: number, column: string) => `الصف ${row}، عمود «${column}»`,
   reasons: {
     EMAIL_MISSING: 'لا يوجد بريد إلكتروني',
