@@ -208,6 +208,8 @@ describe('admin companies tab', { timeout: 180_000 }, () => {
     await seen(page, /^\d+ شركة أضيفت بنجاح، وتم تخطي 4 صف غير صالح/);
     await page.getByText('نتيجة آخر رفع').waitFor();
     await page.getByText('الصف 4: لا يوجد بريد إلكتروني').waitFor();
+    // Duplicates are named by their row, with the row they repeat.
+    await page.getByText(/^الصف 8: hr@ufuq\.example — مكرر للصف 2 في الملف$/).waitFor();
     await expectNoAxeViolations(page);
     await page.getByLabel(field('بحث')).fill('ufuq');
     await rowOf(page, 'شركة الأفق للتقنية').waitFor();
@@ -217,6 +219,7 @@ describe('admin companies tab', { timeout: 180_000 }, () => {
     await input.setInputFiles(fixture('companies.xlsx'));
     await upload.click();
     await seen(page, /^لم تتم إضافة أي شركة: تم تخطي 4 صف غير صالح/);
+    await page.getByText(/^الصف 2: hr@ufuq\.example — موجود في الدليل$/).waitFor();
 
     // No package column: a default package is needed.
     await input.setInputFiles(fixture('no-package-column.xlsx'));
@@ -225,6 +228,30 @@ describe('admin companies tab', { timeout: 180_000 }, () => {
     await choose(page, 'الباقة الافتراضية', 'باقة نمو');
     await upload.click();
     await seen(page, '2 شركة أضيفت بنجاح');
+
+    // English headers are read like the Arabic ones; headers naming no e-mail column get one message naming them.
+    await input.setInputFiles(fixture('english-headers.xlsx'));
+    await upload.click();
+    await seen(page, /^2 شركة أضيفت بنجاح|^لا توجد شركات جديدة صالحة للإضافة/);
+    await toastsGone(page);
+    await input.setInputFiles(fixture('unknown-headers.xlsx'));
+    await upload.click();
+    await seen(
+      page,
+      /^فشل في معالجة الملف: لم نتعرف على عناوين الأعمدة في الصف الأول.*اسم الشركة، البريد الإلكتروني، القطاع، الموقع، الباقة/,
+    );
+
+    // Formula cells: stored as the text they show, and listed with their row and column.
+    await input.setInputFiles(fixture('formula-cells.xls'));
+    await upload.click();
+    await page
+      .getByTestId('import-formula-cells')
+      .getByText(/^3 خلايا فيها صيغة بدل قيمة/)
+      .waitFor();
+    await page.getByTestId('import-formula-cells').getByText('الصف 2، عمود «اسم الشركة»').waitFor();
+    await expectNoAxeViolations(page);
+    await page.getByLabel(field('بحث')).fill('formula-link@firm.example');
+    await rowOf(page, 'formula-link@firm.example').getByText('click', { exact: true }).waitFor();
 
     // Empty and fake workbooks.
     await input.setInputFiles(fixture('header-only.xlsx'));
@@ -238,6 +265,29 @@ describe('admin companies tab', { timeout: 180_000 }, () => {
     await upload.click();
     await seen(page, /^فشل في معالجة الملف: محتوى الملف ليس ملف Excel حقيقياً/);
     expect(consoleErrors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
+  });
+
+  it('wraps a long unbroken company name instead of pushing the other columns off the screen', async () => {
+    const { page } = await openCompaniesTab();
+    const token = `long${Date.now()}`;
+    const name = `${token}${'ش'.repeat(250)}`;
+    const options = (await (await page.request.get('/api/admin/companies/packages')).json()) as Array<{ id: string }>;
+    const added = await page.request.post('/api/admin/companies', {
+      data: { name, email: `${token}@firm.example`, sector: 'تقنية', location: 'الرياض', packageId: options[0]?.id },
+    });
+    expect(added.status()).toBe(201);
+    await page.getByLabel(field('بحث')).fill(token);
+    const row = rowOf(page, `${token}@firm.example`);
+    await row.waitFor();
+    const scroller = await table(page).evaluate((t) => {
+      const container = t.parentElement as HTMLElement;
+      return { scrollWidth: container.scrollWidth, clientWidth: container.clientWidth };
+    });
+    expect(scroller.scrollWidth).toBeLessThanOrEqual(scroller.clientWidth + 1);
+    const remove = await row.getByRole('button', { name: /^حذف / }).boundingBox();
+    const viewport = page.viewportSize();
+    expect(remove && viewport && remove.x >= 0 && remove.x + remove.width <= viewport.width).toBe(true);
+    await screenshot(page, 'admin-companies-long-name');
   });
 
   it('shows the load errors with retry buttons, and recovers', async () => {

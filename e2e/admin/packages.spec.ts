@@ -25,6 +25,11 @@ describe('admin packages tab', () => {
     await trial.waitFor();
     await trial.getByText('محجوزة').waitFor();
     expect(await trial.getByRole('button', { name: 'حذف الباقة تجريبي' }).isDisabled()).toBe(true);
+    // A disabled delete says why, beside the button (a disabled button takes neither focus nor hover).
+    await trial.getByText('لا تُحذف: يعتمد عليها النظام').waitFor();
+    await rowOf(page, 'باقة نمو')
+      .getByText(/^لا تُحذف: يستخدمها \d+ مستخدم و\d+ شركة$/)
+      .waitFor();
     await expectNoAxeViolations(page);
     await screenshot(page, 'admin-packages');
 

@@ -66,7 +66,7 @@ afterAll(async () => {
 const journey = { email: '', mailbox: '', subject: '' };
 
 describe('sending', () => {
-  it('admin email_settings: labelled fields with units, the warning, minimums refused, empty becomes 0, saved values kept', async () => {
+  it('admin email_settings: labelled fields with units and ranges, the warning, spec §5 minimums applied, empty becomes 0, saved values kept', async () => {
     const { page, consoleErrors } = await asAdmin();
     await page.goto('/admin/email_settings');
     await page.getByRole('heading', { name: 'إعدادات الإرسال' }).waitFor();
@@ -74,17 +74,22 @@ describe('sending', () => {
     for (const label of Object.values(LABELS)) await page.getByLabel(label, { exact: true }).waitFor();
     await page.getByLabel('حسابات Gmail الشخصية', { exact: true }).waitFor();
     await page.getByLabel('حسابات Google Workspace', { exact: true }).waitFor();
+    expect(await page.getByText('عدد صحيح من 1 إلى 100,000').count()).toBeGreaterThanOrEqual(2);
     await expectNoAxeViolations(page);
 
-    // Below a minimum (batch_size ≥ 1) and emptied (→ 0, below max_per_minute's minimum of 1): refused, nothing saved.
-    await fillSettings(page, { batch_size: 0, max_per_minute: '' });
+    // Spec §5: nothing typed is refused. Below a minimum (batch_size ≥ 1) the field shows the minimum once it
+    // loses focus; emptied (→ 0), max_per_minute is saved at its minimum of 1; past a maximum, the maximum.
+    await fillSettings(page, { ...JOURNEY, batch_size: 0, max_per_minute: '', email_delay: 90_000 });
+    await page.getByLabel(LABELS.max_retries, { exact: true }).focus();
+    expect(await page.getByLabel(LABELS.batch_size, { exact: true }).inputValue()).toBe('1');
+    expect(await page.getByLabel(LABELS.email_delay, { exact: true }).inputValue()).toBe('86400');
     await page.getByRole('button', { name: 'حفظ الإعدادات' }).click();
-    await seen(page, 'فشل الحفظ');
-    expect(await page.getByText('القيمة يجب أن تكون عدداً صحيحاً من 1 إلى 100,000').count()).toBe(2);
-    // Above a maximum the server would refuse: the form says so first, with the range.
-    await fillSettings(page, { ...JOURNEY, email_delay: 90_000 });
-    await page.getByRole('button', { name: 'حفظ الإعدادات' }).click();
-    await page.getByText('القيمة يجب أن تكون عدداً صحيحاً من 0 إلى 86,400').waitFor();
+    await seen(page, 'تم حفظ الإعدادات بنجاح');
+    await page.reload();
+    await page.getByLabel(LABELS.batch_size, { exact: true }).waitFor();
+    expect(await page.getByLabel(LABELS.batch_size, { exact: true }).inputValue()).toBe('1');
+    expect(await page.getByLabel(LABELS.max_per_minute, { exact: true }).inputValue()).toBe('1');
+    expect(await page.getByLabel(LABELS.email_delay, { exact: true }).inputValue()).toBe('86400');
     await expectNoAxeViolations(page);
 
     // An emptied field whose minimum is 0 is saved as 0.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -148,6 +149,65 @@ describe('web app serving', () => {
       expect(asset.headers['cache-control']).toContain('immutable');
       expect((await app.inject('/assets/gone.js')).statusCode).toBe(404);
       expect((await app.inject('/..%2f..%2fetc/passwd')).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('content security policy', () => {
+  const sha256 = (script: string) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+  const scriptSrc = (csp: string | string[] | number | undefined) =>
+    String(csp)
+      .split(';')
+      .find((d) => d.trim().startsWith('script-src '))
+      ?.trim()
+      .split(/\s+/)
+      .slice(1) ?? [];
+
+  it('allows no inline script but the ones each built page carries, by their sha256', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sira-csp-'));
+    mkdirSync(join(dir, 'pricing'));
+    const bootstrap = 'window.__context = {"origin":"https://sira.invalid/pricing"};';
+    const theme = 'try { document.documentElement.dataset.theme = "light"; } catch (e) {}';
+    const shellScript = 'window.__shell = 1;';
+    writeFileSync(
+      join(dir, 'pricing', 'index.html'),
+      `<html><head><script data-mantine-script="true">${theme}</script><script type="application/ld+json">{"a":1}</script>` +
+        `<script type="module" src="/static-page.js"></script></head><body><script>${bootstrap}</script>` +
+        '<script type="module" async="">import "/assets/x.js";</script></body></html>',
+    );
+    writeFileSync(join(dir, '__spa-fallback.html'), `<html><script>${shellScript}</script></html>`);
+    const app = await buildApp({
+      env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+      db: ctx.db,
+      dbKind: ctx.handle.kind,
+      publicBaseUrl: 'http://localhost:3000',
+      appSecret: 'test-secret-that-is-long-enough-for-better-auth-0123456789',
+      clientDir: dir,
+      logger: false,
+    });
+    try {
+      const pricing = await app.inject('/pricing');
+      // The page as served (its build origin replaced by this deployment's) is what the browser hashes.
+      expect(pricing.body).toContain('http://localhost:3000/pricing');
+      expect(scriptSrc(pricing.headers['content-security-policy']).sort()).toEqual(
+        [
+          "'self'",
+          sha256(theme),
+          sha256(bootstrap.replace('https://sira.invalid', 'http://localhost:3000')),
+          sha256('import "/assets/x.js";'),
+        ].sort(),
+      );
+      expect(scriptSrc((await app.inject('/dashboard')).headers['content-security-policy']).sort()).toEqual(
+        ["'self'", sha256(shellScript)].sort(),
+      );
+      // Everything else — the API, assets — allows scripts from this origin only.
+      for (const url of ['/api/session', '/healthz', '/static-page.js']) {
+        expect(scriptSrc((await app.inject(url)).headers['content-security-policy']), url).toEqual(["'self'"]);
+      }
+      expect(String(pricing.headers['content-security-policy'])).not.toContain("'unsafe-inline';script-src-attr");
+      expect(String((await app.inject('/api/session')).headers['content-security-policy'])).toContain("script-src-attr 'none'");
     } finally {
       await app.close();
     }

@@ -34,6 +34,7 @@ import { sendingRoutes } from './modules/sending/sending.routes';
 import { statsAdminRoutes } from './modules/stats/stats.admin-routes';
 import { templatesAdminRoutes } from './modules/templates/templates.admin-routes';
 import { accessPlugin } from './plugins/access';
+import { controlCharactersPlugin } from './plugins/control-characters';
 import { errorsPlugin } from './plugins/errors';
 import { requestLogPlugin } from './plugins/request-log';
 import { securityPlugin } from './plugins/security';
@@ -151,6 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
   });
   await app.register(accessPlugin, { auth, publicBaseUrl: options.publicBaseUrl });
+  await app.register(controlCharactersPlugin);
 
   await app.register(healthRoutes);
   await app.register(eventsRoutes, { sessionRecheckMs: options.liveEventsSessionRecheckMs });

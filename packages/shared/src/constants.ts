@@ -63,3 +63,9 @@ export const CURRENCY_LABEL = 'ريال';
 export const PAYLINK_MIN_AMOUNT = 5;
 /** A package is free (0) or priced at what Paylink accepts: anything between could be shown but never bought. */
 export const isSellablePrice = (price: number) => price === 0 || price >= PAYLINK_MIN_AMOUNT;
+
+/** The longest subject and content a send takes (the form's fields stop there too). */
+export const SUBJECT_MAX_LENGTH = 300;
+export const CONTENT_MAX_LENGTH = 100_000;
+/** The longest search the admin's send logs take (the search box stops there too). */
+export const LOGS_SEARCH_MAX_LENGTH = 200;

@@ -64,6 +64,6 @@ describe('a count of messages in Arabic', () => {
 
   it('writes the résumé size and the settings ranges in Arabic words and Western digits', () => {
     expect(sendingText.resumeSizeHint).toBe('ملف PDF حتى 5 ميغابايت');
-    expect(sendingSettingsText.outOfRange({ min: 1, max: 100_000 })).toBe('القيمة يجب أن تكون عدداً صحيحاً من 1 إلى 100,000');
+    expect(sendingSettingsText.range({ min: 1, max: 100_000 })).toBe('عدد صحيح من 1 إلى 100,000');
   });
 });

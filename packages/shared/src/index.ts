@@ -9,4 +9,6 @@ export * from './rules/auth';
 export * from './rules/mail-address';
 export * from './rules/message-html';
 export * from './rules/placeholders';
+export * from './rules/sending-settings';
+export * from './rules/text';
 export type * from './schemas/index';

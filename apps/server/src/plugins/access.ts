@@ -8,12 +8,22 @@ import { getProfileSummary, type ProfileSummary } from '../modules/profiles/prof
 
 export type Viewer = ProfileSummary;
 
+/** A route's request schemas as it was declared (zod schemas on our routes). */
+export interface RouteSchemas {
+  body?: unknown;
+  querystring?: unknown;
+  params?: unknown;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
     publicBaseUrl: string;
-    /** Every /api route with the access it was given, for the authorisation test that enumerates them. */
-    routeAccess: Array<{ method: string; url: string; access: 'public' | 'user' | 'admin' }>;
+    /**
+     * Every /api route with the access it was given and its request schemas, for the tests that enumerate
+     * them (authorisation, refused control characters).
+     */
+    routeAccess: Array<{ method: string; url: string; access: 'public' | 'user' | 'admin'; schema?: RouteSchemas }>;
     /** The signed-in user of this request with the role read from the database, or null. */
     viewer(request: FastifyRequest): Promise<Viewer | null>;
   }
@@ -66,7 +76,8 @@ export const accessPlugin = fp<{ auth: Auth; publicBaseUrl: string }>(
       if (!url.startsWith('/api/')) return;
       const declared = (route.config as { access?: string } | undefined)?.access;
       const access = url.startsWith('/api/admin/') ? 'admin' : declared === 'public' ? 'public' : 'user';
-      for (const method of [route.method].flat()) app.routeAccess.push({ method: String(method), url, access });
+      const schema = route.schema as RouteSchemas | undefined;
+      for (const method of [route.method].flat()) app.routeAccess.push({ method: String(method), url, access, schema });
       if (access === 'public') return;
       const check = async (request: FastifyRequest, reply: FastifyReply) => {
         const viewer = await app.viewer(request);

@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { contentSecurityPolicy } from '../lib/content-security-policy';
 import { AppError } from '../lib/errors';
 import { isAllowedHost, type OriginPolicy } from '../lib/origins';
 
@@ -27,26 +28,17 @@ const MISDIRECTED = 'هذا الخادم لا يجيب على هذا الاسم.
 export const securityPlugin = fp<SecurityOptions>(
   async (app: FastifyInstance, options) => {
     await app.register(helmet, {
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          // React Router's prerendered pages carry small inline bootstrap scripts.
-          scriptSrc: ["'self'", "'unsafe-inline'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          // Pages may show images the admin links to (there is no image upload); only over https.
-          imgSrc: ["'self'", 'data:', 'https:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          frameAncestors: ["'none'"],
-          formAction: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          upgradeInsecureRequests: null,
-        },
-      },
+      // Ours (lib/content-security-policy.ts): no inline script but those a built page names by hash (web.ts).
+      contentSecurityPolicy: false,
       crossOriginEmbedderPolicy: false,
       // Helmet's default (180 days, subdomains) in production; a local http server must not pin https.
       hsts: options.production ? undefined : false,
+    });
+
+    // Every answer; the web plugin replaces it on the HTML pages it serves with one that adds their scripts' hashes.
+    const policy = contentSecurityPolicy();
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header('content-security-policy', policy);
     });
 
     const hostnames = options.allowedHostnames?.map((h) => h.toLowerCase());

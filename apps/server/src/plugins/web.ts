@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { isKnownClientPath } from '@sira/shared/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { contentSecurityPolicy, inlineScriptHashes } from '../lib/content-security-policy';
 
 export interface WebOptions {
   /** The built web app (apps/web/build/client); absent when the server runs without one (API tests). */
@@ -29,11 +30,29 @@ export const webPlugin = fp<WebOptions>(
       return;
     }
 
+    /**
+     * An HTML page with the policy that lets its own inline scripts run (by hash, lib/content-security-policy.ts),
+     * worked out once per page from the HTML exactly as it is sent.
+     */
+    const policies = new Map<string, string>();
+    const sendPage = (reply: FastifyReply, html: string) => {
+      let policy = policies.get(html);
+      if (policy === undefined) {
+        policy = contentSecurityPolicy(inlineScriptHashes(html));
+        policies.set(html, policy);
+      }
+      return reply
+        .header('content-security-policy', policy)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(html);
+    };
+
     // The home page is prerendered like the others: serve it through the same path (origin rewrite).
     app.get('/', { config: { access: 'public' } }, async (_request, reply) => {
       const home = join(clientDir, 'index.html');
       if (!existsSync(home)) return reply.callNotFound();
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(prerenderedHtml(home));
+      return sendPage(reply, prerenderedHtml(home));
     });
 
     await app.register(fastifyStatic, {
@@ -45,6 +64,9 @@ export const webPlugin = fp<WebOptions>(
       setHeaders(res, path) {
         if (path.includes(`${join(clientDir, 'assets')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         else res.setHeader('cache-control', 'no-cache');
+        // A built page asked for by its file name (/pricing/index.html) is sent as it is on disk: its own hashes.
+        if (path.endsWith('.html'))
+          res.setHeader('content-security-policy', contentSecurityPolicy(inlineScriptHashes(readFileSync(path, 'utf8'))));
       },
     });
 
@@ -67,15 +89,9 @@ export const webPlugin = fp<WebOptions>(
       // A missing file (an old hashed asset, a typo) is a plain 404, not the app page.
       if (/\.[a-z0-9]+$/i.test(path)) return apiNotFound(reply);
       const prerendered = prerenderedFile(clientDir, path);
-      if (prerendered) {
-        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(prerenderedHtml(prerendered));
-      }
+      if (prerendered) return sendPage(reply, prerenderedHtml(prerendered));
       if (!shell) return apiNotFound(reply);
-      return reply
-        .status(isKnownClientPath(path) ? 200 : 404)
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(shell);
+      return sendPage(reply.status(isKnownClientPath(path) ? 200 : 404), shell);
     });
   },
   { name: 'web' },

@@ -26,6 +26,18 @@ export const EXCEL_HEADERS = {
   package: 'الباقة',
 } as const;
 
+/**
+ * Other headers read as each column, compared without case or extra spaces: the obvious English names (a
+ * directory exported from another system), and the Arabic ones as often typed without the hamza.
+ */
+export const EXCEL_HEADER_ALIASES: Record<keyof typeof EXCEL_HEADERS, readonly string[]> = {
+  name: ['company', 'company name', 'name', 'اسم الشركه'],
+  email: ['email', 'e-mail', 'email address', 'e-mail address', 'البريد الالكتروني'],
+  sector: ['sector', 'industry'],
+  location: ['city', 'location'],
+  package: ['package', 'package name'],
+};
+
 /** What a missing sector or location becomes, and the label of a company the sheet left unnamed. */
 export const UNSPECIFIED = 'غير محدد';
 export const UNNAMED_COMPANY = 'شركة بدون اسم';
@@ -51,6 +63,9 @@ export const companiesText = {
   importBusy: 'يجري الآن استيراد ملف آخر، فلم يُقرأ هذا الملف ولم يُضف منه شيء. أعد رفعه بعد قليل.',
   empty: 'الملف فارغ.',
   packageColumnOrDefault: 'يرجى اختيار باقة افتراضية أو التأكد من وجود عمود "الباقة" في الملف.',
+  headersUnrecognised: `لم نتعرف على عناوين الأعمدة في الصف الأول: لا يوجد فيها عمود للبريد الإلكتروني. يجب أن يكون الصف الأول عناوين الأعمدة: ${Object.values(
+    EXCEL_HEADERS,
+  ).join('، ')} (أو بالإنجليزية: Company، Email، Sector، City، Package).`,
   saveFailed: 'تعذّر حفظ الشركات في قاعدة البيانات',
 } as const;
 
@@ -85,6 +100,8 @@ export type CompaniesErrorCode =
   | 'EXCEL_EMPTY'
   /** The sheet has no package column and no default package was chosen. */
   | 'EXCEL_PACKAGE_REQUIRED'
+  /** No header of the first row names the e-mail column (in Arabic or an English equivalent). */
+  | 'EXCEL_HEADERS_UNRECOGNISED'
   /** Writing the rows failed; the transaction was rolled back, nothing was added. */
   | 'COMPANIES_IMPORT_FAILED';
 
@@ -107,6 +124,7 @@ const textByCode: Record<CompaniesErrorCode, string> = {
   EXCEL_READ_FAILED: companiesText.readFailed,
   EXCEL_EMPTY: companiesText.empty,
   EXCEL_PACKAGE_REQUIRED: companiesText.packageColumnOrDefault,
+  EXCEL_HEADERS_UNRECOGNISED: companiesText.headersUnrecognised,
   COMPANIES_IMPORT_FAILED: companiesText.saveFailed,
 };
 

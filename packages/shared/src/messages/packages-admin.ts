@@ -24,7 +24,13 @@ export const packagesAdminTexts = {
   icon: 'الأيقونة',
   iconHint: 'اسم أيقونة اختياري، مثل rocket أو crown.',
   ctaText: 'نص زر الاشتراك',
-  highlighted: 'باقة مميزة (تظهر بارزة في صفحة الأسعار)',
+  highlighted: 'الأكثر طلباً (تظهر بارزة في صفحة الأسعار)',
+  highlightedHint: 'باقة واحدة فقط تحمل هذه الشارة: تحديد هذه الباقة يزيلها عن غيرها.',
+  /** Why a package's delete button is disabled, shown beside it and read with it. */
+  deleteBlocked: {
+    reserved: 'لا تُحذف: يعتمد عليها النظام',
+    inUse: (profiles: number, companies: number) => `لا تُحذف: يستخدمها ${profiles} مستخدم و${companies} شركة`,
+  },
   originalPrice: 'السعر قبل الخصم (ريال)',
   discountPercent: 'نسبة الخصم (%)',
   displaySection: 'بيانات العرض في صفحة الأسعار',

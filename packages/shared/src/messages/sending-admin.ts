@@ -31,11 +31,13 @@ export const sendingSettingsText = {
   saveFailed: 'فشل الحفظ',
   /** Spec §8, verbatim. */
   saved: 'تم حفظ الإعدادات بنجاح',
-  invalid:
-    'قيم غير صالحة: يجب أن تكون أعداداً صحيحة ضمن حدود كل حقل، وحجم الدفعة والحد في الدقيقة والحد في الساعة 1 على الأقل، وباقي القيم 0 على الأقل.',
-  /** A field's error: its range, with the numbers as the admin types them. */
-  outOfRange: ({ min, max }: { min: number; max: number }) =>
-    `القيمة يجب أن تكون عدداً صحيحاً من ${formatNumber(min)} إلى ${formatNumber(max)}`,
+  /** A request whose groups are not sets of fields (the form never sends one). */
+  invalid: 'لم تصل الإعدادات بالشكل المتوقع، فلم يُحفظ شيء. حدّث الصفحة وأعد المحاولة.',
+  /**
+   * A field's range, with the numbers as the admin types them. A value outside it is brought to its nearest end
+   * when the field loses focus (spec §5: nothing typed is refused).
+   */
+  range: ({ min, max }: { min: number; max: number }) => `عدد صحيح من ${formatNumber(min)} إلى ${formatNumber(max)}`,
   retry: 'إعادة المحاولة',
 } as const;
 
@@ -57,7 +59,7 @@ export const sendingLogsText = {
 } as const;
 
 export const sendingAdminErrorCodes = {
-  /** A value is not an integer or below its spec §5 minimum (batch_size/max_per_minute/max_per_hour ≥ 1, others ≥ 0). */
+  /** A group of the request is not a set of fields (typed values themselves are settled, never refused). */
   INVALID_SETTINGS: 'INVALID_SETTINGS',
 } as const;
 export type SendingAdminErrorCode = keyof typeof sendingAdminErrorCodes;
@@ -68,10 +70,4 @@ const messageByCode: Record<SendingAdminErrorCode, string> = {
 
 export function sendingAdminMessage(code: string | undefined): string | undefined {
   return code && code in messageByCode ? messageByCode[code as SendingAdminErrorCode] : undefined;
-}
-
-/** Spec §5: non-numeric becomes 0 (the form's job, shared here so the form and tests agree). */
-export function toSettingNumber(value: unknown): number {
-  const n = typeof value === 'number' ? value : Number(String(value ?? '').trim());
-  return Number.isFinite(n) ? n : 0;
 }

@@ -10,6 +10,13 @@ describe('sign-in rules (spec §5)', () => {
     expect(checkSignIn({ email: 'a@b.co', password: '12345' })).toBe('PASSWORD_TOO_SHORT');
     expect(checkSignIn({ email: '  A@B.CO ', password: '123456' })).toBeNull();
   });
+
+  it('refuses as invalid an e-mail carrying a direction control, mark or other invisible character', () => {
+    for (const email of ['user\u202e@sira.example', 'user@sira\u2066.example', '\u200fuser@sira.example', 'us\u200ber@sira.example']) {
+      expect(checkSignIn({ email, password: 'secret1' }), JSON.stringify(email)).toBe('INVALID_EMAIL');
+      expect(checkResetRequest({ email }), JSON.stringify(email)).toBe('INVALID_EMAIL');
+    }
+  });
 });
 
 describe('registration rules', () => {

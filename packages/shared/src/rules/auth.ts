@@ -4,7 +4,9 @@ import { PASSWORD_MIN_LENGTH } from '../constants';
  * The account rules of spec §5, in the order the spec checks them. Each returns the first problem as an
  * error code (mapped to Arabic in messages/ar.ts) or null. The web shows them; the server enforces them.
  */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// No spaces, control characters or invisible format characters (direction controls and marks, zero-width
+// spaces: rules/text.ts) anywhere in the address — 'user\u202e@…' is not an address, however it looks.
+export const EMAIL_PATTERN = /^[^\s@\p{Cc}\p{Cf}]+@[^\s@\p{Cc}\p{Cf}]+\.[^\s@\p{Cc}\p{Cf}]+$/u;
 /** 05 followed by 8 digits, or +966 followed by 9 digits. */
 export const PHONE_PATTERN = /^(?:05\d{8}|\+966\d{9})$/;
 

@@ -24,6 +24,12 @@ describe('company mail addresses', () => {
       'hr.@co.sa',
       'h..r@co.sa',
       'hr@-co.sa',
+      // Invisible format characters: a right-to-left override, an isolate, a mark, a zero-width space.
+      'hr\u202e@co.sa',
+      'hr@co\u2067.sa',
+      '\u200fhr@co.sa',
+      'hr@co.sa\u200e',
+      'h\u200br@co.sa',
     ]) {
       expect(isMailAddress(bad), JSON.stringify(bad)).toBe(false);
     }

@@ -1,11 +1,13 @@
 /**
- * A company address Sira can write into a To: header as it is: no spaces or control characters, none of the
- * characters with a meaning in address syntax (a list, a display name, a route), one @ and a dot after it.
+ * A company address Sira can write into a To: header as it is: no spaces, control characters or invisible
+ * format characters (direction controls and marks, zero-width spaces), none of the characters with a meaning
+ * in address syntax (a list, a display name, a route), one @ and a dot after it.
  * The import, the admin's add/edit form and the MIME builder all use this one rule, so an address accepted
  * into the directory is one the sender will take — not one that fails, is refunded and is chosen again on
  * every later request.
  */
-export const MAIL_ADDRESS_PATTERN = /^[^\s@<>()[\]\\,;:"\p{Cc}]+@[^\s@<>()[\]\\,;:"\p{Cc}]+\.[^\s@<>()[\]\\,;:"\p{Cc}]+$/u;
+export const MAIL_ADDRESS_PATTERN =
+  /^[^\s@<>()[\]\\,;:"\p{Cc}\p{Cf}]+@[^\s@<>()[\]\\,;:"\p{Cc}\p{Cf}]+\.[^\s@<>()[\]\\,;:"\p{Cc}\p{Cf}]+$/u;
 
 /**
  * Whether `address` passes MAIL_ADDRESS_PATTERN, the 320-character limit of an address, and the dots rule of

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutBidiScopes } from '../rules/text';
 
 /** The shape of every API error body. Details never include stack traces or SQL. */
 export const apiErrorSchema = z.object({
@@ -9,3 +10,10 @@ export const apiErrorSchema = z.object({
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
 export const idParamSchema = z.object({ id: z.uuid() });
+
+/**
+ * A name, title or other line of display text as an administrator types it: bidirectional embeddings,
+ * overrides and isolates are dropped before any other check (rules/text.ts), so a package name never shows
+ * reversed on /pricing. Chain `.trim()`, `.min()`, `.max()` as for any string.
+ */
+export const displayText = () => z.string().overwrite(withoutBidiScopes);

@@ -63,8 +63,18 @@ export const companiesImportResultSchema = z.object({
   skipped: z.number().int(),
   /** Rows whose e-mail appeared earlier in the file or is already in the directory: not inserted twice. */
   duplicates: z.number().int(),
-  /** The first few duplicate e-mails, for the result message. */
-  duplicateEmails: z.array(z.string()),
+  /**
+   * The first few duplicate rows by their row number: `firstRow` when the address appeared earlier in the file,
+   * absent when it is already in the directory.
+   */
+  duplicateRows: z.array(z.object({ row: z.number().int(), email: z.string(), firstRow: z.number().int().optional() })),
+  /**
+   * The first few cells of the columns read that held a formula (row, and the column's header): each was
+   * stored as the text it shows when the formula only composes text, else left to the column's default.
+   */
+  formulaCells: z.array(z.object({ row: z.number().int(), column: z.string() })),
+  /** How many such cells there were in all. */
+  formulas: z.number().int(),
   /** The first few skipped rows, by their row number in the sheet (the header is row 1). */
   skippedRows: z.array(z.object({ row: z.number().int(), reason: z.enum(IMPORT_SKIP_REASONS) })),
 });

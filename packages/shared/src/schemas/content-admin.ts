@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayText } from './common';
 
 /** A content page as the admin pages tab lists and edits it. */
 export const adminPageSchema = z.object({
@@ -15,7 +16,7 @@ export const adminPageListSchema = z.array(adminPageSchema);
 
 /** PUT /api/admin/pages/:id: the slug is the page's address and never changes. */
 export const pageInputSchema = z.object({
-  title: z.string().max(200),
+  title: displayText().max(200),
   content: z.string().max(200_000),
 });
 export type PageInput = z.infer<typeof pageInputSchema>;
@@ -34,7 +35,7 @@ export type SocialLinks = z.infer<typeof socialLinksSchema>;
  * every page shows under the links. An empty e-mail or phone is simply not shown.
  */
 export const footerContactSchema = z.object({
-  description: z.string().max(1000),
+  description: displayText().max(1000),
   email: z.string().max(320),
   phone: z.string().max(32),
   showContact: z.boolean(),
@@ -76,16 +77,16 @@ export const adminFooterSchema = z.object({
 export type AdminFooter = z.infer<typeof adminFooterSchema>;
 
 export const footerSectionInputSchema = z.object({
-  title: z.string().max(200),
+  title: displayText().max(200),
   order: orderSchema,
 });
 export type FooterSectionInput = z.input<typeof footerSectionInputSchema>;
 
 /** An empty icon or section is stored as null (spec §5); the server turns '' into null. */
 export const footerLinkInputSchema = z.object({
-  title: z.string().max(200),
+  title: displayText().max(200),
   url: z.string().max(2000),
-  icon: z.string().max(50).nullable().default(null),
+  icon: displayText().max(50).nullable().default(null),
   order: orderSchema,
   sectionId: z
     .union([z.uuid(), z.literal('')])

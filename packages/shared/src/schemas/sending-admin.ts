@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DELIVERY_PAGE_SIZE } from '../constants';
+import { DELIVERY_PAGE_SIZE, LOGS_SEARCH_MAX_LENGTH } from '../constants';
+import { DAILY_CAP_LIMITS, DELAY_LIMITS } from '../rules/sending-settings';
 import { jobStatusSchema } from './sending';
 
 /**
@@ -7,22 +8,10 @@ import { jobStatusSchema } from './sending';
  * per mailbox kind) and email_logs (send jobs of every user).
  */
 
-/**
- * Each pacing number's range. The minimums are spec §5's (batch_size, max_per_minute, max_per_hour ≥ 1, the
- * rest ≥ 0); the maximums are ours, so that a slip of the keyboard cannot stop sending for years (delays in
- * seconds: a week at most between batches or retries, a day between messages). The form shows both.
- */
-export const DELAY_LIMITS = {
-  batch_size: { min: 1, max: 100_000 },
-  batch_delay: { min: 0, max: 604_800 },
-  email_delay: { min: 0, max: 86_400 },
-  max_per_minute: { min: 1, max: 100_000 },
-  max_per_hour: { min: 1, max: 10_000_000 },
-  retry_delay: { min: 0, max: 604_800 },
-  max_retries: { min: 0, max: 100 },
-} as const;
-/** A mailbox's rolling-24 h cap. */
-export const DAILY_CAP_LIMITS = { min: 1, max: 100_000 } as const;
+export { settleSendingSettings, settleSettingValue } from '../rules/sending-settings';
+// The ranges and the spec §5 reading of typed values are zod-free (rules/sending-settings.ts), so the web's
+// form uses them without bringing zod into the browser.
+export { DAILY_CAP_LIMITS, DELAY_LIMITS, LOGS_SEARCH_MAX_LENGTH };
 
 const withinLimits = (limits: { min: number; max: number }) => z.number().int().min(limits.min).max(limits.max);
 
@@ -52,14 +41,11 @@ export const sendingSettingsSchema = z.object({
 export type SendingSettings = z.infer<typeof sendingSettingsSchema>;
 
 /**
- * The PUT body as the route accepts it: anything in the two groups, so that a value below a minimum, a
- * fraction or a non-number answers INVALID_SETTINGS (the service checks it against sendingSettingsSchema).
+ * The PUT body as the route accepts it: anything in the two groups, since spec §5 turns whatever was typed into
+ * a number (settleSendingSettings).
  */
 export const sendingSettingsInputSchema = z.object({ delay: z.unknown().optional(), dailyCaps: z.unknown().optional() });
 export type SendingSettingsInput = z.infer<typeof sendingSettingsInputSchema>;
-
-/** The longest search the logs take (the search box stops there too). */
-export const LOGS_SEARCH_MAX_LENGTH = 200;
 
 export const sendingLogsQuerySchema = z.object({
   /** Matches the user's e-mail or the subject (contains, case-insensitive). */
@@ -87,8 +73,8 @@ export type SendingLogRow = z.infer<typeof sendingLogRowSchema>;
 /** GET /api/admin/sending/logs?search=&status=&page=1 */
 export const sendingLogPageSchema = z.object({
   /**
-   * Over every job matching the search (not the status filter): total, in progress (pending — 'in queue' — or
-   * processing: the jobs not finished yet), completed, failed. The four add up to the total.
+   * Over the jobs the table lists (the search and the status filter): total, in progress (pending — 'in
+   * queue' — or processing: the jobs not finished yet), completed, failed. The four add up to the total.
    */
   summary: z.object({
     total: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DELIVERY_PAGE_SIZE } from '../constants';
+import { CONTENT_MAX_LENGTH, DELIVERY_PAGE_SIZE, SUBJECT_MAX_LENGTH } from '../constants';
 
 /**
  * The user's sending API (/send-resume and the dashboard): compose, résumé upload, scheduling, status,
@@ -45,9 +45,8 @@ export const uploadedResumeSchema = z.object({
 });
 export type UploadedResume = z.infer<typeof uploadedResumeSchema>;
 
-/** The longest subject and content a send takes (the form's fields stop there too). */
-export const SUBJECT_MAX_LENGTH = 300;
-export const CONTENT_MAX_LENGTH = 100_000;
+// Zod-free (constants.ts), so the web's form reads them without bringing zod into the browser.
+export { CONTENT_MAX_LENGTH, SUBJECT_MAX_LENGTH };
 
 /** POST /api/sending/jobs body. Shape and size only; emptiness answers MISSING_FIELDS. */
 export const scheduleSendInputSchema = z.object({

@@ -99,6 +99,67 @@ describe('register', () => {
     const rawResend = await ctx.app.inject({ method: 'POST', url: '/api/auth/send-verification-email', payload: { email: 'a@b.example' } });
     expect(rawResend.statusCode).toBe(404);
   });
+
+  it('keeps verify-password closed: a signed-in caller cannot guess the password there, limited or not', async () => {
+    const { cookie, password } = await signedInUser(ctx);
+    const guesses = [];
+    for (let i = 0; i < 50; i++) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/verify-password',
+        headers: { cookie },
+        payload: { password: `wrong-guess-${i}` },
+      });
+      guesses.push(res.statusCode);
+    }
+    expect(guesses.filter((status) => status !== 404)).toEqual([]);
+    const right = await ctx.app.inject({ method: 'POST', url: '/api/auth/verify-password', headers: { cookie }, payload: { password } });
+    expect(right.statusCode).toBe(404);
+  });
+
+  it('opens only the better-auth endpoints the product uses: the session, sign-out and the e-mailed links', async () => {
+    const { cookie } = await signedInUser(ctx);
+    const open: string[] = [];
+    for (const endpoint of Object.values(ctx.app.auth.api) as Array<{ path?: string; options?: { method?: unknown } }>) {
+      if (!endpoint.path) continue;
+      const url = `/api/auth${endpoint.path.replace(/:[a-zA-Z]+/g, 'x')}`;
+      for (const method of [endpoint.options?.method].flat()) {
+        if (method !== 'GET' && method !== 'POST') continue;
+        const res = await ctx.app.inject({ method, url, headers: { cookie }, ...(method === 'POST' ? { payload: {} } : {}) });
+        if (res.statusCode !== 404) open.push(`${method} ${url}`);
+      }
+    }
+    expect(open.sort()).toEqual([
+      'GET /api/auth/get-session',
+      'GET /api/auth/reset-password/x',
+      'GET /api/auth/verify-email',
+      'POST /api/auth/sign-out',
+    ]);
+  });
+});
+
+describe('e-mail addresses with invisible characters', () => {
+  it('answers INVALID_EMAIL to a sign-in, registration or reset whose address carries a direction control', async () => {
+    const email = uniqueEmail();
+    await register({ email, phone: '0512345678', password: 'secret1', confirmPassword: 'secret1' });
+    const disguised = `\u202e${email}`;
+    const signIn = await signInRaw({ email: disguised, password: 'secret1' });
+    expect([signIn.statusCode, signIn.json().code]).toEqual([400, 'INVALID_EMAIL']);
+    const reg = await register({
+      email: email.replace('@', '\u200f@'),
+      phone: '0512345678',
+      password: 'secret1',
+      confirmPassword: 'secret1',
+    });
+    expect([reg.statusCode, reg.json().code]).toEqual([400, 'INVALID_EMAIL']);
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/password-reset',
+      remoteAddress: freshIp(),
+      payload: { email: disguised },
+    });
+    expect([reset.statusCode, reset.json().code]).toEqual([400, 'INVALID_EMAIL']);
+  });
 });
 
 describe('confirmation and sign-in', () => {

@@ -2,6 +2,20 @@ import { sessionSchema } from '@sira/shared/schemas';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { revealingDatabaseOutage } from '../../lib/database-errors';
+import { AppError } from '../../lib/errors';
+
+/**
+ * The better-auth endpoints reached over HTTP: the session (read), sign-out (the web's button) and the links in
+ * the confirmation and reset e-mails. Every other one answers 404, whether or not auth.ts disables it: sign-up, sign-in
+ * and reset go through /api/account/* (our rules and rate limits), and endpoints nothing uses — verify-password
+ * would take unlimited guesses from a signed-in session — stay closed when a better-auth upgrade adds more.
+ */
+const OPEN_ENDPOINTS = new Set(['GET /api/auth/get-session', 'POST /api/auth/sign-out', 'GET /api/auth/verify-email']);
+/** The reset e-mail's link, which checks its token and leads to the web's form. */
+const RESET_LINK = /^\/api\/auth\/reset-password\/[^/]+$/;
+
+const isOpen = (method: string, pathname: string) =>
+  OPEN_ENDPOINTS.has(`${method} ${pathname}`) || (method === 'GET' && RESET_LINK.test(pathname));
 
 /** better-auth's endpoints under /api/auth/*, and /api/session: who is signed in, with the role decided here. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -10,6 +24,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     url: '/api/auth/*',
     async handler(request, reply) {
       const url = new URL(request.url, app.publicBaseUrl);
+      if (!isOpen(request.method, url.pathname)) throw new AppError(404, 'NOT_FOUND');
       const body = request.method === 'POST' && request.body !== undefined ? JSON.stringify(request.body) : undefined;
       // better-auth answers its own database failures with a bare 500 — and its sign-out with a success that
       // clears the cookie though the session row could not be deleted: during an outage both become a 503, and

@@ -22,8 +22,8 @@ export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
   batchSize: 5000,
 };
 
-/** How many duplicate e-mails and skipped rows the answer lists (all are counted). */
-const LISTED = { duplicates: 10, skipped: 20 };
+/** How many duplicate rows, skipped rows and formula cells the answer lists (all are counted). */
+const LISTED = { duplicates: 20, skipped: 20, formulaCells: 20 };
 
 export interface ImportInput {
   actor: { id: string; email: string };
@@ -63,8 +63,10 @@ export async function importCompanies(db: Database, input: ImportInput): Promise
       for (let i = 0; i < ordered.length; i += limits.batchSize) {
         for (const email of await insertBatch(tx, ordered.slice(i, i + limits.batchSize))) inserted.add(email);
       }
-      const alreadyListed = plan.companies.filter((c) => !inserted.has(c.email));
-      const duplicates = [...plan.duplicates, ...alreadyListed].sort((a, b) => a.row - b.row);
+      const alreadyListed = plan.companies.filter((c) => !inserted.has(c.email)).map((c) => ({ row: c.row, email: c.email }));
+      const duplicates: Array<{ row: number; email: string; firstRow?: number }> = [...plan.duplicates, ...alreadyListed].sort(
+        (a, b) => a.row - b.row,
+      );
       const added = inserted.size;
       // excel_files.rows_skipped: every data row not added, whether invalid or a duplicate.
       const notAdded = sheet.rows.length - added;
@@ -79,15 +81,17 @@ export async function importCompanies(db: Database, input: ImportInput): Promise
         added,
         skipped: plan.skipped.length,
         duplicates: duplicates.length,
-        duplicateEmails: duplicates.slice(0, LISTED.duplicates).map((d) => d.email),
+        duplicateRows: duplicates.slice(0, LISTED.duplicates),
         skippedRows: plan.skipped.slice(0, LISTED.skipped),
+        formulaCells: plan.formulaCells.slice(0, LISTED.formulaCells),
+        formulas: plan.formulaCells.length,
       };
       await recordAudit(tx, {
         actor: input.actor,
         action: 'companies.import',
         entity: 'excel_files',
         entityId: file.id,
-        after: { filename, rows: result.rows, added, skipped: result.skipped, duplicates: result.duplicates },
+        after: { filename, rows: result.rows, added, skipped: result.skipped, duplicates: result.duplicates, formulas: result.formulas },
       });
       return result;
     });

@@ -26,6 +26,12 @@ const FIXTURE_EMAILS = [
   'last@firm.example',
   'first@nocolumn.example',
   'second@nocolumn.example',
+  'hr@horizon-en.example',
+  'jobs@east-en.example',
+  'hr@horizon-unknown.example',
+  'formula-link@firm.example',
+  'formula-concat@firm.example',
+  'plain@formula.example',
 ];
 const HEADER = ['اسم الشركة', 'البريد الإلكتروني', 'القطاع', 'الموقع', 'الباقة'];
 
@@ -79,7 +85,12 @@ const expectedWithoutDefault = {
   added: 4,
   skipped: 4,
   duplicates: 2,
-  duplicateEmails: ['hr@ufuq.example', 'existing@directory.example'],
+  // Row 8 repeats row 2's address; row 9's is already in the directory.
+  duplicateRows: [
+    { row: 8, email: 'hr@ufuq.example', firstRow: 2 },
+    { row: 9, email: 'existing@directory.example' },
+  ],
+  formulaCells: [],
   skippedRows: [
     { row: 4, reason: 'EMAIL_MISSING' },
     { row: 5, reason: 'EMAIL_INVALID' },
@@ -87,6 +98,62 @@ const expectedWithoutDefault = {
     { row: 7, reason: 'PACKAGE_MISSING' },
   ],
 };
+
+describe('POST /api/admin/companies/import — column headers', () => {
+  it('reads the obvious English headers (Company, Email, Sector, City, Package) like the Arabic ones', async () => {
+    const res = await upload(fixture('english-headers.xlsx'), 'english.xlsx', { defaultPackageId: await packageId('باقة البداية') });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ rows: 2, added: 2, skipped: 0, duplicates: 0 });
+    expect(await directoryRow('hr@horizon-en.example')).toEqual({
+      name: 'Horizon Tech',
+      sector: 'IT',
+      location: 'Riyadh',
+      packageName: 'باقة نمو',
+    });
+    expect(await directoryRow('jobs@east-en.example')).toMatchObject({
+      name: 'شركة الشرق',
+      sector: 'غير محدد',
+      packageName: 'باقة البداية',
+    });
+  });
+
+  it('answers one EXCEL_HEADERS_UNRECOGNISED for a sheet whose headers name no e-mail column, and adds nothing', async () => {
+    const files = await count(excelFiles);
+    const withDefault: Record<string, string> = { defaultPackageId: await packageId('باقة نمو') };
+    for (const fields of [{}, withDefault]) {
+      const res = await upload(fixture('unknown-headers.xlsx'), 'unknown.xlsx', fields);
+      expect([res.statusCode, res.json()]).toEqual([400, { code: 'EXCEL_HEADERS_UNRECOGNISED' }]);
+    }
+    expect(await directoryRow('hr@horizon-unknown.example')).toBeUndefined();
+    expect(await count(excelFiles)).toBe(files);
+  });
+});
+
+describe('POST /api/admin/companies/import — formula cells', () => {
+  // formula-cells.csv, saved by LibreOffice as .xlsx (which keeps each formula's text result) and as .xls
+  // (which keeps none): row 2's name is =HYPERLINK("http://evil.example.com","click"), row 3's name joins two
+  // quoted texts with & and its sector is =UPPER("it").
+  for (const file of ['formula-cells.xlsx', 'formula-cells.xls']) {
+    it(`stores the text a formula shows, the same from .xlsx and .xls, and lists every formula cell (${file})`, async () => {
+      const res = await upload(fixture(file), file);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        rows: 3,
+        added: 3,
+        formulaCells: [
+          { row: 2, column: 'اسم الشركة' },
+          { row: 3, column: 'اسم الشركة' },
+          { row: 3, column: 'القطاع' },
+        ],
+      });
+      expect(await directoryRow('formula-link@firm.example')).toMatchObject({ name: 'click', sector: 'تقنية' });
+      // Text joined by the formula itself is read from the formula; a formula that computes (UPPER) is not
+      // trusted to a cached result one format lacks: the field is left to its default.
+      expect(await directoryRow('formula-concat@firm.example')).toMatchObject({ name: 'شركة الصيغة', sector: 'غير محدد' });
+      expect(await directoryRow('plain@formula.example')).toMatchObject({ name: 'شركة عادية' });
+    });
+  }
+});
 
 describe('POST /api/admin/companies/import — the rows (spec §5)', () => {
   it('imports a real .xlsx: skips bad rows, fills defaults, matches packages by name, reports duplicates', async () => {
@@ -126,13 +193,13 @@ describe('POST /api/admin/companies/import — the rows (spec §5)', () => {
     const total = await count(companies);
     const again = (await upload(fixture('companies.xlsx'), 'a.xlsx')).json();
     expect(again).toMatchObject({ added: 0, skipped: 4, duplicates: 6 });
-    expect(again.duplicateEmails).toEqual([
-      'hr@ufuq.example',
-      'jobs@noname.example',
-      'hr@ufuq.example',
-      'existing@directory.example',
-      'spaced@firm.example',
-      'last@firm.example',
+    expect(again.duplicateRows).toEqual([
+      { row: 2, email: 'hr@ufuq.example' },
+      { row: 3, email: 'jobs@noname.example' },
+      { row: 8, email: 'hr@ufuq.example', firstRow: 2 },
+      { row: 9, email: 'existing@directory.example' },
+      { row: 10, email: 'spaced@firm.example' },
+      { row: 12, email: 'last@firm.example' },
     ]);
     expect(await count(companies)).toBe(total);
   });

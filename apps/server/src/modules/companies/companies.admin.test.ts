@@ -130,14 +130,26 @@ describe('add, edit and delete a company (spec §5)', () => {
     expect(duplicate.json()).toEqual({ code: 'COMPANY_EMAIL_TAKEN' });
   });
 
-  it('cleans what the form sends as the import cleans a cell: control characters and invisible marks go', async () => {
+  it('cleans what the form sends as the import cleans a cell: invisible marks go; control characters are refused', async () => {
     const res = await send(
       'POST',
       '/api/admin/companies',
-      company({ name: 'شركة\u0000 \u202eالنظيفة\u200f', email: '\u200bclean.co@firm.example', sector: 'تقنية\u0007', location: 'الرياض' }),
+      company({ name: 'شركة \u202eالنظيفة\u200f', email: '\u200bclean.co@firm.example', sector: 'تقنية', location: 'الرياض' }),
     );
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ name: 'شركة النظيفة', email: 'clean.co@firm.example', sector: 'تقنية' });
+    // A form never types a NUL or a bell: the request is refused, naming the fields, rather than quietly edited.
+    const control = await send('POST', '/api/admin/companies', company({ name: 'شركة\u0000', sector: 'تقنية\u0007' }));
+    expect([control.statusCode, control.json()]).toEqual([
+      400,
+      {
+        code: 'CONTROL_CHARACTERS',
+        issues: [
+          { path: 'name', code: 'CONTROL_CHARACTERS' },
+          { path: 'sector', code: 'CONTROL_CHARACTERS' },
+        ],
+      },
+    ]);
   });
 
   it('edits every field, keeps its own e-mail, refuses another company’s, and audits before and after', async () => {

@@ -5,8 +5,10 @@ const CONTROL = /[\p{Cc}\p{Cs}]/gu;
 
 /**
  * A company's name, address, sector or location as stored, from a spreadsheet cell or the admin's form alike:
- * invisible marks dropped, runs of white space made one space, control characters (a NUL from another
- * system's export, which the database refuses) and lone surrogates removed, trimmed.
+ * invisible marks dropped (here the LRM and RLM marks too, unlike other display text: a directory entry has
+ * no use for them, and they would hide a repeated address), runs of white space made one space, control
+ * characters (a NUL from another system's export, which the database refuses; a form's request carrying one
+ * is refused before it gets here) and lone surrogates removed, trimmed.
  */
 export function companyText(value: string): string {
   return value.replace(INVISIBLE, '').replace(/\s+/g, ' ').replace(CONTROL, '').trim();

@@ -1,5 +1,5 @@
 import { isMailAddress, tidyMailAddress } from '@sira/shared';
-import { EXCEL_HEADERS, UNNAMED_COMPANY, UNSPECIFIED } from '@sira/shared/messages/companies-admin';
+import { EXCEL_HEADER_ALIASES, EXCEL_HEADERS, UNNAMED_COMPANY, UNSPECIFIED } from '@sira/shared/messages/companies-admin';
 import type { ImportSkipReason } from '@sira/shared/schemas/companies-admin';
 import { AppError } from '../../lib/errors';
 import type { Sheet } from './spreadsheet';
@@ -16,8 +16,10 @@ export interface PlannedCompany {
 export interface ImportPlan {
   companies: PlannedCompany[];
   skipped: Array<{ row: number; reason: ImportSkipReason }>;
-  /** Rows repeating an e-mail seen earlier in the same file. */
-  duplicates: Array<{ row: number; email: string }>;
+  /** Rows repeating an e-mail seen earlier in the same file, with the row where it first appeared. */
+  duplicates: Array<{ row: number; email: string; firstRow: number }>;
+  /** Cells of the columns read that held a formula, by row and the column's header. */
+  formulaCells: Array<{ row: number; column: string }>;
 }
 
 export interface PlanOptions {
@@ -39,12 +41,18 @@ const stamp = (date: Date) => date.toISOString().slice(0, 16).replace('T', ' ');
  */
 export function planImport(sheet: Sheet, options: PlanOptions): ImportPlan {
   const column = locateColumns(sheet.header);
+  // Without an e-mail column every row would be skipped as "no e-mail": one message naming the headers instead.
+  if (column.email < 0) throw new AppError(400, 'EXCEL_HEADERS_UNRECOGNISED');
   if (column.package < 0 && !options.defaultPackageId) throw new AppError(400, 'EXCEL_PACKAGE_REQUIRED');
 
-  const plan: ImportPlan = { companies: [], skipped: [], duplicates: [] };
-  const seen = new Set<string>();
+  const plan: ImportPlan = { companies: [], skipped: [], duplicates: [], formulaCells: [] };
+  const read = new Set(Object.values(column).filter((index) => index >= 0));
+  const seen = new Map<string, number>();
   const cell = (cells: string[], index: number) => (index >= 0 ? (cells[index] ?? '') : '');
-  for (const { row, cells } of sheet.rows) {
+  for (const { row, cells, formulas } of sheet.rows) {
+    for (const index of formulas ?? []) {
+      if (read.has(index)) plan.formulaCells.push({ row, column: sheet.header[index] || columnLetters(index) });
+    }
     const email = tidyMailAddress(cell(cells, column.email));
     if (!email) {
       plan.skipped.push({ row, reason: 'EMAIL_MISSING' });
@@ -62,11 +70,12 @@ export function planImport(sheet: Sheet, options: PlanOptions): ImportPlan {
       plan.skipped.push({ row, reason: packageName ? 'PACKAGE_UNKNOWN' : 'PACKAGE_MISSING' });
       continue;
     }
-    if (seen.has(email)) {
-      plan.duplicates.push({ row, email });
+    const firstRow = seen.get(email);
+    if (firstRow !== undefined) {
+      plan.duplicates.push({ row, email, firstRow });
       continue;
     }
-    seen.add(email);
+    seen.set(email, row);
     plan.companies.push({
       row,
       name: limit(cell(cells, column.name) || `${UNNAMED_COMPANY} ${stamp(options.uploadedAt)} #${row}`, 300),
@@ -79,13 +88,25 @@ export function planImport(sheet: Sheet, options: PlanOptions): ImportPlan {
   return plan;
 }
 
+/** A header as compared: any case, runs of spaces as one. */
+const headerKey = (title: string) => title.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/**
+ * Each field's column: the spec's Arabic header, else one of its aliases (EXCEL_HEADER_ALIASES: the English
+ * names, the Arabic spelled without the hamza); the first column that matches wins. -1 when none does.
+ */
 function locateColumns(header: string[]) {
-  const index = (title: string) => header.indexOf(title);
-  return {
-    name: index(EXCEL_HEADERS.name),
-    email: index(EXCEL_HEADERS.email),
-    sector: index(EXCEL_HEADERS.sector),
-    location: index(EXCEL_HEADERS.location),
-    package: index(EXCEL_HEADERS.package),
+  const keys = header.map(headerKey);
+  const index = (field: keyof typeof EXCEL_HEADERS) => {
+    const exact = keys.indexOf(headerKey(EXCEL_HEADERS[field]));
+    return exact >= 0 ? exact : keys.findIndex((key) => EXCEL_HEADER_ALIASES[field].includes(key));
   };
+  return { name: index('name'), email: index('email'), sector: index('sector'), location: index('location'), package: index('package') };
+}
+
+/** A column's letters as spreadsheets show them: 0 → A, 25 → Z, 26 → AA. */
+function columnLetters(index: number): string {
+  let letters = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  return letters;
 }

@@ -32,7 +32,8 @@ function readFirstSheet(buffer, sheetRows) {
       dense: true,
       sheets: 0,
       ...(sheetRows > 0 ? { sheetRows } : {}),
-      cellFormula: false,
+      // Formula cells cross back as { formula } rather than their saved result (spreadsheet.ts, formula-text.ts).
+      cellFormula: true,
       cellHTML: false,
       cellStyles: false,
       bookVBA: false,
@@ -43,6 +44,7 @@ function readFirstSheet(buffer, sheetRows) {
     const range = XLSX.utils.decode_range(sheet['!ref']);
     const cut = !!sheet['!fullref'] && XLSX.utils.decode_range(sheet['!fullref']).e.r > range.e.r;
     const values = XLSX.utils.sheet_to_json(sheet, { header: 1, raw: false, defval: '', blankrows: true });
+    markFormulaCells(sheet, range, values);
     // Only rows with something in them cross back to the main thread.
     const rows = [];
     values.forEach((cells, index) => {
@@ -52,5 +54,21 @@ function readFirstSheet(buffer, sheetRows) {
   } catch {
     // Corrupt, encrypted, or a structure the parser trips over.
     return { kind: 'unreadable' };
+  }
+}
+
+/** Replaces each formula cell's saved result in `values` (rows and columns from the range's start) by { formula }. */
+function markFormulaCells(sheet, range, values) {
+  const data = sheet['!data'] ?? [];
+  for (let r = range.s.r; r <= range.e.r; r++) {
+    const cells = data[r];
+    if (!cells) continue;
+    for (let c = range.s.c; c <= range.e.c; c++) {
+      const cell = cells[c];
+      // `F` alone: a cell of a shared or array formula whose text the parser did not spell out.
+      if (cell && (cell.f !== undefined || cell.F !== undefined) && values[r - range.s.r]) {
+        values[r - range.s.r][c - range.s.c] = { formula: cell.f ?? '' };
+      }
+    }
   }
 }

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../lib/errors';
 import { companyText } from './company-text';
+import { formulaText } from './formula-text';
 import { checkXlsxContainer } from './zip-guard';
 
 export interface SheetLimits {
@@ -35,6 +36,8 @@ export interface SheetRow {
   /** The row's number as the spreadsheet shows it (1-based). */
   row: number;
   cells: string[];
+  /** Indexes of the cells that held a formula (read as formulaText gives them: empty when it gives none). */
+  formulas?: number[];
 }
 
 export interface Sheet {
@@ -80,7 +83,9 @@ export async function readFirstSheet(buffer: Buffer, limits: SheetLimits): Promi
   const rows: SheetRow[] = [];
   for (const { row, cells: values } of parsed.rows) {
     const cells = values.map(cellText);
-    if (cells.some((c) => c !== '')) rows.push({ row, cells });
+    const formulas = values.flatMap((value, index) => (isFormula(value) ? [index] : []));
+    // A row whose formulas show nothing (an =IF(…;"";…) filled down past the data) is blank like any other.
+    if (cells.some((c) => c !== '')) rows.push({ row, cells, ...(formulas.length ? { formulas } : {}) });
   }
   const [header, ...data] = rows;
   if (!header || data.length === 0) throw new AppError(422, 'EXCEL_EMPTY');
@@ -88,8 +93,13 @@ export async function readFirstSheet(buffer: Buffer, limits: SheetLimits): Promi
   return { header: header.cells, rows: data };
 }
 
+const isFormula = (value: unknown): value is { formula: string } =>
+  !!value && typeof value === 'object' && typeof (value as { formula?: unknown }).formula === 'string';
+
+/** A cell as text: a formula cell as the text its formula shows (formula-text.ts), else empty. */
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
+  if (isFormula(value)) return companyText(formulaText(value.formula) ?? '');
   return companyText(String(value));
 }
 

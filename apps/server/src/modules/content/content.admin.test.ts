@@ -185,6 +185,35 @@ describe('admin footer: text and contact', () => {
   });
 });
 
+describe('direction controls in footer and page text', () => {
+  it('drops them from the description, section and link titles and page titles, and refuses them in the contact e-mail', async () => {
+    const contact = {
+      description: 'نبذة\u202e مقلوبة\u202c',
+      email: 'help@sira.example',
+      phone: '',
+      showContact: true,
+      showEmail: true,
+      showPhone: true,
+      showSocial: true,
+    };
+    expect((await call('PUT', '/api/admin/footer/contact', contact)).json().description).toBe('نبذة مقلوبة');
+    const badEmail = await call('PUT', '/api/admin/footer/contact', { ...contact, email: 'help\u202e@sira.example' });
+    expect([badEmail.statusCode, badEmail.json().code]).toEqual([400, 'FOOTER_CONTACT_EMAIL_INVALID']);
+
+    const section = await call('POST', '/api/admin/footer/sections', { title: '\u202eروابط\u202c' });
+    expect(section.json().title).toBe('روابط');
+    const link = await call('POST', '/api/admin/footer/links', {
+      title: '\u2067الدعم\u2069',
+      url: '/support',
+      sectionId: section.json().id,
+    });
+    expect(link.json().title).toBe('الدعم');
+    const page = await pageBySlug('about');
+    const saved = await call('PUT', `/api/admin/pages/${page?.id}`, { title: '\u202dمن نحن\u202c', content: '<p>نص</p>' });
+    expect(saved.json().title).toBe('من نحن');
+  });
+});
+
 describe('admin footer: sections', () => {
   it('adds a section (order 0 when not given), lists it in order, and audits it', async () => {
     const res = await call('POST', '/api/admin/footer/sections', { title: '  روابط جديدة ' });

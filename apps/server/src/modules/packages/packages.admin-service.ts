@@ -84,16 +84,46 @@ function assertSellablePrice(price: number | undefined) {
   if (price !== undefined && !isSellablePrice(price)) throw badRequest('PACKAGE_PRICE_BELOW_MINIMUM');
 }
 
+/** Any number: the advisory lock that makes marking the most popular package one writer at a time. */
+const MOST_POPULAR_LOCK = 0x5a_1ab_0001;
+
+/**
+ * Two administrators marking different packages at once take turns here (until their transactions end), so
+ * the second sees the first's mark and takes it off — they cannot both keep theirs. Taken first thing in the
+ * transaction, before any package row is locked.
+ */
+const awaitTurnToMark = (tx: Database) => tx.execute(sql`select pg_advisory_xact_lock(${MOST_POPULAR_LOCK})`);
+
+/**
+ * Only one package is shown as the most popular (/pricing's badge): marking one takes the mark from the others,
+ * each with its own audit entry. The caller holds awaitTurnToMark.
+ */
+async function takeMostPopularFromOthers(tx: Database, actor: Actor, keptId: string) {
+  const others = await tx
+    .select({ id: packages.id })
+    .from(packages)
+    .where(and(eq(packages.highlighted, true), ne(packages.id, keptId)))
+    .for('update');
+  for (const { id } of others) {
+    const before = await readAdminPackage(tx, id);
+    await tx.update(packages).set({ highlighted: false }).where(eq(packages.id, id));
+    const after = await readAdminPackage(tx, id);
+    await recordAudit(tx, { actor, action: 'packages.update', entity: 'packages', entityId: id, before, after });
+  }
+}
+
 export async function createAdminPackage(db: Database, actor: Actor, input: AdminPackageCreate): Promise<AdminPackage> {
   assertSellablePrice(input.price);
   return withConstraintErrors(
     db.transaction(async (tx) => {
+      if (input.highlighted) await awaitTurnToMark(tx);
       await assertNameFree(tx, input.name);
       const [inserted] = await tx
         .insert(packages)
         .values({ ...toColumns(input), name: input.name })
         .returning({ id: packages.id });
       if (!inserted) throw new Error('package insert returned no row');
+      if (input.highlighted) await takeMostPopularFromOthers(tx, actor, inserted.id);
       const created = await readAdminPackage(tx, inserted.id);
       await recordAudit(tx, { actor, action: 'packages.create', entity: 'packages', entityId: created.id, after: created });
       return created;
@@ -106,12 +136,14 @@ export async function updateAdminPackage(db: Database, actor: Actor, id: string,
   assertSellablePrice(input.price);
   return withConstraintErrors(
     db.transaction(async (tx) => {
+      if (input.highlighted) await awaitTurnToMark(tx);
       const [locked] = await tx.select({ name: packages.name }).from(packages).where(eq(packages.id, id)).for('update');
       if (!locked) throw notFound('PACKAGE_NOT_FOUND');
       if (input.name !== undefined && input.name !== locked.name) {
         if (isReserved(locked.name)) throw conflict('PACKAGE_RESERVED');
         await assertNameFree(tx, input.name, id);
       }
+      if (input.highlighted) await takeMostPopularFromOthers(tx, actor, id);
       const before = await readAdminPackage(tx, id);
       const columns = toColumns(input);
       if (Object.keys(columns).length > 0) await tx.update(packages).set(columns).where(eq(packages.id, id));

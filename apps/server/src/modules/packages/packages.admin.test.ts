@@ -198,6 +198,68 @@ describe('POST /api/admin/packages', () => {
   });
 });
 
+describe('the most popular package', () => {
+  const highlightedNames = async () =>
+    (await ctx.db.select({ name: packages.name }).from(packages).where(eq(packages.highlighted, true))).map((r) => r.name);
+
+  it('is one at a time: marking another, on create or edit, takes the mark from the first, with an audit entry', async () => {
+    const admin = await signedInAdmin(ctx);
+    const a = await createOk(admin.cookie, { name: uniqueName('الأكثر شيوعاً أ'), price: 40, highlighted: true });
+    expect(await highlightedNames()).toEqual([a.name]);
+    const b = await createOk(admin.cookie, { name: uniqueName('الأكثر شيوعاً ب'), price: 60, highlighted: true });
+    expect(await highlightedNames()).toEqual([b.name]);
+    const unmarked = (await auditFor(a.id)).at(-1);
+    expect(unmarked).toMatchObject({ action: 'packages.update', before: { highlighted: true }, after: { highlighted: false } });
+
+    expect((await update(admin.cookie, a.id, { highlighted: true })).json().highlighted).toBe(true);
+    expect(await highlightedNames()).toEqual([a.name]);
+    // Unmarking touches nobody else; the public list then has none.
+    await update(admin.cookie, a.id, { highlighted: false });
+    expect(await highlightedNames()).toEqual([]);
+    const pricing = (await ctx.app.inject('/api/packages')).json() as Array<{ highlighted: boolean }>;
+    expect(pricing.filter((p) => p.highlighted)).toEqual([]);
+  });
+
+  it('stays one when two administrators mark different packages at the same moment', async () => {
+    const admin = await signedInAdmin(ctx);
+    const a = await createOk(admin.cookie, { name: uniqueName('سباق أ'), price: 40 });
+    const b = await createOk(admin.cookie, { name: uniqueName('سباق ب'), price: 60 });
+    for (let round = 0; round < 5; round++) {
+      const answers = await Promise.all([
+        update(admin.cookie, a.id, { highlighted: true }),
+        update(admin.cookie, b.id, { highlighted: true }),
+      ]);
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+      expect(await highlightedNames()).toHaveLength(1);
+    }
+  });
+});
+
+describe('direction controls in package text', () => {
+  it('drops overrides, embeddings and isolates from every text field, keeps the RLM mark, and /pricing shows the name as typed', async () => {
+    const admin = await signedInAdmin(ctx);
+    const name = uniqueName('الباقة الذهبية');
+    const created = await createOk(admin.cookie, {
+      name: `\u202e${name}\u202c`,
+      price: 50,
+      features: ['\u2067ميزة\u2069', 'Pro\u200f.'],
+      description: 'وصف\u202b قصير\u202c',
+      ctaText: '\u202dاشترك',
+      icon: '\u2066star',
+    });
+    expect(created).toMatchObject({ name, features: ['ميزة', 'Pro\u200f.'], description: 'وصف قصير', ctaText: 'اشترك', icon: 'star' });
+    expect((await packageRow(name))?.name).toBe(name);
+    const pricing = (await ctx.app.inject('/api/packages')).json() as Array<{ name: string }>;
+    expect(pricing.map((p) => p.name)).toContain(name);
+
+    // A reserved name cannot be imitated with an invisible override either.
+    const imitation = await create(admin.cookie, { name: 'admin\u202c', price: 5 });
+    expect([imitation.statusCode, imitation.json().code]).toEqual([409, 'PACKAGE_NAME_TAKEN']);
+    const renamed = await update(admin.cookie, created.id, { name: `${name}\u2068 2\u2069` });
+    expect(renamed.json().name).toBe(`${name} 2`);
+  });
+});
+
 describe('PATCH /api/admin/packages/:id', () => {
   it('changes only the fields sent and records the row before and after', async () => {
     const admin = await signedInAdmin(ctx);

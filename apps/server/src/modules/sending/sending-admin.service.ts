@@ -4,7 +4,7 @@ import {
   type SendingLogsParams,
   type SendingSettings,
   type SendingSettingsInput,
-  sendingSettingsSchema,
+  settleSendingSettings,
 } from '@sira/shared/schemas/sending-admin';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/client';
@@ -19,15 +19,15 @@ import { DAILY_CAPS_KEY, DELAY_SETTINGS_KEY, readSendingSettings } from './sendi
 export { readSendingSettings };
 
 /**
- * Spec §5: integers, batch_size/max_per_minute/max_per_hour at least 1, the others at least 0 (turning a
- * non-number into 0 is the form's job; the server refuses anything else). Audited with before and after.
+ * Spec §5 as settleSendingSettings reads it: what was typed becomes a whole number within its range (a
+ * non-number 0, then the minimum: batch_size/max_per_minute/max_per_hour 1, the others 0); fields left out keep
+ * their stored value. Answers what was stored, so the form shows it. Audited with before and after.
  */
 export async function updateSendingSettings(db: Database, actor: Viewer, input: SendingSettingsInput): Promise<SendingSettings> {
-  const parsed = sendingSettingsSchema.safeParse(input);
-  if (!parsed.success) throw new AppError(400, 'INVALID_SETTINGS');
-  const next = parsed.data;
   return db.transaction(async (tx) => {
     const before = await readSendingSettings(tx);
+    const next = settleSendingSettings(input, before);
+    if (!next) throw new AppError(400, 'INVALID_SETTINGS');
     await writeSetting(tx, DELAY_SETTINGS_KEY, next.delay);
     await writeSetting(tx, DAILY_CAPS_KEY, next.dailyCaps);
     await recordAudit(tx, {
@@ -46,8 +46,8 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
  * Send jobs of every user, newest first, 50 a page. The search matches the user's e-mail or the subject
- * (contains, case-insensitive; trigram indexes serve both). The summary counts every job matching the search,
- * whatever the status filter, so the four counters do not change when a filter is picked.
+ * (contains, case-insensitive; trigram indexes serve both). The summary counts the jobs the table lists — the
+ * search and the status filter both apply — so a counter never reports jobs the filtered table does not hold.
  */
 export async function listSendingLogs(db: Database, query: SendingLogsParams): Promise<SendingLogPage> {
   const search = query.search.trim();
@@ -57,15 +57,14 @@ export async function listSendingLogs(db: Database, query: SendingLogsParams): P
   const matches: SQL = search ? sql`(p.email ilike ${pattern} or j.subject ilike ${pattern})` : sql`true`;
   const filtered: SQL = status ? sql`${matches} and j.status = ${status}` : matches;
 
-  const [summaryRows, countRows, rows] = await Promise.all([
+  const [summaryRows, rows] = await Promise.all([
     db.execute(sql`
       select count(*)::int as total,
         count(*) filter (where j.status in ('pending','processing'))::int as in_progress,
         count(*) filter (where j.status = 'completed')::int as completed,
         count(*) filter (where j.status = 'failed')::int as failed
       from send_jobs j join profiles p on p.id = j.profile_id
-      where ${matches}`),
-    status ? db.execute(sql`select count(*)::int as n from send_jobs j join profiles p on p.id = j.profile_id where ${filtered}`) : null,
+      where ${filtered}`),
     db.execute(sql`
       select j.id, p.email as user_email, k.name as package_name, j.subject, j.status,
         j.sent_count as sent, j.failed_count as failed, j.total_emails_intended as total, j.created_at
@@ -82,7 +81,6 @@ export async function listSendingLogs(db: Database, query: SendingLogsParams): P
     completed: 0,
     failed: 0,
   };
-  const total = countRows ? (rowsOf<{ n: number }>(countRows)[0]?.n ?? 0) : summary.total;
   return {
     summary: { total: summary.total, inProgress: summary.in_progress, completed: summary.completed, failed: summary.failed },
     rows: rowsOf<{
@@ -106,7 +104,7 @@ export async function listSendingLogs(db: Database, query: SendingLogsParams): P
       total: r.total,
       createdAt: iso(r.created_at),
     })),
-    total,
+    total: summary.total,
     page,
     pageSize: DELIVERY_PAGE_SIZE,
   };

@@ -128,6 +128,20 @@ describe('POST /api/admin/templates', () => {
   });
 });
 
+describe('direction controls in template text', () => {
+  it('drops overrides and isolates from the name and subject', async () => {
+    const res = await call('POST', '/api/admin/templates', {
+      ...valid(),
+      name: '\u202eقالب معكوس\u202c',
+      subject: 'طلب \u2067وظيفة\u2069',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ name: 'قالب معكوس', subject: 'طلب وظيفة' });
+    const [row] = await ctx.db.select().from(templates).where(eq(templates.id, res.json().id));
+    expect([row?.name, row?.subject]).toEqual(['قالب معكوس', 'طلب وظيفة']);
+  });
+});
+
 describe('PUT /api/admin/templates/:id', () => {
   it('updates fields and packages: kept packages keep their place, removed ones lose the link; audited with before and after', async () => {
     const created = (await call('POST', '/api/admin/templates', { ...valid(), packageIds: [pkg['باقة نمو'], pkg['باقة البداية']] })).json();

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { ColumnHeads } from '~/components/ui/column-heads';
 import { LoadError } from '~/components/ui/load-error';
 import { LoadingRows } from '~/components/ui/loading-rows';
+import { LongText } from '~/components/ui/long-text';
 import { PageNav } from '~/components/ui/page-nav';
 import { StackedTable } from '~/components/ui/stacked-table';
 import { ApiRequestError } from '~/lib/api-client';
@@ -118,9 +119,11 @@ function PaymentsTable({ page, busy }: { page: AdminPaymentsPage; busy: boolean 
           {page.items.map((row) => (
             <Table.Tr key={row.id}>
               <Table.Td data-label={t.columns.user}>
-                <span dir="ltr">{row.userEmail}</span>
+                <LongText dir="ltr">{row.userEmail}</LongText>
               </Table.Td>
-              <Table.Td data-label={t.columns.package}>{row.packageName ?? billingTexts.unavailable}</Table.Td>
+              <Table.Td data-label={t.columns.package}>
+                <LongText>{row.packageName ?? billingTexts.unavailable}</LongText>
+              </Table.Td>
               <Table.Td data-label={t.columns.amount}>{billingTexts.amount(row.amount)}</Table.Td>
               <Table.Td data-label={t.columns.status}>
                 <InvoiceStatusBadge status={row.status} />

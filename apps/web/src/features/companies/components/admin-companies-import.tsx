@@ -7,9 +7,16 @@ import { useImportCompanies } from '../api/import-companies';
 import { companiesToasts, type Feedback, importErrorFeedback, importResultFeedback } from '../utils/companies-feedback';
 import { errorCode } from '../utils/error-code';
 
+/** A number of cells with the Arabic plural: خلية واحدة، خليتان، 3–10 خلايا، 11 خلية فأكثر. */
+function cellCount(n: number): string {
+  if (n === 1) return 'خلية واحدة';
+  if (n === 2) return 'خليتان';
+  return n % 100 >= 3 && n % 100 <= 10 ? `${n} خلايا` : `${n} خلية`;
+}
+
 const texts = {
   title: 'رفع ملف Excel',
-  columns: `الأعمدة المقروءة من الصف الأول: ${Object.values(EXCEL_HEADERS).join('، ')}. حتى 10 ميغابايت و100,000 صف.`,
+  columns: `الأعمدة المقروءة من الصف الأول: ${Object.values(EXCEL_HEADERS).join('، ')} (أو Company، Email، Sector، City، Package). حتى 10 ميغابايت و100,000 صف.`,
   defaultPackage: 'الباقة الافتراضية',
   defaultPackageHint: 'للصفوف التي بلا باقة أو بباقة غير معروفة',
   noDefault: 'بدون باقة افتراضية',
@@ -22,9 +29,14 @@ const texts = {
   resultTitle: 'نتيجة آخر رفع',
   resultRows: (r: CompaniesImportResult) =>
     `صفوف الملف: ${r.rows} — أضيفت: ${r.added} — صفوف غير صالحة: ${r.skipped} — مكررة: ${r.duplicates}`,
-  duplicates: 'أمثلة على البريد المكرر (موجود في الدليل أو مكرر في الملف):',
+  duplicates: 'أمثلة على الصفوف ذات البريد المكرر:',
+  duplicateOf: (row: number) => `مكرر للصف ${row} في الملف`,
+  inDirectory: 'موجود في الدليل',
   skippedRows: 'أمثلة على الصفوف المتخطاة:',
   row: (n: number) => `الصف ${n}`,
+  formulas: (n: number) =>
+    `${cellCount(n)} فيها صيغة بدل قيمة: حُفظ النص الظاهر للصيغ التي تجمع نصوصاً فقط (مثل HYPERLINK)، وتُركت غيرها فارغة. للتحقق، انسخ الأعمدة والصقها كقيم ثم أعد الرفع.`,
+  formulaCell: (row: number, column: string) => `الصف ${row}، عمود «${column}»`,
   reasons: {
     EMAIL_MISSING: 'لا يوجد بريد إلكتروني',
     EMAIL_INVALID: 'البريد الإلكتروني غير صالح',
@@ -137,15 +149,14 @@ function ImportResult({ result }: { result: CompaniesImportResult }) {
     >
       <Stack gap="xs">
         <Text size="sm">{texts.resultRows(result)}</Text>
-        {result.duplicateEmails.length > 0 ? (
+        {result.duplicateRows.length > 0 ? (
           <div>
             <Text size="sm">{texts.duplicates}</Text>
             <List size="sm">
-              {result.duplicateEmails.map((email, i) => (
-                // The same address can be listed twice (in the file and in the directory).
-                // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list shown once.
-                <List.Item key={`${email}-${i}`}>
-                  <span dir="ltr">{email}</span>
+              {result.duplicateRows.map((d) => (
+                <List.Item key={d.row}>
+                  {texts.row(d.row)}: <bdi dir="ltr">{d.email}</bdi> —{' '}
+                  {d.firstRow === undefined ? texts.inDirectory : texts.duplicateOf(d.firstRow)}
                 </List.Item>
               ))}
             </List>
@@ -159,6 +170,16 @@ function ImportResult({ result }: { result: CompaniesImportResult }) {
                 <List.Item key={s.row}>
                   {texts.row(s.row)}: {texts.reasons[s.reason]}
                 </List.Item>
+              ))}
+            </List>
+          </div>
+        ) : null}
+        {result.formulas > 0 ? (
+          <div data-testid="import-formula-cells">
+            <Text size="sm">{texts.formulas(result.formulas)}</Text>
+            <List size="sm">
+              {result.formulaCells.map((f) => (
+                <List.Item key={`${f.row}-${f.column}`}>{texts.formulaCell(f.row, f.column)}</List.Item>
               ))}
             </List>
           </div>

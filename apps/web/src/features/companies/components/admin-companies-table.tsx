@@ -2,6 +2,7 @@ import { Button, Group, Table } from '@mantine/core';
 import type { AdminCompany } from '@sira/shared/schemas/companies-admin';
 import { useState } from 'react';
 import { ColumnHeads } from '~/components/ui/column-heads';
+import { LongText } from '~/components/ui/long-text';
 import { StackedTable } from '~/components/ui/stacked-table';
 import { companyColumns } from '../utils/company-columns';
 import { AdminCompanyEditRow } from './admin-company-edit-row';
@@ -53,13 +54,21 @@ export function AdminCompaniesTable({
             ) : (
               <Table.Tr key={company.id}>
                 <Table.Td data-label={companyColumns.number}>{firstNumber + index}</Table.Td>
-                <Table.Td data-label={companyColumns.name}>{company.name}</Table.Td>
-                <Table.Td data-label={companyColumns.email}>
-                  <span dir="ltr">{company.email}</span>
+                <Table.Td data-label={companyColumns.name}>
+                  <LongText>{company.name}</LongText>
                 </Table.Td>
-                <Table.Td data-label={companyColumns.sector}>{company.sector}</Table.Td>
-                <Table.Td data-label={companyColumns.location}>{company.location}</Table.Td>
-                <Table.Td data-label={companyColumns.package}>{company.packageName}</Table.Td>
+                <Table.Td data-label={companyColumns.email}>
+                  <LongText dir="ltr">{company.email}</LongText>
+                </Table.Td>
+                <Table.Td data-label={companyColumns.sector}>
+                  <LongText>{company.sector}</LongText>
+                </Table.Td>
+                <Table.Td data-label={companyColumns.location}>
+                  <LongText>{company.location}</LongText>
+                </Table.Td>
+                <Table.Td data-label={companyColumns.package}>
+                  <LongText>{company.packageName}</LongText>
+                </Table.Td>
                 <Table.Td data-label={companyColumns.actions}>
                   <Group gap="xs" wrap="nowrap">
                     <Button

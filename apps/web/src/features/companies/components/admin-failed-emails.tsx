@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ColumnHeads } from '~/components/ui/column-heads';
 import { LoadError } from '~/components/ui/load-error';
 import { LoadingRows } from '~/components/ui/loading-rows';
+import { LongText } from '~/components/ui/long-text';
 import { PageNav } from '~/components/ui/page-nav';
 import { StackedTable } from '~/components/ui/stacked-table';
 import { useErrorToast } from '~/lib/use-error-toast';
@@ -54,11 +55,11 @@ export function AdminFailedEmails() {
                     <Table.Td data-label={t.email}>
                       {/* The row is clickable; this button makes the same action reachable by keyboard. */}
                       <Anchor component="button" type="button" dir="ltr" onClick={() => setSelected(failure)}>
-                        {failure.email}
+                        <LongText>{failure.email}</LongText>
                       </Anchor>
                     </Table.Td>
                     <Table.Td data-label={t.user}>
-                      <span dir="ltr">{failure.userEmail}</span>
+                      <LongText dir="ltr">{failure.userEmail}</LongText>
                     </Table.Td>
                     <Table.Td maw={320} data-label={t.reason}>
                       <Text size="sm" lineClamp={1}>

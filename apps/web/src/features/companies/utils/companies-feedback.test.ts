@@ -7,8 +7,10 @@ const result = (added: number, skipped: number, duplicates: number) => ({
   added,
   skipped,
   duplicates,
-  duplicateEmails: [],
+  duplicateRows: [],
   skippedRows: [],
+  formulaCells: [],
+  formulas: 0,
 });
 
 describe('import result toast (spec §8)', () => {
@@ -66,5 +68,15 @@ describe('page texts (spec §2)', () => {
       range: 'عرض 0 إلى 0 من 0',
       page: 'صفحة 0 من 0',
     });
+  });
+});
+
+describe('a sheet whose headers are not recognised', () => {
+  it('gets one message naming the Arabic headers and their English equivalents', () => {
+    const feedback = importErrorFeedback('EXCEL_HEADERS_UNRECOGNISED');
+    expect(feedback.kind).toBe('error');
+    for (const header of ['اسم الشركة', 'البريد الإلكتروني', 'القطاع', 'الموقع', 'الباقة', 'Company', 'Email', 'Package']) {
+      expect(feedback.text).toContain(header);
+    }
   });
 });

@@ -48,6 +48,7 @@ const PROCESSING = new Set([
   'EXCEL_TOO_COMPLEX',
   'EXCEL_IMPORT_BUSY',
   'EXCEL_FILE_TOO_LARGE',
+  'EXCEL_HEADERS_UNRECOGNISED',
   'INTERNAL',
 ]);
 /** Texts the spec shows on their own, without a prefix. */

@@ -160,7 +160,12 @@ function PackageForm({ pkg, onClose }: { pkg: AdminPackage | null; onClose: () =
             hideControls
           />
         </SimpleGrid>
-        <Checkbox label={t.highlighted} checked={values.highlighted} onChange={(e) => set('highlighted')(e.currentTarget.checked)} />
+        <Checkbox
+          label={t.highlighted}
+          description={t.highlightedHint}
+          checked={values.highlighted}
+          onChange={(e) => set('highlighted')(e.currentTarget.checked)}
+        />
 
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={saving}>

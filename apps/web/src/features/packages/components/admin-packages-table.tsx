@@ -1,10 +1,22 @@
-import { Badge, Button, Group, Table } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { CURRENCY_LABEL, packageDisplayName } from '@sira/shared';
 import { packagesAdminTexts as t } from '@sira/shared/messages/packages-admin';
 import type { AdminPackage } from '@sira/shared/schemas/packages-admin';
+import { LongText } from '~/components/ui/long-text';
 import { StackedTable } from '~/components/ui/stacked-table';
 
-/** Packages by price with their usage. Delete is offered only where the server would allow it. */
+/** Why the server would refuse to delete this package, or null when it may be deleted. */
+function deleteBlockedReason(pkg: AdminPackage): string | null {
+  if (pkg.reserved) return t.deleteBlocked.reserved;
+  if (pkg.profilesCount > 0 || pkg.companiesCount > 0) return t.deleteBlocked.inUse(pkg.profilesCount, pkg.companiesCount);
+  return null;
+}
+
+/**
+ * Packages by price with their usage. Delete is offered only where the server would allow it; where it is not,
+ * the reason is written under the disabled button (a tooltip would not reach keyboard or touch users, since a
+ * disabled button takes neither focus nor hover).
+ */
 export function AdminPackagesTable({
   packages,
   onEdit,
@@ -28,43 +40,54 @@ export function AdminPackagesTable({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {packages.map((pkg) => (
-            <Table.Tr key={pkg.id}>
-              <Table.Td data-label={t.name}>
-                <Group gap="xs" wrap="nowrap">
-                  <span>{packageDisplayName(pkg.name)}</span>
-                  {pkg.reserved ? (
-                    <Badge variant="light" color="gray">
-                      {t.reservedBadge}
-                    </Badge>
-                  ) : null}
-                </Group>
-              </Table.Td>
-              <Table.Td data-label={t.price}>
-                {pkg.price} {CURRENCY_LABEL}
-              </Table.Td>
-              <Table.Td data-label={t.messagesLimit}>{pkg.messagesLimit}</Table.Td>
-              <Table.Td data-label={t.excelColumn}>{pkg.canUploadExcel ? t.excelYes : t.excelNo}</Table.Td>
-              <Table.Td data-label={t.usage}>{t.usageText(pkg.profilesCount, pkg.companiesCount)}</Table.Td>
-              <Table.Td data-label={t.actions}>
-                <Group gap="xs" wrap="nowrap">
-                  <Button size="xs" variant="outline" onClick={() => onEdit(pkg)} aria-label={t.editLabel(pkg.name)}>
-                    {t.edit}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    color="red"
-                    onClick={() => onDelete(pkg)}
-                    aria-label={t.deleteLabel(pkg.name)}
-                    disabled={pkg.reserved || pkg.profilesCount > 0 || pkg.companiesCount > 0}
-                  >
-                    {t.delete}
-                  </Button>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
+          {packages.map((pkg) => {
+            const blocked = deleteBlockedReason(pkg);
+            return (
+              <Table.Tr key={pkg.id}>
+                <Table.Td data-label={t.name}>
+                  <Group gap="xs" wrap="nowrap">
+                    <LongText>{packageDisplayName(pkg.name)}</LongText>
+                    {pkg.reserved ? (
+                      <Badge variant="light" color="gray">
+                        {t.reservedBadge}
+                      </Badge>
+                    ) : null}
+                  </Group>
+                </Table.Td>
+                <Table.Td data-label={t.price}>
+                  {pkg.price} {CURRENCY_LABEL}
+                </Table.Td>
+                <Table.Td data-label={t.messagesLimit}>{pkg.messagesLimit}</Table.Td>
+                <Table.Td data-label={t.excelColumn}>{pkg.canUploadExcel ? t.excelYes : t.excelNo}</Table.Td>
+                <Table.Td data-label={t.usage}>{t.usageText(pkg.profilesCount, pkg.companiesCount)}</Table.Td>
+                <Table.Td data-label={t.actions}>
+                  <Stack gap={4} align="flex-start">
+                    <Group gap="xs" wrap="nowrap">
+                      <Button size="xs" variant="outline" onClick={() => onEdit(pkg)} aria-label={t.editLabel(pkg.name)}>
+                        {t.edit}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        color="red"
+                        onClick={() => onDelete(pkg)}
+                        aria-label={t.deleteLabel(pkg.name)}
+                        aria-describedby={blocked ? `delete-blocked-${pkg.id}` : undefined}
+                        disabled={blocked !== null}
+                      >
+                        {t.delete}
+                      </Button>
+                    </Group>
+                    {blocked ? (
+                      <Text id={`delete-blocked-${pkg.id}`} size="xs" c="gray.8" data-testid="delete-blocked">
+                        {blocked}
+                      </Text>
+                    ) : null}
+                  </Stack>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
         </Table.Tbody>
       </Table>
     </StackedTable>

@@ -2,6 +2,7 @@ import { Button, Skeleton, Table } from '@mantine/core';
 import { DISPLAY_LOCALE, packageDisplayName } from '@sira/shared';
 import { usersAdminTexts as t } from '@sira/shared/messages/users-admin';
 import type { AdminUserRow } from '@sira/shared/schemas/users-admin';
+import { LongText } from '~/components/ui/long-text';
 import { StackedTable } from '~/components/ui/stacked-table';
 
 const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium' });
@@ -42,9 +43,11 @@ export function AdminUsersTable({ rows, onEdit }: { rows: AdminUserRow[] | undef
             : rows.map((row) => (
                 <Table.Tr key={row.id}>
                   <Table.Td data-label={t.email}>
-                    <span dir="ltr">{row.email}</span>
+                    <LongText dir="ltr">{row.email}</LongText>
                   </Table.Td>
-                  <Table.Td data-label={t.package}>{packageDisplayName(row.packageName)}</Table.Td>
+                  <Table.Td data-label={t.package}>
+                    <LongText>{packageDisplayName(row.packageName)}</LongText>
+                  </Table.Td>
                   <Table.Td data-label={t.remaining}>{row.messagesRemaining}</Table.Td>
                   <Table.Td data-label={t.registeredAt}>{dateFormat.format(new Date(row.createdAt))}</Table.Td>
                   <Table.Td data-label={t.actions}>

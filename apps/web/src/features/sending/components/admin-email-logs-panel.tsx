@@ -1,9 +1,8 @@
 import { Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { DELIVERY_PAGE_SIZE, SEND_STATUSES } from '@sira/shared';
+import { DELIVERY_PAGE_SIZE, LOGS_SEARCH_MAX_LENGTH, SEND_STATUSES } from '@sira/shared';
 import { sendingLogsText as t } from '@sira/shared/messages/sending-admin';
 import type { JobStatus } from '@sira/shared/schemas/sending';
-import { LOGS_SEARCH_MAX_LENGTH } from '@sira/shared/schemas/sending-admin';
 import { useState } from 'react';
 import { LoadError } from '~/components/ui/load-error';
 import { LoadingRows } from '~/components/ui/loading-rows';

@@ -3,6 +3,7 @@ import { withReadablePlaceholders } from '@sira/shared';
 import { sendingLogsText as t } from '@sira/shared/messages/sending-admin';
 import type { SendingLogRow } from '@sira/shared/schemas/sending-admin';
 import { ColumnHeads } from '~/components/ui/column-heads';
+import { LongText } from '~/components/ui/long-text';
 import { StackedTable } from '~/components/ui/stacked-table';
 import { formatDateTime, formatNumber, jobStatusLabel } from '../utils/format';
 import { StatusBadge } from './status-badge';
@@ -20,9 +21,11 @@ export function AdminEmailLogsTable({ rows }: { rows: SendingLogRow[] }) {
           {rows.map((row) => (
             <Table.Tr key={row.id}>
               <Table.Td data-label={t.columns.user}>
-                <span dir="ltr">{row.userEmail}</span>
+                <LongText dir="ltr">{row.userEmail}</LongText>
               </Table.Td>
-              <Table.Td data-label={t.columns.package}>{row.packageName ?? t.noPackage}</Table.Td>
+              <Table.Td data-label={t.columns.package}>
+                <LongText>{row.packageName ?? t.noPackage}</LongText>
+              </Table.Td>
               <Table.Td maw={280} data-label={t.columns.subject}>
                 <Text size="sm" lineClamp={1} title={row.subject}>
                   {withReadablePlaceholders(row.subject)}

@@ -9,16 +9,7 @@ import { notify } from '~/lib/notify';
 import { useErrorToast } from '~/lib/use-error-toast';
 import { useAdminSendingSettings } from '../api/admin-get-settings';
 import { useUpdateAdminSendingSettings } from '../api/admin-update-settings';
-import {
-  CAP_FIELDS,
-  capLimits,
-  DELAY_FIELDS,
-  delayLimits,
-  draftOf,
-  type SettingsDraft,
-  settingsInput,
-  settingsProblems,
-} from '../utils/settings-form';
+import { CAP_FIELDS, capLimits, DELAY_FIELDS, delayLimits, draftOf, type SettingsDraft, settingsInput } from '../utils/settings-form';
 
 const capUnit = 'رسالة خلال 24 ساعة';
 
@@ -45,19 +36,14 @@ export function AdminEmailSettingsPanel() {
 
 function SettingsForm({ saved }: { saved: SendingSettings }) {
   const [draft, setDraft] = useState<SettingsDraft>(() => draftOf(saved));
-  const [problems, setProblems] = useState<ReturnType<typeof settingsProblems>>({});
   const [serverProblem, setServerProblem] = useState<string | null>(null);
   const update = useUpdateAdminSendingSettings();
 
+  // Spec §5: nothing typed is refused. A field clamps to its range when it loses focus, and the save stores
+  // every value as settleSendingSettings reads it (non-numeric 0, then the minimum); the form then shows that.
   const save = () => {
     const input = settingsInput(draft);
-    const found = settingsProblems(input);
-    setProblems(found);
     setServerProblem(null);
-    if (Object.keys(found).length > 0) {
-      notify.error(t.saveFailed);
-      return;
-    }
     update.mutate(input, {
       onSuccess: () => notify.success(t.saved),
       onError: (error) => {
@@ -89,8 +75,8 @@ function SettingsForm({ saved }: { saved: SendingSettings }) {
               min={delayLimits[field].min}
               max={delayLimits[field].max}
               allowDecimal={false}
-              clampBehavior="none"
-              error={problems[field] ? t.outOfRange(problems[field]) : undefined}
+              clampBehavior="blur"
+              description={t.range(delayLimits[field])}
               disabled={update.isPending}
               hideControls
             />
@@ -106,14 +92,13 @@ function SettingsForm({ saved }: { saved: SendingSettings }) {
                 <NumberInput
                   key={field}
                   label={t.dailyCaps[field]}
-                  description={capUnit}
+                  description={`${capUnit} — ${t.range(capLimits)}`}
                   value={draft.dailyCaps[field]}
                   onChange={(value) => setDraft((d) => ({ ...d, dailyCaps: { ...d.dailyCaps, [field]: value } }))}
                   min={capLimits.min}
                   max={capLimits.max}
                   allowDecimal={false}
-                  clampBehavior="none"
-                  error={problems[field] ? t.outOfRange(problems[field]) : undefined}
+                  clampBehavior="blur"
                   disabled={update.isPending}
                   hideControls
                 />

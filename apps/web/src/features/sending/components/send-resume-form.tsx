@@ -1,7 +1,16 @@
 import { Alert, Button, Card, Select, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { editableText, isKnownCode, messageForCode, paths, TOAST_RETRY_EXHAUSTED_MS, UPLOAD_RETRY } from '@sira/shared';
+import {
+  CONTENT_MAX_LENGTH,
+  editableText,
+  isKnownCode,
+  messageForCode,
+  paths,
+  SUBJECT_MAX_LENGTH,
+  TOAST_RETRY_EXHAUSTED_MS,
+  UPLOAD_RETRY,
+} from '@sira/shared';
 import { sendingMessage, sendingText } from '@sira/shared/messages/sending';
-import { CONTENT_MAX_LENGTH, SUBJECT_MAX_LENGTH, type UploadedResume } from '@sira/shared/schemas/sending';
+import type { UploadedResume } from '@sira/shared/schemas/sending';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';

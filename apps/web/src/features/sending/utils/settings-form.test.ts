@@ -1,7 +1,6 @@
-import { DEFAULT_DAILY_CAPS, DEFAULT_EMAIL_DELAY_SETTINGS } from '@sira/shared';
-import { sendingSettingsSchema } from '@sira/shared/schemas/sending-admin';
+import { DEFAULT_DAILY_CAPS, DEFAULT_EMAIL_DELAY_SETTINGS, settleSendingSettings } from '@sira/shared';
 import { describe, expect, it } from 'vitest';
-import { draftOf, settingsInput, settingsProblems } from './settings-form';
+import { draftOf, settingsInput } from './settings-form';
 
 const defaults = { delay: { ...DEFAULT_EMAIL_DELAY_SETTINGS }, dailyCaps: { ...DEFAULT_DAILY_CAPS } };
 
@@ -15,46 +14,30 @@ describe('email_settings form (spec §5)', () => {
     expect(input.delay.email_delay).toBe(0);
     expect(input.delay.retry_delay).toBe(0);
     expect(input.delay.batch_delay).toBe(12);
-    expect(settingsProblems(input)).toEqual({});
   });
 
-  it('holds batch_size, max_per_minute and max_per_hour to at least 1 and the others to at least 0', () => {
+  it('raises batch_size, max_per_minute and max_per_hour to 1 and the others to 0, and drops decimals', () => {
     const draft = draftOf(defaults);
     draft.delay.batch_size = '';
     draft.delay.max_per_minute = 0;
     draft.delay.max_per_hour = -3;
     draft.delay.max_retries = -1;
-    draft.delay.email_delay = 0;
-    draft.dailyCaps.gmail = 0;
-    const problems = settingsProblems(settingsInput(draft));
-    expect(Object.keys(problems).sort()).toEqual(['batch_size', 'gmail', 'max_per_hour', 'max_per_minute', 'max_retries']);
-    expect([problems.batch_size?.min, problems.max_per_minute?.min, problems.max_per_hour?.min]).toEqual([1, 1, 1]);
-    expect([problems.max_retries?.min, problems.gmail?.min]).toEqual([0, 1]);
-  });
-
-  it('refuses fractions', () => {
-    const draft = draftOf(defaults);
     draft.delay.email_delay = 0.5;
-    expect(Object.keys(settingsProblems(settingsInput(draft)))).toEqual(['email_delay']);
+    draft.dailyCaps.gmail = 0;
+    const input = settingsInput(draft);
+    expect(input.delay).toMatchObject({ batch_size: 1, max_per_minute: 1, max_per_hour: 1, max_retries: 0, email_delay: 0 });
+    expect(input.dailyCaps.gmail).toBe(1);
   });
 
-  it('checks the same upper bounds as the server, so that nothing the form lets through is refused', () => {
+  it('sends what the server stores, so the form shows after a save what it sent', () => {
     const draft = draftOf(defaults);
     draft.delay.email_delay = 90_000;
     draft.delay.max_retries = 150;
     draft.dailyCaps.workspace = 100_001;
+    draft.delay.batch_size = 'x';
     const input = settingsInput(draft);
-    expect(sendingSettingsSchema.safeParse(input).success).toBe(false);
-    expect(settingsProblems(input)).toEqual({
-      email_delay: { min: 0, max: 86_400 },
-      max_retries: { min: 0, max: 100 },
-      workspace: { min: 1, max: 100_000 },
-    });
-    // At the bounds both agree it may be saved.
-    draft.delay.email_delay = 86_400;
-    draft.delay.max_retries = 100;
-    draft.dailyCaps.workspace = 100_000;
-    expect(settingsProblems(settingsInput(draft))).toEqual({});
-    expect(sendingSettingsSchema.safeParse(settingsInput(draft)).success).toBe(true);
+    expect(input.delay).toMatchObject({ email_delay: 86_400, max_retries: 100, batch_size: 1 });
+    expect(input.dailyCaps.workspace).toBe(100_000);
+    expect(settleSendingSettings(draft, defaults)).toEqual(input);
   });
 });

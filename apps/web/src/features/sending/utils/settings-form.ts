@@ -1,5 +1,5 @@
-import { toSettingNumber } from '@sira/shared/messages/sending-admin';
-import { DAILY_CAP_LIMITS, DELAY_LIMITS, type SendingSettings } from '@sira/shared/schemas/sending-admin';
+import { DAILY_CAP_LIMITS, DELAY_LIMITS, settleSettingValue } from '@sira/shared';
+import type { SendingSettings } from '@sira/shared/schemas/sending-admin';
 
 export const DELAY_FIELDS = [
   'batch_size',
@@ -30,18 +30,18 @@ export const draftOf = (settings: SendingSettings): SettingsDraft => ({
   dailyCaps: { ...settings.dailyCaps },
 });
 
-/** The body to save: every value as a number, non-numeric becoming 0 (spec §5). */
+/**
+ * The body to save, as the server will store it (spec §5): every value a whole number, non-numeric becoming 0,
+ * then held to its range (below the minimum the minimum). The form shows the stored values after a save.
+ */
 export function settingsInput(draft: SettingsDraft): SendingSettings {
-  const delay = Object.fromEntries(DELAY_FIELDS.map((f) => [f, toSettingNumber(draft.delay[f])])) as Record<DelayField, number>;
-  const dailyCaps = Object.fromEntries(CAP_FIELDS.map((f) => [f, toSettingNumber(draft.dailyCaps[f])])) as Record<CapField, number>;
+  const delay = Object.fromEntries(DELAY_FIELDS.map((f) => [f, settleSettingValue(draft.delay[f], delayLimits[f])])) as Record<
+    DelayField,
+    number
+  >;
+  const dailyCaps = Object.fromEntries(CAP_FIELDS.map((f) => [f, settleSettingValue(draft.dailyCaps[f], capLimits)])) as Record<
+    CapField,
+    number
+  >;
   return { delay, dailyCaps };
-}
-
-/** Fields whose value breaks a rule (not a whole number, or out of its range), with that range. */
-export function settingsProblems(input: SendingSettings): Partial<Record<DelayField | CapField, Limits>> {
-  const problems: Partial<Record<DelayField | CapField, Limits>> = {};
-  const outside = (v: number, limits: Limits) => !Number.isInteger(v) || v < limits.min || v > limits.max;
-  for (const f of DELAY_FIELDS) if (outside(input.delay[f], delayLimits[f])) problems[f] = delayLimits[f];
-  for (const f of CAP_FIELDS) if (outside(input.dailyCaps[f], capLimits)) problems[f] = capLimits;
-  return problems;
 }

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { hasControlCharacter, withoutBidiScopes } from './text';
+
+describe('text rules', () => {
+  it('finds control characters but not tabs, line breaks or the bidi marks', () => {
+    for (const bad of ['a\u0000b', '\u0007', 'x\u001b[31m', 'a\u007f', 'a\u0085b', '\u009f'])
+      expect(hasControlCharacter(bad), JSON.stringify(bad)).toBe(true);
+    for (const ok of ['سطر\nسطر', 'a\tb', 'a\r\nb', 'باقة\u200f (Pro)', '\u061c123', 'نص عادي'])
+      expect(hasControlCharacter(ok), JSON.stringify(ok)).toBe(false);
+  });
+
+  it('drops embeddings, overrides and isolates, and keeps the LRM, RLM and ALM marks', () => {
+    expect(withoutBidiScopes('\u202eالباقة الذهبية\u202c')).toBe('الباقة الذهبية');
+    expect(withoutBidiScopes('a\u202ab\u202bc\u202dd\u2066e\u2067f\u2068g\u2069')).toBe('abcdefg');
+    expect(withoutBidiScopes('باقة Pro\u200f.')).toBe('باقة Pro\u200f.');
+    expect(withoutBidiScopes('\u200eرقم\u061c 5')).toBe('\u200eرقم\u061c 5');
+  });
+});

@@ -1,0 +1,25 @@
+/**
+ * Characters that have no place in what people type into Sira, and the one rule each side applies to them.
+ *
+ * Control characters (C0 but tab, line feed and carriage return; DEL; C1) are never typed: they come from
+ * another system's export or a crafted request, and PostgreSQL refuses a NUL in text outright. The server
+ * refuses any request carrying one (CONTROL_CHARACTERS) before its schema is checked.
+ *
+ * Bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) open a direction scope that
+ * reaches past the text they sit in: a right-to-left override in a package name shows the name reversed on
+ * /pricing, and in a company name it would reverse the rest of an e-mail subject. They are dropped from names,
+ * titles and other display text. The marks U+200E (LRM), U+200F (RLM) and U+061C (ALM) are kept there: Arabic
+ * text uses them to place punctuation and numbers next to Latin words, and a mark has no scope to leak.
+ * An e-mail address may carry neither kind, nor any other invisible format character (isMailAddress,
+ * EMAIL_PATTERN).
+ */
+
+// Control characters (\p{Cc}: U+0000–U+001F, U+007F–U+009F) other than tab, line feed and carriage return.
+const CONTROL_CHARACTER = /[^\P{Cc}\t\n\r]/u;
+const BIDI_SCOPES = /[\u202a-\u202e\u2066-\u2069]/g;
+
+/** Whether a text holds a control character other than tab, line feed or carriage return. */
+export const hasControlCharacter = (text: string): boolean => CONTROL_CHARACTER.test(text);
+
+/** The text without bidirectional embeddings, overrides and isolates (the LRM, RLM and ALM marks stay). */
+export const withoutBidiScopes = (text: string): string => text.replace(BIDI_SCOPES, '');
