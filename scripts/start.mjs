@@ -26,7 +26,7 @@ function loadDotEnv() {
  * glibc gives every thread that allocates its own malloc arena (up to eight per CPU) and seldom hands their
  * free space back. In the embedded server V8 optimises PGlite's WebAssembly on background threads while the
  * worker sends, and the process's resident memory kept climbing with the run: 64,000 messages peaked at
- * 300–342 MB, against 265 MB with two arenas and no more CPU (ADR 008, session 11). The setting is read when
+ * 300–342 MB, against 265 MB with two arenas and no more CPU (docs/benchmarks.md). The setting is read when
  * the process starts, so on Linux the server runs as a child process that has it.
  */
 const MALLOC_ARENA_MAX = '2';

@@ -21,7 +21,7 @@ export function useSignOut() {
     mutationFn: async () => {
       // Leave the protected page before the session ends: a query it re-fetches in between (a live update,
       // the tab regaining focus) would meet a 401, and its guard would read that as an expired session and
-      // send the user to /login instead of home (found in review).
+      // send the user to /login instead of home.
       await navigate(paths.home);
       return signOut();
     },
