@@ -43,7 +43,7 @@ const failWith500 = (page: Page, pattern: string, method: string) =>
 
 // The directory pages hold 1,000 rows each (spec §9), so every refetch re-renders a large table: these journeys
 // get more time than the default minute on a busy machine.
-describe('admin companies tab', { timeout: 180_000 }, () => {
+describe('admin companies tab', { timeout: 360_000 }, () => {
   it('pages through the directory with the spec texts and no accessibility violation', async () => {
     const { page, consoleErrors } = await openCompaniesTab();
     await table(page).waitFor();
