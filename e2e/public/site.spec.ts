@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fillLogin, registerAndConfirm, signedInAs } from '../fixtures/accounts';
 import { expectNoAxeViolations, screenshot, useBrowser, viewports } from '../fixtures/browser';
-import { expectReadableControls } from '../fixtures/contrast';
+import { expectReadable } from '../fixtures/contrast';
 import { uniqueEmail } from '../fixtures/outbox';
 
 const browser = useBrowser();
@@ -168,13 +168,13 @@ describe('pricing', () => {
     await page.goto('/pricing');
     await page.getByText('لم يتم العثور على باقات').waitFor({ timeout: 15_000 });
     expect(await page.getByRole('button', { name: 'إعادة المحاولة' }).count()).toBe(1);
-    await expectReadableControls(page);
+    await expectReadable(page);
     await expectNoAxeViolations(page);
   });
 });
 
 describe('readable controls', () => {
-  it('every button and link of every public page reads at WCAG AA contrast, on a desktop and on a phone with its menu open', {
+  it('every button, link, alert and badge of every public page reads at WCAG AA contrast, on a desktop and a phone (menu open)', {
     timeout: 120_000,
   }, async () => {
     for (const viewport of [viewports.desktop, viewports.phone]) {
@@ -183,11 +183,11 @@ describe('readable controls', () => {
         await page.goto(path);
         // The footer's links come from the server: once they show, the page is whole (static pages included).
         await page.locator('footer a[href="/privacy"]').first().waitFor();
-        await expectReadableControls(page);
+        await expectReadable(page);
         if (viewport === viewports.phone) {
           await page.getByRole('button', { name: 'القائمة' }).click();
           await page.locator('#mobile-menu').getByRole('link', { name: 'الأسعار' }).waitFor();
-          await expectReadableControls(page);
+          await expectReadable(page);
         }
       }
       await page.goto('/how-to-prepare-cv');

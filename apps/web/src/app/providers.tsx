@@ -4,12 +4,12 @@ import { TOAST_DURATION_MS } from '@sira/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { queryClient } from '~/config/query-client';
-import { theme } from '~/config/theme';
+import { cssVariablesResolver, theme } from '~/config/theme';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <DirectionProvider initialDirection="rtl" detectDirection={false}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
         {/* Toasts at top centre for 5 s, each with a close button (spec §2 "App shell"). */}
         <Notifications position="top-center" autoClose={TOAST_DURATION_MS} zIndex={1000} />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

@@ -19,7 +19,7 @@ import { ar } from '@sira/shared';
 import type { ReactNode } from 'react';
 import { useContext } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, UNSAFE_FrameworkContext, useMatches } from 'react-router';
-import { theme } from '~/config/theme';
+import { cssVariablesResolver, theme } from '~/config/theme';
 import type { Route } from './+types/root';
 import { AppProviders } from './providers';
 
@@ -101,7 +101,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // a signed-in page, say) is asked again by reloading it.
   return (
     <DirectionProvider initialDirection="rtl" detectDirection={false}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
         <Container component="main" size="sm" py={64}>
           <Stack align="center" gap="md" ta="center">
             <Title order={1} fz={28}>
