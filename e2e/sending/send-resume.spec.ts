@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openAsAdmin, signedInAs } from '../fixtures/accounts';
-import { expectNoAxeViolations, screenshot, useBrowser, viewports } from '../fixtures/browser';
+import { expectNoAxeViolations, screenshot, useBrowser } from '../fixtures/browser';
 import { makeResumePdf } from '../fixtures/resume-pdf';
 import { arabicInt, linkGmailViaSandbox, resumeUpload, sandboxSent } from '../fixtures/sending';
 
@@ -227,11 +227,6 @@ describe('sending', () => {
       .waitFor();
     await expectNoAxeViolations(page);
     await screenshot(page, 'dashboard-sending');
-    await page.setViewportSize(viewports.phone);
-    await page.getByRole('heading', { name: 'لوحة التحكم', level: 1 }).scrollIntoViewIfNeeded();
-    await page.getByTestId('overview-remaining').scrollIntoViewIfNeeded();
-    await screenshot(page, 'dashboard-sending-phone', { fullPage: false });
-    await page.setViewportSize(viewports.desktop);
 
     // Progress: part-way first (one message a second), then everything sent.
     await page.waitForFunction(
@@ -269,11 +264,6 @@ describe('sending', () => {
     expect(pairs.filter(([header, panel]) => header && panel && header !== panel)).toEqual([]);
     await expectNoAxeViolations(page);
     await screenshot(page, 'dashboard-sent');
-    await page.setViewportSize(viewports.phone);
-    await page.getByRole('heading', { name: 'لوحة التحكم', level: 1 }).scrollIntoViewIfNeeded();
-    await page.getByTestId('overview-remaining').scrollIntoViewIfNeeded();
-    await screenshot(page, 'dashboard-sent-phone', { fullPage: false });
-    await page.setViewportSize(viewports.desktop);
 
     // Live latency: each message reached the sandbox, then the dashboard showed it within 2 s.
     const sent = await sandboxSent(page, journey.mailbox);

@@ -4,7 +4,7 @@
  * zod-free, so the web can import it at run time; the schemas are in schemas/sending.
  */
 import { LOW_BALANCE_THRESHOLD, RESUME_MAX_BYTES } from '../constants';
-import { messageCount } from '../format';
+import { formatNumber, messageCount } from '../format';
 
 export const sendingText = {
   /** Spec §5, verbatim. */
@@ -37,6 +37,16 @@ export const sendingText = {
   retry: 'إعادة المحاولة',
   noDeliveries: 'لا توجد رسائل مجدولة بعد.',
   pausedUntil: (when: string) => `توقف الإرسال مؤقتاً لأن بريدك بلغ حد الإرسال اليومي لدى Google. سيُستأنف تلقائياً في ${when}.`,
+  /** /send-resume, when the mailbox's daily cap holds part of the send (the spec's «سيتم الإرسال الآن إلى N شركة» otherwise). */
+  sendableWithDailyLimit: (sendsNow: number, rest: number, when: string) =>
+    sendsNow > 0
+      ? `سيتم الإرسال الآن إلى ${formatNumber(sendsNow)} شركة، والباقي (${formatNumber(rest)} شركة) ابتداءً من ${when}`
+      : `سيتم الإرسال إلى ${formatNumber(rest)} شركة ابتداءً من ${when}`,
+  dailyLimitExplain: (cap: number) =>
+    `يرسل بريدك ${messageCount(cap)} على الأكثر في كل 24 ساعة، فتنتظر بقية الرسائل حتى يسمح الحد اليومي وتُرسل تلقائياً.`,
+  /** The dashboard, while the mailbox's daily cap holds the next message. */
+  dailyLimitReached: (cap: number, when: string) =>
+    `بلغ بريدك حد الإرسال اليومي (${messageCount(cap)} في كل 24 ساعة). سيُستأنف الإرسال تلقائياً في ${when}.`,
   held: (count: number) => `${messageCount(count)} بانتظار إعادة ربط بريدك في Gmail.`,
   estimatedFinish: (when: string) => `الوقت المتوقع لانتهاء الإرسال: ${when}`,
   /** The dashboard's low-balance warning (spec §9: under 5), when nothing is waiting to be sent. */

@@ -26,6 +26,17 @@ export const composeTemplateSchema = z.object({
 });
 export type ComposeTemplate = z.infer<typeof composeTemplateSchema>;
 
+/** What the mailbox's rolling daily cap does to a send of sendableNow messages (null: nothing). */
+export const dailyLimitPlanSchema = z.object({
+  /** Most messages the mailbox sends in any 24 h. */
+  cap: z.number().int(),
+  /** Of this send, how many go before the cap holds the rest. */
+  sendsNow: z.number().int(),
+  /** ISO 8601: when the first held message may go. */
+  restFrom: z.string(),
+});
+export type DailyLimitPlan = z.infer<typeof dailyLimitPlanSchema>;
+
 /** GET /api/sending/compose */
 export const sendingComposeSchema = z.object({
   templates: z.array(composeTemplateSchema),
@@ -34,6 +45,8 @@ export const sendingComposeSchema = z.object({
   companiesRemaining: z.number().int(),
   /** min(balance, companiesRemaining). */
   sendableNow: z.number().int(),
+  /** The daily cap's effect on a send of sendableNow, said before sending; null when it goes whole. */
+  dailyLimit: dailyLimitPlanSchema.nullable(),
 });
 export type SendingCompose = z.infer<typeof sendingComposeSchema>;
 
@@ -106,6 +119,8 @@ export const sendingStatusSchema = z.object({
   estimatedFinishAt: z.string().nullable(),
   /** ISO 8601; set while the mailbox is paused by the provider's daily limit. */
   pausedUntil: z.string().nullable(),
+  /** Set while the mailbox's own daily cap (Sira's pacing, ADR 008) holds the next message: until when. */
+  dailyLimit: z.object({ cap: z.number().int(), until: z.string() }).nullable(),
   /** Deliveries waiting for the mailbox to be linked again. */
   held: z.number().int(),
   /** Newest first, up to 5. */

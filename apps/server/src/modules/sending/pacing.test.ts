@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { batchPosition, DAY_MS, estimateFinish, HOUR_MS, MailboxPacer, MINUTE_MS, nextSendTime } from './pacing';
+import { batchPosition, DAY_MS, dailyCapSplit, estimateFinish, HOUR_MS, MailboxPacer, MINUTE_MS, nextSendTime } from './pacing';
 
 /**
  * The pacing rule (ADR 008) checked against a reference written straight from the definitions, by counting:
@@ -242,5 +242,54 @@ describe('estimateFinish', () => {
     const finish = estimateFinish(settings, T0, { sends: [], dailyCap: 400 }, 1000) as number;
     expect(finish).toBeGreaterThan(T0 + 2 * DAY_MS);
     expect(finish).toBeLessThan(T0 + 3 * DAY_MS);
+  });
+});
+
+describe('dailyCapSplit', () => {
+  const fast: Settings = { batch_size: 100_000, batch_delay: 0, email_delay: 0, max_per_minute: 100_000, max_per_hour: 10_000_000 };
+
+  it('210 sent in the last hours and a cap of 400: a send of 300 sends 190, the rest when the oldest is 24 h old', () => {
+    const now = T0 + DAY_MS;
+    // 210 sends over the last ten hours, one every ~171 s.
+    const sends = Array.from({ length: 210 }, (_, i) => now - 10 * HOUR_MS + i * Math.floor((10 * HOUR_MS) / 210));
+    const split = dailyCapSplit(fast, now, { sends, dailyCap: 400 }, 0, 300);
+    expect(split).toEqual({ beforeCap: 190, resumesAt: (sends[0] as number) + DAY_MS });
+    // Nothing held when the send fits under the cap.
+    expect(dailyCapSplit(fast, now, { sends, dailyCap: 400 }, 0, 190)).toEqual({ beforeCap: 190, resumesAt: null });
+    // Messages already waiting go first and use the day's room.
+    expect(dailyCapSplit(fast, now, { sends, dailyCap: 400 }, 150, 100)).toEqual({
+      beforeCap: 40,
+      resumesAt: (sends[0] as number) + DAY_MS,
+    });
+    expect(dailyCapSplit(fast, now, { sends, dailyCap: 400 }, 250, 10)?.beforeCap).toBe(0);
+  });
+
+  it('agrees with the rule: those before the cap leave as if there were none, and the next is the first it holds', () => {
+    fc.assert(
+      fc.property(
+        settingsArb,
+        capArb,
+        historyArb,
+        fc.integer({ min: 0, max: 20 }),
+        fc.integer({ min: 1, max: 60 }),
+        (s, cap, history, ahead, count) => {
+          const now = (history[history.length - 1] ?? T0) + 1000;
+          const split = dailyCapSplit(s, now, { sends: history, dailyCap: cap }, ahead, count);
+          if (!split) return false;
+          expect(split.beforeCap).toBeLessThanOrEqual(count);
+          expect(split.resumesAt === null).toBe(split.beforeCap === count);
+          // Those before the cap leave exactly when they would with no cap at all (the queue ahead included).
+          if (split.beforeCap > 0) {
+            const uncapped = estimateFinish(s, now, { sends: history, dailyCap: 0 }, ahead + split.beforeCap);
+            expect(estimateFinish(s, now, { sends: history, dailyCap: cap }, ahead + split.beforeCap)).toBe(uncapped);
+          }
+          if (split.resumesAt !== null) {
+            expect(split.resumesAt).toBe(estimateFinish(s, now, { sends: history, dailyCap: cap }, ahead + split.beforeCap + 1));
+          }
+          return true;
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -116,6 +116,56 @@ export function estimateFinish(
   return t;
 }
 
+/** Where the rolling daily cap splits a send (see dailyCapSplit). */
+export interface DailyCapSplit {
+  /** Messages of the send that leave before the cap holds one. */
+  beforeCap: number;
+  /** When the first message the cap holds may leave; null when the cap holds none. */
+  resumesAt: number | null;
+}
+
+/**
+ * Of `count` messages queued after `ahead` others of the mailbox (already waiting, sent first), how many leave
+ * before the rolling daily cap holds one, and when that one may leave — simulated like estimateFinish, each
+ * message at the earliest allowed time. The other rules only space messages out by seconds or minutes; the cap
+ * holds the rest for up to a day, which the user must be told before sending and while waiting. When the queue
+ * ahead already meets the cap, none of the send leaves before it. Null when the queue is too long to walk.
+ */
+export function dailyCapSplit(
+  settings: Pacing,
+  startAt: number,
+  history: PacingHistory,
+  ahead: number,
+  count: number,
+  due: readonly DueGroup[] = [],
+): DailyCapSplit | null {
+  if (count <= 0) return { beforeCap: 0, resumesAt: null };
+  if (ahead + count > ESTIMATE_STEPS) return null;
+  const sends = history.sends.slice();
+  let position = batchPosition(settings, sends);
+  let t = startAt;
+  let group = 0;
+  let leftInGroup = due[0]?.count ?? 0;
+  let heldAhead = false;
+  for (let i = 0; i < ahead + count; i++) {
+    while (leftInGroup <= 0 && group < due.length - 1) leftInGroup = (due[++group] as DueGroup).count;
+    if (leftInGroup > 0) {
+      t = Math.max(t, (due[group] as DueGroup).at);
+      leftInGroup--;
+    }
+    const next = earliestAllowed(settings, t, sends, history.dailyCap, position);
+    // The same moment with the cap left out (0 switches it off): later only when the cap is what holds it.
+    const held = next > earliestAllowed(settings, t, sends, 0, position);
+    if (i >= ahead && (held || heldAhead)) return { beforeCap: i - ahead, resumesAt: next };
+    if (held) heldAhead = true;
+    const last = sends[sends.length - 1];
+    position = last !== undefined && next - last < settings.batch_delay * 1000 ? position + 1 : 1;
+    sends.push(next);
+    t = next;
+  }
+  return { beforeCap: count, resumesAt: null };
+}
+
 /**
  * A mailbox's send history kept by the worker session that owns the mailbox: loaded once from the database,
  * then extended with every provider call it makes, trimmed to the last 24 h.

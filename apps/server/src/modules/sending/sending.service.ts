@@ -8,6 +8,7 @@ import type { EventBus } from '../../lib/event-bus';
 import { sanitizeRichHtml } from '../../lib/html';
 import { attachmentName, htmlToText } from './mime';
 import { isPdf, resumePath } from './resume-storage';
+import { dailyLimitForSend } from './status.service';
 
 /**
  * /send-resume on the server: what the user may send now, the résumé upload, and scheduling — the one
@@ -55,11 +56,13 @@ export async function getCompose(db: Database, profileId: string): Promise<Sendi
       .orderBy(asc(packageTemplates.templateNumber), asc(templates.name)),
     companiesLeftFor(db, profileId, profile.packageId),
   ]);
+  const sendableNow = Math.max(0, Math.min(profile.balance, companiesRemaining));
   return {
     templates: offered,
     balance: profile.balance,
     companiesRemaining,
-    sendableNow: Math.max(0, Math.min(profile.balance, companiesRemaining)),
+    sendableNow,
+    dailyLimit: await dailyLimitForSend(db, profileId, sendableNow),
   };
 }
 

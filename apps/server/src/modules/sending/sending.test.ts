@@ -403,6 +403,66 @@ describe('POST /api/sending/jobs', () => {
   });
 });
 
+describe("the mailbox's daily cap, said before sending and while it holds messages", () => {
+  /** `n` messages the mailbox sent over the last ten hours (to addresses outside the directory); the oldest first. */
+  async function sentToday(u: { profileId: string }, n: number): Promise<Date[]> {
+    const mailbox = `${u.profileId.slice(0, 8)}@gmail.com`;
+    const [job] = await ctx.db
+      .insert(sendJobs)
+      .values({ profileId: u.profileId, subject: 'سابق', content: '<p>سابق</p>', resumePath: 'x.pdf', status: 'completed' })
+      .returning({ id: sendJobs.id });
+    const times = Array.from({ length: n }, (_, i) => new Date(Date.now() - 10 * 3600_000 + i * 60_000));
+    await ctx.db.insert(deliveries).values(
+      times.map((sentAt, i) => ({
+        jobId: job?.id as string,
+        profileId: u.profileId,
+        recipientEmail: `earlier-${i}@elsewhere.example`,
+        companyName: `شركة سابقة ${i}`,
+        sector: 'غير محدد',
+        location: 'غير محدد',
+        status: 'sent',
+        senderEmail: mailbox,
+        sentAt,
+      })),
+    );
+    return times;
+  }
+
+  it('/send-resume is told how many go now and from when the rest go (30 sent today, a cap of 100, 200 to send)', async () => {
+    const u = await user({ balance: 200 });
+    await ctx.db.execute(sql`update user_gmail set daily_cap = 100 where profile_id = ${u.profileId}`);
+    const times = await sentToday(u, 30);
+    const compose = await get<SendingCompose>(u.cookie, '/api/sending/compose');
+    expect(compose.sendableNow).toBe(200);
+    expect(compose.dailyLimit).toEqual({
+      cap: 100,
+      sendsNow: 70,
+      restFrom: new Date((times[0] as Date).getTime() + 86_400_000).toISOString(),
+    });
+
+    // A send that fits under the cap is not told anything.
+    await setBalance(ctx, u.profileId, 70);
+    expect((await get<SendingCompose>(u.cookie, '/api/sending/compose')).dailyLimit).toBeNull();
+  });
+
+  it('the dashboard says the cap holds the next message, and until when', async () => {
+    const u = await user({ balance: 5 });
+    await ctx.db.execute(sql`update user_gmail set daily_cap = 100 where profile_id = ${u.profileId}`);
+    const times = await sentToday(u, 100);
+    const resumeId = await uploadedResumeId(ctx, u.cookie);
+    await schedule(ctx, u.cookie, body(resumeId));
+    const status = await get<SendingStatus>(u.cookie, '/api/sending/status');
+    const until = new Date((times[0] as Date).getTime() + 86_400_000).toISOString();
+    expect(status.dailyLimit).toEqual({ cap: 100, until });
+    expect(status.pausedUntil).toBeNull();
+    expect(Date.parse(status.estimatedFinishAt as string)).toBeGreaterThanOrEqual(Date.parse(until));
+
+    // Under the cap, nothing to say.
+    await ctx.db.execute(sql`update user_gmail set daily_cap = 400 where profile_id = ${u.profileId}`);
+    expect((await get<SendingStatus>(u.cookie, '/api/sending/status')).dailyLimit).toBeNull();
+  });
+});
+
 describe('dashboard: status, deliveries, overview', () => {
   it("counts the viewer's deliveries, lists recent jobs, estimates the finish and pages the log — and only theirs", async () => {
     const u = await user({ balance: 60 });
@@ -492,6 +552,7 @@ describe('dashboard: status, deliveries, overview', () => {
       counts: { total: 0, pending: 0, processing: 0, completed: 0, failed: 0 },
       estimatedFinishAt: null,
       pausedUntil: null,
+      dailyLimit: null,
       held: 0,
       jobs: [],
     });

@@ -1,10 +1,11 @@
 import { DELIVERY_PAGE_SIZE } from '@sira/shared';
 import { userFacingReason } from '@sira/shared/messages/sending';
-import type { DeliveryPage, JobStatus, SendingOverview, SendingStatus } from '@sira/shared/schemas/sending';
+import type { DailyLimitPlan, DeliveryPage, JobStatus, SendingOverview, SendingStatus } from '@sira/shared/schemas/sending';
+import type { SendingSettings } from '@sira/shared/schemas/sending-admin';
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { DAY_MS, estimateFinish } from './pacing';
+import { DAY_MS, type DueGroup, dailyCapSplit, estimateFinish } from './pacing';
 import { dailyCapFor, readSendingSettings } from './sending-settings';
 
 /**
@@ -28,19 +29,22 @@ export async function getSendingStatus(db: Database, profileId: string, now: Dat
   // One snapshot for every figure: read apart, the worker recording a message in between made the header's
   // sent count and the panel's differ by one while sending.
   const read = await db.transaction((tx) => readStatus(tx, profileId, now), { isolationLevel: 'repeatable read', accessMode: 'read only' });
-  const { account, current, running, jobRows, mailbox, pausedUntil, history, due } = read;
+  const { account, current, running, jobRows, queue } = read;
   const n = (status: string) => current.get(status) ?? 0;
   // The whole queue waits for the mailbox, whichever request its messages belong to.
-  const { held, pending, sending } = read.waiting;
+  const { held, pending, sending } = queue.waiting;
+  const pace = pacingOf(settings, queue, now);
 
   let estimatedFinishAt: string | null = null;
-  const toSend = pending + sending;
-  if (mailbox && toSend > 0) {
-    const startAt = Math.max(now.getTime(), pausedUntil?.getTime() ?? 0);
-    const cap = dailyCapFor(mailbox.email, settings.dailyCaps, mailbox.daily_cap);
-    const inFlight = sending > 0 ? [{ at: 0, count: sending }] : [];
-    const finish = estimateFinish(settings.delay, startAt, { sends: history, dailyCap: cap }, toSend, [...inFlight, ...due]);
+  let dailyLimit: SendingStatus['dailyLimit'] = null;
+  if (pace && pending + sending > 0) {
+    const finish = estimateFinish(settings.delay, pace.startAt, pace.history, pending + sending, pace.due);
     estimatedFinishAt = finish === null ? null : new Date(finish).toISOString();
+    // Sira's own daily cap holding the next message (Google's refusal is pausedUntil): said with when it goes.
+    if (sending === 0) {
+      const next = dailyCapSplit(settings.delay, pace.startAt, pace.history, 0, 1, pace.due);
+      if (next?.resumesAt) dailyLimit = { cap: pace.history.dailyCap, until: new Date(next.resumesAt).toISOString() };
+    }
   }
 
   return {
@@ -54,7 +58,8 @@ export async function getSendingStatus(db: Database, profileId: string, now: Dat
       failed: n('failed'),
     },
     estimatedFinishAt,
-    pausedUntil: iso(pausedUntil),
+    pausedUntil: iso(queue.pausedUntil),
+    dailyLimit,
     held,
     jobs: rowsOf<{
       id: string;
@@ -99,38 +104,10 @@ async function readStatus(db: Reader, profileId: string, now: Date) {
       from deliveries d where d.job_id in (select id from current_jobs)
       group by d.status`),
   );
-  const waitingRows = rowsOf<{ status: string; n: number }>(
-    await db.execute(sql`
-      select status, count(*)::int as n from deliveries
-      where profile_id = ${profileId} and status in ('pending', 'held', 'sending') group by status`),
-  );
-  const waiting = new Map(waitingRows.map((r) => [r.status, r.n]));
   const jobRows = await db.execute(sql`
     select id, subject, status, total_emails_intended as total, sent_count as sent, failed_count as failed, created_at
     from send_jobs where profile_id = ${profileId} order by created_at desc, id desc limit 5`);
-  const mailbox = rowsOf<{ email: string; paused_until: Date | string | null; daily_cap: number | null }>(
-    await db.execute(sql`select email, paused_until, daily_cap from user_gmail where profile_id = ${profileId}`),
-  )[0];
-  const pausedUntil = mailbox?.paused_until && new Date(mailbox.paused_until) > now ? new Date(mailbox.paused_until) : null;
-  const toSend = (waiting.get('pending') ?? 0) + (waiting.get('sending') ?? 0);
-  let history: number[] = [];
-  let due: Array<{ at: number; count: number }> = [];
-  if (mailbox && toSend > 0) {
-    history = rowsOf<{ at: number }>(
-      await db.execute(sql`
-        select (extract(epoch from sent_at) * 1000)::float8 as at from deliveries
-        where sender_email = ${mailbox.email} and status = 'sent' and sent_at > ${new Date(now.getTime() - DAY_MS)}
-        order by sent_at`),
-    ).map((r) => Number(r.at));
-    // When the waiting messages become due, in sending order: a retry waits out retry_delay (rows in flight
-    // are due now). A job's deliveries share one time, so there are few groups.
-    due = rowsOf<{ at: number; n: number }>(
-      await db.execute(sql`
-        select (extract(epoch from next_attempt_at) * 1000)::float8 as at, count(*)::int as n from deliveries
-        where profile_id = ${profileId} and status = 'pending'
-        group by next_attempt_at order by next_attempt_at`),
-    ).map((r) => ({ at: Number(r.at), count: r.n }));
-  }
+  const queue = await readQueue(db, profileId, now, 0);
   return {
     account: {
       messagesRemaining: accountRow.balance,
@@ -140,13 +117,83 @@ async function readStatus(db: Reader, profileId: string, now: Date) {
     },
     current: new Map(currentRows.map((r) => [r.status, r.n])),
     running: currentRows.some((r) => r.running),
-    waiting: { pending: waiting.get('pending') ?? 0, held: waiting.get('held') ?? 0, sending: waiting.get('sending') ?? 0 },
     jobRows,
-    mailbox,
-    pausedUntil,
-    history,
-    due,
+    queue,
   };
+}
+
+/** The user's mailbox and what waits for it: the inputs of the pacing estimates. */
+interface Queue {
+  mailbox: { email: string; daily_cap: number | null } | undefined;
+  pausedUntil: Date | null;
+  waiting: { pending: number; held: number; sending: number };
+  /** The mailbox's sends of the last 24 h (read only when something is, or is about to be, waiting). */
+  history: number[];
+  /** When the waiting messages become due, in sending order. */
+  due: DueGroup[];
+}
+
+/** Reads the queue; `adding` messages about to be scheduled count as waiting for whether the history is needed. */
+async function readQueue(db: Reader, profileId: string, now: Date, adding: number): Promise<Queue> {
+  const waitingRows = rowsOf<{ status: string; n: number }>(
+    await db.execute(sql`
+      select status, count(*)::int as n from deliveries
+      where profile_id = ${profileId} and status in ('pending', 'held', 'sending') group by status`),
+  );
+  const count = (status: string) => waitingRows.find((r) => r.status === status)?.n ?? 0;
+  const waiting = { pending: count('pending'), held: count('held'), sending: count('sending') };
+  const mailbox = rowsOf<{ email: string; paused_until: Date | string | null; daily_cap: number | null }>(
+    await db.execute(sql`select email, paused_until, daily_cap from user_gmail where profile_id = ${profileId}`),
+  )[0];
+  const pausedUntil = mailbox?.paused_until && new Date(mailbox.paused_until) > now ? new Date(mailbox.paused_until) : null;
+  if (!mailbox || waiting.pending + waiting.sending + adding === 0) return { mailbox, pausedUntil, waiting, history: [], due: [] };
+  const history = rowsOf<{ at: number }>(
+    await db.execute(sql`
+      select (extract(epoch from sent_at) * 1000)::float8 as at from deliveries
+      where sender_email = ${mailbox.email} and status = 'sent' and sent_at > ${new Date(now.getTime() - DAY_MS)}
+      order by sent_at`),
+  ).map((r) => Number(r.at));
+  // When the waiting messages become due, in sending order: a retry waits out retry_delay (rows in flight
+  // are due now). A job's deliveries share one time, so there are few groups.
+  const due = rowsOf<{ at: number; n: number }>(
+    await db.execute(sql`
+      select (extract(epoch from next_attempt_at) * 1000)::float8 as at, count(*)::int as n from deliveries
+      where profile_id = ${profileId} and status = 'pending'
+      group by next_attempt_at order by next_attempt_at`),
+  ).map((r) => ({ at: Number(r.at), count: r.n }));
+  return { mailbox, pausedUntil, waiting, history, due };
+}
+
+/** Where the pacing estimates start: after a provider pause, with the mailbox's cap; null without a mailbox. */
+function pacingOf(settings: SendingSettings, queue: Queue, now: Date) {
+  if (!queue.mailbox) return null;
+  const { sending } = queue.waiting;
+  return {
+    startAt: Math.max(now.getTime(), queue.pausedUntil?.getTime() ?? 0),
+    history: { sends: queue.history, dailyCap: dailyCapFor(queue.mailbox.email, settings.dailyCaps, queue.mailbox.daily_cap) },
+    // Rows in flight are due now, and go first.
+    due: [...(sending > 0 ? [{ at: 0, count: sending }] : []), ...queue.due],
+  };
+}
+
+/**
+ * What the mailbox's rolling daily cap does to a send of `count` messages scheduled now, after what already
+ * waits: how many leave before it holds one, and from when the rest go. Null when the cap holds none of them
+ * (or no mailbox is linked, or the queue is too long to walk). /send-resume says it before sending.
+ */
+export async function dailyLimitForSend(
+  db: Database,
+  profileId: string,
+  count: number,
+  now: Date = new Date(),
+): Promise<DailyLimitPlan | null> {
+  if (count <= 0) return null;
+  const [settings, queue] = await Promise.all([readSendingSettings(db), readQueue(db, profileId, now, count)]);
+  const pace = pacingOf(settings, queue, now);
+  if (!pace) return null;
+  const split = dailyCapSplit(settings.delay, pace.startAt, pace.history, queue.waiting.pending + queue.waiting.sending, count, pace.due);
+  if (!split?.resumesAt) return null;
+  return { cap: pace.history.dailyCap, sendsNow: split.beforeCap, restFrom: new Date(split.resumesAt).toISOString() };
 }
 
 export async function listDeliveries(db: Database, profileId: string, page: number): Promise<DeliveryPage> {

@@ -3,6 +3,7 @@ import { formatNumber, messageCount, paths } from '@sira/shared';
 import { sendingText } from '@sira/shared/messages/sending';
 import type { SendingCompose } from '@sira/shared/schemas/sending';
 import { Link } from 'react-router';
+import { formatDateTime } from '../utils/format';
 
 const texts = {
   sendableNow: (n: string) => `سيتم الإرسال الآن إلى ${n} شركة`,
@@ -11,7 +12,10 @@ const texts = {
   upgrade: 'ترقية الباقة',
 };
 
-/** What one submit will do, shown before submitting (spec §9: the lesser of balance and available companies). */
+/**
+ * What one submit will do, shown before submitting (spec §9: the lesser of balance and available companies) —
+ * and when the mailbox's daily cap holds part of it, how many go now and from when the rest go.
+ */
 export function SendableSummary({ compose }: { compose: SendingCompose }) {
   if (compose.balance <= 0) return <NoBalanceAlert />;
   if (compose.companiesRemaining <= 0) {
@@ -21,8 +25,13 @@ export function SendableSummary({ compose }: { compose: SendingCompose }) {
       </Alert>
     );
   }
+  const limit = compose.dailyLimit;
+  const title = limit
+    ? sendingText.sendableWithDailyLimit(limit.sendsNow, compose.sendableNow - limit.sendsNow, formatDateTime(limit.restFrom))
+    : texts.sendableNow(formatNumber(compose.sendableNow));
   return (
-    <Alert color="teal" role="status" title={texts.sendableNow(formatNumber(compose.sendableNow))}>
+    <Alert color="teal" role="status" title={title} data-testid="sendable-summary">
+      {limit ? <Text size="sm">{sendingText.dailyLimitExplain(limit.cap)}</Text> : null}
       <Text size="sm">{texts.detail(compose.balance, formatNumber(compose.companiesRemaining))}</Text>
     </Alert>
   );

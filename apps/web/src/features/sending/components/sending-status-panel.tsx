@@ -33,7 +33,7 @@ function Count({ label, value, testId }: { label: string; value: number; testId:
 /**
  * Progress of the current send (spec §2 "scheduled-e-mail status panel"): the requests still running, or the
  * latest one — counts by state, a progress bar, the estimated finish, and why sending waits when it does
- * (daily limit, mailbox unlinked). The account's totals are the header's.
+ * (Google's daily limit, the mailbox's own daily cap, mailbox unlinked). The account's totals are the header's.
  */
 export function SendingStatusPanel({ status }: { status: SendingStatus }) {
   const { counts } = status;
@@ -75,6 +75,11 @@ export function SendingStatusPanel({ status }: { status: SendingStatus }) {
         {status.pausedUntil ? (
           <Alert color="yellow" role="status">
             {sendingText.pausedUntil(formatDateTime(status.pausedUntil))}
+          </Alert>
+        ) : null}
+        {status.dailyLimit && !status.pausedUntil ? (
+          <Alert color="yellow" role="status" data-testid="status-daily-limit">
+            {sendingText.dailyLimitReached(status.dailyLimit.cap, formatDateTime(status.dailyLimit.until))}
           </Alert>
         ) : null}
         {status.held > 0 ? (
