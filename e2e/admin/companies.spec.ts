@@ -115,13 +115,13 @@ describe('admin companies tab', { timeout: 360_000 }, () => {
 
     // Search finds both by name (and the count texts follow).
     await page.getByLabel(field('بحث')).fill(token);
-    await expect.poll(() => rows(page).count()).toBe(2);
+    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(2);
     await seen(page, 'عرض 1 إلى 2 من 2');
     await seen(page, 'صفحة 1 من 1');
     await page.getByLabel(field('بحث')).fill(`FIRST.${token}`);
-    await expect.poll(() => rows(page).count()).toBe(1);
+    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(1);
     await page.getByLabel(field('بحث')).fill(token);
-    await expect.poll(() => rows(page).count()).toBe(2);
+    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(2);
 
     // Inline edit: one row at a time, the other row's actions disabled; cancel restores it.
     const rowA = rowOf(page, emailA);
@@ -160,7 +160,7 @@ describe('admin companies tab', { timeout: 360_000 }, () => {
     await choose(page, 'تصفية حسب الباقة', 'باقة المحترف');
     await seen(page, 'لا توجد شركات تطابق البحث أو التصفية.');
     await choose(page, 'تصفية حسب الباقة', 'باقة نمو');
-    await expect.poll(() => rows(page).count()).toBe(2);
+    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(2);
     expect(await rowA.getByText('باقة نمو', { exact: true }).count()).toBe(1);
 
     // Delete asks first, says it cannot be undone; cancelling keeps the company.
