@@ -199,6 +199,9 @@ describe('content security policy', () => {
           sha256('import "/assets/x.js";'),
         ].sort(),
       );
+      // A built page is served by its route only, not by its file name (which would skip the origin and the hashes).
+      expect((await app.inject('/pricing/index.html')).statusCode).toBe(404);
+      expect((await app.inject('/__spa-fallback.html')).statusCode).toBe(404);
       expect(scriptSrc((await app.inject('/dashboard')).headers['content-security-policy']).sort()).toEqual(
         ["'self'", sha256(shellScript)].sort(),
       );

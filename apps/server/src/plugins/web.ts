@@ -64,10 +64,10 @@ export const webPlugin = fp<WebOptions>(
       setHeaders(res, path) {
         if (path.includes(`${join(clientDir, 'assets')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         else res.setHeader('cache-control', 'no-cache');
-        // A built page asked for by its file name (/pricing/index.html) is sent as it is on disk: its own hashes.
-        if (path.endsWith('.html'))
-          res.setHeader('content-security-policy', contentSecurityPolicy(inlineScriptHashes(readFileSync(path, 'utf8'))));
       },
+      // Built pages are served only through their routes below (/pricing, not /pricing/index.html): there they get
+      // this deployment's origin and the policy that names their inline scripts.
+      allowedPath: (pathName) => !pathName.endsWith('.html'),
     });
 
     const shellPath = ['__spa-fallback.html', 'index.html'].map((f) => join(clientDir, f)).find((p) => existsSync(p));
