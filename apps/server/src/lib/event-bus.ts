@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import pg from 'pg';
 
 /**
- * Live updates (ARCHITECTURE.md "Live updates"): something about one user changed — their profile (balance,
+ * Live updates (docs/architecture.md "Live updates"): something about one user changed — their profile (balance,
  * package), their sending (jobs, deliveries), their billing (invoices) or their mailbox link. Events carry no
  * data, only what to re-fetch, so a missed or duplicated event can never show a wrong number.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyGmailError, retryTimeFrom } from './gmail-send';
 
-/** Gmail's answers mapped to the engine's error classes (ARCHITECTURE.md, integrations.md §B9). */
+/** Gmail's answers mapped to the engine's error classes (ADR 008 "Error classes", integrations.md §B9). */
 
 const google = (code: number, message: string, reason: string) =>
   JSON.stringify({ error: { code, message, errors: [{ reason, message, domain: 'global' }], status: 'X' } });

@@ -5,7 +5,7 @@ import https from 'node:https';
  * Gmail `users.messages.send` through the upload endpoint (integrations.md §B6): the raw MIME bytes are the
  * body (`uploadType=media`, message/rfc822), so a 270 KB message is not base64url-wrapped a second time in
  * JSON. Connections are kept alive and reused; every call has a deadline. Failures come back as a
- * GmailSendError whose `kind` is the engine's error class (ARCHITECTURE.md "Sending engine", §B9):
+ * GmailSendError whose `kind` is the engine's error class (ADR 008 "Error classes", integrations.md §B9):
  * - unauthorized: 401, the access token is stale — refresh once and try again;
  * - mail-limit:   429 "(Mail sending)", the mailbox reached its daily limit — pause it until `retryAt`;
  * - transient:    5xx, 429 otherwise, 403 rate limits and quota, timeouts, network errors — retry later;
