@@ -26,7 +26,7 @@ import {
 } from './queue';
 
 /**
- * The sending worker (ARCHITECTURE.md "Sending engine", ADR 002, ADR 008). A scheduler loop finds mailboxes
+ * The sending worker (docs/architecture.md "Job flow (sending)", ADR 002, ADR 008). A scheduler loop finds mailboxes
  * with work and runs one session per mailbox, several mailboxes at once (bounded). A session owns its mailbox
  * while it has rows in 'sending': it claims a few due deliveries and sends them one at a time at the times the
  * pacing rule allows, marking each row handed over before its call and recording the answer in it after
