@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Development helper: builds the product and runs the named e2e spec files, one caller at a time (several
-# people sharing a checkout must not rebuild dist/ under each other's running server).
+# Builds the product and runs the named e2e spec files, one run at a time per checkout (a second run must not
+# rebuild dist/ under the server the first one is driving).
 # Usage: scripts/e2e-one.sh account/auth.spec.ts [more specs…]
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,6 +1,6 @@
 /**
- * The admin panel's tabs (spec §2), each at its own address so it can be bookmarked and reloaded. A tab is
- * listed here when its route exists in routes.ts; the billing, mailbox and sending issues add theirs.
+ * The admin panel's tabs (spec §2), each at its own address so it can be bookmarked and reloaded. Every tab
+ * listed here has its route in routes.ts.
  */
 export const adminTabs = [
   { key: 'users', label: 'المستخدمون' },
