@@ -1,11 +1,32 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Server tests of pure code: no database, no server. They run once, in `server-unit`, instead of once per
+ * database. A server test file that needs neither goes here.
+ */
+const serverUnitTests = [
+  'apps/server/src/config/dotenv.test.ts',
+  'apps/server/src/config/env.test.ts',
+  'apps/server/src/db/drop-database.test.ts',
+  'apps/server/src/lib/data-dir.test.ts',
+  'apps/server/src/lib/secret-box.test.ts',
+  'apps/server/src/modules/billing/paylink-client.test.ts',
+  'apps/server/src/modules/companies/formula-text.test.ts',
+  'apps/server/src/modules/companies/import-plan.test.ts',
+  'apps/server/src/modules/companies/zip-guard.test.ts',
+  'apps/server/src/modules/sending/gmail-send.test.ts',
+  'apps/server/src/modules/sending/pacing.test.ts',
+  'apps/server/src/sandbox/this-machine-only.test.ts',
+];
 const serverTests = ['apps/server/src/**/*.test.ts'];
+const failOnConsoleError = ['apps/server/src/test/fail-on-console-error.ts'];
+
 const dbProject = (kind: 'pglite' | 'postgres', groupOrder: number) => ({
   test: {
     name: `server-${kind}`,
     include: serverTests,
+    exclude: ['**/node_modules/**', ...serverUnitTests],
     environment: 'node',
     globalSetup: ['apps/server/src/test/global-setup.ts'],
     env: { SIRA_TEST_DB: kind },
@@ -14,7 +35,7 @@ const dbProject = (kind: 'pglite' | 'postgres', groupOrder: number) => ({
     // PGlite copies are ~100 MB each in memory; two files at a time fits any machine here.
     maxWorkers: 2,
     sequence: { groupOrder },
-    setupFiles: ['apps/server/src/test/fail-on-console-error.ts'],
+    setupFiles: failOnConsoleError,
   },
 });
 
@@ -29,6 +50,15 @@ export default defineConfig({
           include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          name: 'server-unit',
+          include: serverUnitTests,
+          environment: 'node',
+          sequence: { groupOrder: 0 },
+          setupFiles: failOnConsoleError,
         },
       },
       dbProject('pglite', 1),
