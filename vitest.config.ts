@@ -22,7 +22,7 @@ const serverUnitTests = [
 const serverTests = ['apps/server/src/**/*.test.ts'];
 const failOnConsoleError = ['apps/server/src/test/fail-on-console-error.ts'];
 
-const dbProject = (kind: 'pglite' | 'postgres', groupOrder: number) => ({
+const dbProject = (kind: 'pglite' | 'postgres') => ({
   test: {
     name: `server-${kind}`,
     include: serverTests,
@@ -32,9 +32,10 @@ const dbProject = (kind: 'pglite' | 'postgres', groupOrder: number) => ({
     env: { SIRA_TEST_DB: kind },
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // PGlite copies are ~100 MB each in memory; two files at a time fits any machine here.
-    maxWorkers: 2,
-    sequence: { groupOrder },
+    // Both databases in one group: their files share these workers, so a file waiting on the worker's pacing on
+    // one database leaves the processor to a file of the other. PGlite copies are ~100 MB each in memory.
+    maxWorkers: 3,
+    sequence: { groupOrder: 1 },
     setupFiles: failOnConsoleError,
   },
 });
@@ -61,9 +62,9 @@ export default defineConfig({
           setupFiles: failOnConsoleError,
         },
       },
-      dbProject('pglite', 1),
+      dbProject('pglite'),
       // The same database suites on PostgreSQL when one is given (CI always gives one).
-      ...(process.env.TEST_DATABASE_URL ? [dbProject('postgres', 2)] : []),
+      ...(process.env.TEST_DATABASE_URL ? [dbProject('postgres')] : []),
     ],
   },
 });
