@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-/** Journeys measured against a latency limit: they run last and alone, with the machine to themselves. */
-const alone = ['sending/send-resume.spec.ts'];
+/**
+ * Journeys that measure time (the live updates' lag, the upload's back-off gaps): they run last and alone, with
+ * the machine to themselves.
+ */
+const alone = ['sending/send-resume.spec.ts', 'sending/send-resume-errors.spec.ts'];
 
 const journeys = {
   root: import.meta.dirname,
@@ -22,6 +25,8 @@ export default defineConfig({
           include: ['**/*.spec.ts'],
           exclude: ['**/node_modules/**', ...alone],
           maxWorkers: 2,
+          // Two journeys share the processors: each gets twice the minute it has alone.
+          testTimeout: 120_000,
           sequence: { groupOrder: 0 },
         },
       },
