@@ -1,20 +1,42 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Server tests of pure code: no database, no server. They run once, in `server-unit`, instead of once per
+ * database. A server test file that needs neither goes here.
+ */
+const serverUnitTests = [
+  'apps/server/src/config/dotenv.test.ts',
+  'apps/server/src/config/env.test.ts',
+  'apps/server/src/db/drop-database.test.ts',
+  'apps/server/src/lib/data-dir.test.ts',
+  'apps/server/src/lib/secret-box.test.ts',
+  'apps/server/src/modules/billing/paylink-client.test.ts',
+  'apps/server/src/modules/companies/formula-text.test.ts',
+  'apps/server/src/modules/companies/import-plan.test.ts',
+  'apps/server/src/modules/companies/zip-guard.test.ts',
+  'apps/server/src/modules/sending/gmail-send.test.ts',
+  'apps/server/src/modules/sending/pacing.test.ts',
+  'apps/server/src/sandbox/this-machine-only.test.ts',
+];
 const serverTests = ['apps/server/src/**/*.test.ts'];
-const dbProject = (kind: 'pglite' | 'postgres', groupOrder: number) => ({
+const failOnConsoleError = ['apps/server/src/test/fail-on-console-error.ts'];
+
+const dbProject = (kind: 'pglite' | 'postgres') => ({
   test: {
     name: `server-${kind}`,
     include: serverTests,
+    exclude: ['**/node_modules/**', ...serverUnitTests],
     environment: 'node',
     globalSetup: ['apps/server/src/test/global-setup.ts'],
     env: { SIRA_TEST_DB: kind },
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // PGlite copies are ~100 MB each in memory; two files at a time fits any machine here.
-    maxWorkers: 2,
-    sequence: { groupOrder },
-    setupFiles: ['apps/server/src/test/fail-on-console-error.ts'],
+    // Both databases in one group: their files share these workers, so a file waiting on the worker's pacing on
+    // one database leaves the processor to a file of the other. PGlite copies are ~100 MB each in memory.
+    maxWorkers: 3,
+    sequence: { groupOrder: 1 },
+    setupFiles: failOnConsoleError,
   },
 });
 
@@ -31,9 +53,18 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
         },
       },
-      dbProject('pglite', 1),
+      {
+        test: {
+          name: 'server-unit',
+          include: serverUnitTests,
+          environment: 'node',
+          sequence: { groupOrder: 0 },
+          setupFiles: failOnConsoleError,
+        },
+      },
+      dbProject('pglite'),
       // The same database suites on PostgreSQL when one is given (CI always gives one).
-      ...(process.env.TEST_DATABASE_URL ? [dbProject('postgres', 2)] : []),
+      ...(process.env.TEST_DATABASE_URL ? [dbProject('postgres')] : []),
     ],
   },
 });

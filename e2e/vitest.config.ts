@@ -1,13 +1,44 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Journeys that measure time (the live updates' lag, the upload's back-off gaps): they run last and alone, with
+ * the machine to themselves.
+ */
+const alone = ['sending/send-resume.spec.ts', 'sending/send-resume-errors.spec.ts'];
+
+const journeys = {
+  root: import.meta.dirname,
+  globalSetup: ['fixtures/global-setup.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+};
+
 export default defineConfig({
   test: {
-    name: 'e2e',
-    include: ['**/*.spec.ts'],
-    globalSetup: ['fixtures/global-setup.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
-    // One browser and one server for the run; journeys run one file at a time so they do not compete for the CPU.
-    fileParallelism: false,
+    projects: [
+      {
+        // Two journeys at a time, each worker with its own browser and its own server (fixtures/global-setup.ts),
+        // so no journey sees another's settings, sandbox faults or data.
+        test: {
+          ...journeys,
+          name: 'e2e',
+          include: ['**/*.spec.ts'],
+          exclude: ['**/node_modules/**', ...alone],
+          maxWorkers: 2,
+          // Two journeys share the processors: each gets twice the minute it has alone.
+          testTimeout: 120_000,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          ...journeys,
+          name: 'e2e-alone',
+          include: alone,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });
