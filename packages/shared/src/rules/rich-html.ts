@@ -46,6 +46,8 @@ export const RICH_HTML_ALLOWED_TAGS: readonly string[] = [
 /** Attributes allowed per element; '*' applies to every element. */
 export const RICH_HTML_ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   a: ['href', 'title', 'target', 'rel'],
+  // A numbered list that goes on from an earlier one (the editor writes it).
+  ol: ['start'],
   img: ['src', 'alt', 'width', 'height'],
   th: ['colspan', 'rowspan', 'scope'],
   td: ['colspan', 'rowspan'],
