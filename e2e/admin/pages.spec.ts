@@ -158,7 +158,9 @@ describe('admin pages tab', () => {
     await restorePage(page, original);
   });
 
-  it('records the save in the audit tab, newest first, with before and after', async () => {
+  it('records the save in the audit tab, newest first, with its fields before and after, and filters it', {
+    timeout: 120_000,
+  }, async () => {
     const { page } = await asAdmin();
     const original = await storedPage(page, 'terms');
     const editor = await openEditor(page, 'terms');

@@ -10,7 +10,9 @@ const asAdmin = () => openAsAdmin(browser);
 const seen = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
 describe('admin templates tab', () => {
-  it('adds a template through the modal with the spec’s rules, edits it inline one row at a time, and deletes it after confirming', async () => {
+  it('adds a template through the modal with the spec’s rules, edits it inline one row at a time, and deletes it after confirming', {
+    timeout: 180_000,
+  }, async () => {
     const { page, consoleErrors } = await asAdmin();
     await page.goto('/admin/templates');
     const table = page.getByRole('table', { name: 'جدول قوالب الرسائل' });

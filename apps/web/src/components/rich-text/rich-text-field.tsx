@@ -1,4 +1,5 @@
 import '@mantine/tiptap/styles.css';
+import './prosemirror.css';
 import { Alert, Input, Stack } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
 import { PLACEHOLDER_LABELS, PLACEHOLDER_NAMES } from '@sira/shared';
@@ -63,6 +64,8 @@ export default function RichTextField({
     extensions: richTextExtensions,
     content: initialValue,
     immediatelyRender: false,
+    // Its base styles come with the chunk (prosemirror.css), not as a <style> element written at run time.
+    injectCSS: false,
     // The toolbar shows which formats are on where the caret is.
     shouldRerenderOnTransaction: true,
     editorProps: {

@@ -9,11 +9,20 @@ import { auditFields } from './audit-fields';
 
 const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'medium' });
 
-function Value({ text }: { text: string | null }) {
+/** Past this many characters a value (a page's content) scrolls in its cell instead of stretching the dialog. */
+const LONG = 400;
+
+function Value({ text, label }: { text: string | null; label: string }) {
   if (text === null) return <Text c="gray.8">{t.nothing}</Text>;
-  // A long text (a page's content) wraps and scrolls in its cell instead of stretching the dialog.
+  const long = text.length > LONG;
   return (
-    <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: '16rem', overflow: 'auto' }}>
+    <Text
+      size="sm"
+      dir="auto"
+      // A region that scrolls takes keyboard focus, so it can be scrolled without a mouse (WCAG 2.1.1).
+      {...(long ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}
+      style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', ...(long ? { maxHeight: '16rem', overflow: 'auto' } : {}) }}
+    >
       {text}
     </Text>
   );
@@ -57,10 +66,10 @@ export function AdminAuditDetailsDialog({ entry, onClose }: { entry: AuditEntry 
                       ) : null}
                     </Table.Td>
                     <Table.Td data-label={t.before}>
-                      <Value text={f.before} />
+                      <Value text={f.before} label={`${auditFieldLabel(f.field)}: ${t.before}`} />
                     </Table.Td>
                     <Table.Td data-label={t.after}>
-                      <Value text={f.after} />
+                      <Value text={f.after} label={`${auditFieldLabel(f.field)}: ${t.after}`} />
                     </Table.Td>
                   </Table.Tr>
                 ))}
