@@ -82,7 +82,7 @@ describe('admin pages tab', () => {
     // Arabic text is written and read right to left, with no tags to type.
     expect(await editor.content.getAttribute('dir')).toBe('rtl');
     expect(await editor.content.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
-    expect(await editor.content.evaluate((el) => el.isContentEditable)).toBe(true);
+    expect(await editor.content.evaluate((el) => (el as HTMLElement).isContentEditable)).toBe(true);
     // The saved page opens in the editor and in the preview.
     const firstHeading = /<h2>([^<]+)<\/h2>/.exec(original.content)?.[1] ?? '';
     expect(await editor.content.getByRole('heading', { level: 2, name: firstHeading }).count()).toBe(1);
