@@ -21,6 +21,10 @@ describe('the admin panel on a phone', () => {
     const box = await firstRow.boundingBox();
     expect(box).not.toBeNull();
     expect((box?.y ?? Number.POSITIVE_INFINITY) + (box?.height ?? 0)).toBeLessThanOrEqual(viewports.phone.height);
+    // The header above the tab takes under half the screen: the tab links give way to one drop-down.
+    const heading = await page.getByRole('heading', { level: 2, name: 'الصفحات' }).boundingBox();
+    expect(heading?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(viewports.phone.height / 2);
+    expect(await page.getByRole('link', { name: 'سجل التدقيق' }).isVisible()).toBe(false);
 
     // Every tab stays one choice away: the tab picker goes to another tab.
     const picker = page.getByRole('combobox', { name: 'أقسام لوحة المشرف' });

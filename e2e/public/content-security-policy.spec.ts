@@ -48,7 +48,7 @@ describe('content security policy', () => {
     }
   });
 
-  it('reports no violation on the public pages, the login page, the dashboard and the admin panel', async () => {
+  it('reports no violation on the public pages, the login page, the dashboard and the admin panel', { timeout: 180_000 }, async () => {
     const { page, consoleErrors } = await browser.newPage();
     await recordViolations(page);
     // The admin editor (Tiptap) is fetched by the admin forms only: no other page downloads it.

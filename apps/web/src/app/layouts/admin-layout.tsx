@@ -67,16 +67,17 @@ export default function AdminLayout() {
           </Text>
         </div>
         <AdminStatCards />
-        <nav aria-label={TABS_LABEL} className={classes.tabs}>
-          {adminTabs.map((tab) => (
-            <NavLink key={tab.key} to={adminTabPath(tab.key)} className={classes.tab}>
-              {tab.label}
-            </NavLink>
-          ))}
-        </nav>
-        {/* Twelve tabs wrap to five rows on a phone; there they are one drop-down instead. */}
-        <nav aria-label={TABS_LABEL} className={classes.tabPicker}>
+        <nav aria-label={TABS_LABEL}>
+          <div className={classes.tabs}>
+            {adminTabs.map((tab) => (
+              <NavLink key={tab.key} to={adminTabPath(tab.key)} className={classes.tab}>
+                {tab.label}
+              </NavLink>
+            ))}
+          </div>
+          {/* Twelve tabs wrap to five rows on a phone; there they are one drop-down instead. */}
           <NativeSelect
+            className={classes.tabPicker}
             aria-label={TABS_LABEL}
             value={pathname.replace(/\/$/, '')}
             data={adminTabs.map((tab) => ({ value: adminTabPath(tab.key), label: tab.label }))}
