@@ -9,6 +9,32 @@ const asAdmin = () => openAsAdmin(browser);
 const seen = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 const XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>';
 
+interface StoredPage {
+  id: string;
+  slug: string;
+  title: string;
+  content: string;
+}
+const storedPage = async (page: Page, slug: string) =>
+  ((await (await page.request.get('/api/admin/pages')).json()) as StoredPage[]).find((p) => p.slug === slug) as StoredPage;
+/** Puts a page back as it was for the other journeys, through the API (the editor takes text, not HTML). */
+async function restorePage(page: Page, original: StoredPage) {
+  const res = await page.request.put(`/api/admin/pages/${original.id}`, { data: { title: original.title, content: original.content } });
+  expect(res.status()).toBe(200);
+}
+
+/** Replaces everything in the rich-text editor with a heading and a paragraph typed through the toolbar. */
+async function typeContent(page: Page, dialog: Locator, heading: string, paragraph: string) {
+  const editor = dialog.getByRole('textbox', { name: 'محتوى الصفحة' });
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await dialog.getByRole('button', { name: 'عنوان رئيسي' }).click();
+  await page.keyboard.type(heading);
+  await page.keyboard.press('Enter');
+  await page.keyboard.type(paragraph);
+}
+
 /** Opens the editor of the page at /slug from the pages tab. */
 async function openEditor(page: Page, slug: string) {
   await page.goto('/admin/pages');
@@ -21,7 +47,9 @@ async function openEditor(page: Page, slug: string) {
     .click();
   const dialog = page.getByRole('dialog', { name: /^تعديل صفحة/ });
   await dialog.waitFor();
-  return { table, dialog, content: dialog.getByLabel('محتوى الصفحة (HTML)'), title: dialog.getByLabel(field('عنوان الصفحة')) };
+  const content = dialog.getByRole('textbox', { name: 'محتوى الصفحة' });
+  await content.waitFor();
+  return { table, dialog, content, preview: dialog.getByTestId('page-preview'), title: dialog.getByLabel(field('عنوان الصفحة')) };
 }
 
 async function save(page: Page, dialog: Locator) {
@@ -44,12 +72,21 @@ describe('admin pages tab', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  it('saves the about page through the editor; the stored and public page carry no script, and none runs', async () => {
+  it('edits the about page right to left with a live preview; the stored and public page carry no script, and none runs', async () => {
     const { page } = await asAdmin();
+    const original = await storedPage(page, 'about');
     const editor = await openEditor(page, 'about');
     await expectNoAxeViolations(page);
     const originalTitle = await editor.title.inputValue();
-    const originalContent = await editor.content.inputValue();
+
+    // Arabic text is written and read right to left, with no tags to type.
+    expect(await editor.content.getAttribute('dir')).toBe('rtl');
+    expect(await editor.content.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+    expect(await editor.content.evaluate((el) => (el as HTMLElement).isContentEditable)).toBe(true);
+    // The saved page opens in the editor and in the preview.
+    const firstHeading = /<h2>([^<]+)<\/h2>/.exec(original.content)?.[1] ?? '';
+    expect(await editor.content.getByRole('heading', { level: 2, name: firstHeading }).count()).toBe(1);
+    expect(await editor.preview.getByRole('heading', { level: 2, name: firstHeading }).count()).toBe(1);
 
     // A title is required.
     await editor.title.fill(' ');
@@ -59,14 +96,18 @@ describe('admin pages tab', () => {
     const renamed = `${originalTitle} ${marker}`;
     await editor.title.fill(renamed);
 
-    await editor.content.fill(`<h2>عن سيرة</h2><p>${marker}</p>${XSS}`);
+    // Markup typed into the editor is text, never HTML.
+    await typeContent(page, editor.dialog, 'عن سيرة', `${marker} ${XSS}`);
+    // The preview follows as the visitor will see it: the new title, the heading and the text.
+    await editor.preview.getByRole('heading', { name: renamed }).waitFor();
+    await editor.preview.getByRole('heading', { level: 2, name: 'عن سيرة' }).waitFor();
+    await editor.preview.getByText(`${marker} ${XSS}`, { exact: true }).waitFor();
+    expect(await editor.preview.locator('img, script').count()).toBe(0);
     await save(page, editor.dialog);
 
-    // Sanitised on the server: what is stored has neither the handler nor the script.
-    const stored = (await (await page.request.get('/api/admin/pages')).json()) as Array<{ slug: string; content: string }>;
-    const about = stored.find((p) => p.slug === 'about');
-    expect(about?.content).toContain(marker);
-    expect(about?.content).not.toMatch(/onerror|<script|__xss/);
+    const about = await storedPage(page, 'about');
+    expect(about.content).toContain(`<h2>عن سيرة</h2><p>${marker}`);
+    expect(about.content).not.toMatch(/<img|<script/);
 
     const dialogs: string[] = [];
     page.on('dialog', (d) => {
@@ -74,7 +115,7 @@ describe('admin pages tab', () => {
       void d.dismiss();
     });
     await page.goto('/about');
-    await page.getByText(marker, { exact: true }).waitFor();
+    await page.getByText(`${marker} ${XSS}`, { exact: true }).waitFor();
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
     expect(await page.locator('article script').count()).toBe(0);
@@ -84,18 +125,50 @@ describe('admin pages tab', () => {
     await page.getByRole('heading', { level: 1, name: renamed }).waitFor();
     await expect.poll(() => page.title()).toBe(`${renamed} | سيرة`);
 
-    // Put the page back as it was for the other journeys.
-    const again = await openEditor(page, 'about');
-    await again.title.fill(originalTitle);
-    await again.content.fill(originalContent);
-    await save(page, again.dialog);
+    await restorePage(page, original);
   });
 
-  it('records the save in the audit tab, newest first, with before and after', async () => {
+  it('says after saving what the server removed, when its cleaning changed anything', async () => {
     const { page } = await asAdmin();
+    const original = await storedPage(page, 'support');
+    // HTML from elsewhere than this editor (an older tab, a script) reaches the same server: here the request
+    // the editor sends carries a script, a frame and a style that the server, not the page, takes out.
+    await page.route('**/api/admin/pages/*', (route) => {
+      if (route.request().method() !== 'PUT') return route.continue();
+      const body = route.request().postDataJSON() as { title: string; content: string };
+      return route.continue({
+        postData: JSON.stringify({
+          ...body,
+          content: `${body.content}<p style="color:red">x</p>${XSS}<iframe src="https://e.example"></iframe>`,
+        }),
+      });
+    });
+    const editor = await openEditor(page, 'support');
+    await save(page, editor.dialog);
+    await seen(page, 'حُفظ المحتوى بعد حذف ما لا يُسمح به — العناصر: iframe، script؛ السمات: onerror، style.');
+    const stored = await storedPage(page, 'support');
+    expect(stored.content).not.toMatch(/<script|<iframe|onerror|style=/);
+    await page.unroute('**/api/admin/pages/*');
+
+    // A save that removes nothing says nothing of the kind.
+    const again = await openEditor(page, 'support');
+    await save(page, again.dialog);
+    await page.waitForTimeout(300);
+    expect(await page.getByText(/حُفظ المحتوى بعد حذف/).count()).toBe(0);
+    await restorePage(page, original);
+  });
+
+  it('records the save in the audit tab, newest first, with its fields before and after, and filters it', {
+    timeout: 120_000,
+  }, async () => {
+    const { page } = await asAdmin();
+    const original = await storedPage(page, 'terms');
     const editor = await openEditor(page, 'terms');
-    const content = await editor.content.inputValue();
-    await editor.content.fill(`${content}\n<p>تحديث ${Date.now()}</p>`);
+    await editor.content.click();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.press('Enter');
+    const stamp = `تحديث ${Date.now()}`;
+    await page.keyboard.type(stamp);
     await save(page, editor.dialog);
 
     await page.goto('/admin/audit');
@@ -111,15 +184,40 @@ describe('admin pages tab', () => {
     await top.getByRole('button', { name: 'عرض التفاصيل' }).click();
     const details = page.getByRole('dialog', { name: 'تفاصيل التعديل' });
     await details.waitFor();
-    expect(await details.textContent()).toContain('"slug": "terms"');
-    expect(await details.getByRole('heading', { name: 'قبل' }).count()).toBe(1);
-    expect(await details.getByRole('heading', { name: 'بعد' }).count()).toBe(1);
+    // Before and after as a readable list of fields, not JSON: the unchanged address and the changed text.
+    const fields = details.getByRole('table', { name: 'الحقول قبل التعديل وبعده' });
+    const slug = fields.getByRole('row').filter({ has: page.getByRole('cell', { name: 'الرابط', exact: true }) });
+    expect(await slug.getByRole('cell', { name: 'terms', exact: true }).count()).toBe(2);
+    const content = fields.getByRole('row').filter({ has: page.getByText('المحتوى', { exact: true }) });
+    expect(await content.getByText('تغيّر', { exact: true }).count()).toBe(1);
+    expect(await content.textContent()).toContain(stamp);
+    expect(await details.textContent()).not.toMatch(/"slug"|<p>/);
     await expectNoAxeViolations(page);
+    await details.getByRole('button', { name: 'إغلاق' }).first().click();
+    await details.waitFor({ state: 'hidden' });
 
-    // Restore.
-    const restore = await openEditor(page, 'terms');
-    await restore.content.fill(content);
-    await save(page, restore.dialog);
+    // Filtered on the server by administrator, action, entity and days: this save is found, and a day before
+    // it finds nothing.
+    const filters = page.getByRole('search', { name: 'تصفية السجل' });
+    await filters.getByLabel('المشرف', { exact: true }).click();
+    await page.getByRole('option', { name: inject('adminEmail') }).click();
+    await filters.getByLabel('الإجراء', { exact: true }).click();
+    await page.getByRole('option', { name: 'تعديل' }).click();
+    await filters.getByLabel('العنصر', { exact: true }).click();
+    await page.getByRole('option', { name: 'صفحة' }).click();
+    const today = new Date().toLocaleDateString('en-CA');
+    await filters.getByLabel('من تاريخ').fill(today);
+    await filters.getByLabel('إلى تاريخ').fill(today);
+    await expect.poll(async () => (await table.locator('tbody tr').first().textContent()) ?? '').toContain('صفحة');
+    const rows = await table.locator('tbody tr').allTextContents();
+    expect(rows.every((r) => r.includes(inject('adminEmail')) && r.includes('تعديل') && r.includes('صفحة'))).toBe(true);
+    const yesterday = new Date(Date.now() - 86_400_000).toLocaleDateString('en-CA');
+    await filters.getByLabel('إلى تاريخ').fill(yesterday);
+    await page.getByText('لا توجد تعديلات تطابق التصفية.').waitFor();
+    await filters.getByRole('button', { name: 'إلغاء التصفية' }).click();
+    await table.waitFor();
+
+    await restorePage(page, original);
   });
 
   it('says so when a save fails, and keeps the editor open', async () => {

@@ -10,7 +10,9 @@ const asAdmin = () => openAsAdmin(browser);
 const seen = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
 describe('admin templates tab', () => {
-  it('adds a template through the modal with the spec’s rules, edits it inline one row at a time, and deletes it after confirming', async () => {
+  it('adds a template through the modal with the spec’s rules, edits it inline one row at a time, and deletes it after confirming', {
+    timeout: 180_000,
+  }, async () => {
     const { page, consoleErrors } = await asAdmin();
     await page.goto('/admin/templates');
     const table = page.getByRole('table', { name: 'جدول قوالب الرسائل' });
@@ -28,7 +30,18 @@ describe('admin templates tab', () => {
     const name = `قالب اختبار ${Date.now()}`;
     await dialog.getByLabel(field('اسم القالب')).fill(name);
     await dialog.getByLabel(field('عنوان الرسالة')).fill('طلب وظيفة');
-    await dialog.getByLabel(field('محتوى القالب')).fill('<p>السلام عليكم {{company_name}}</p><script>window.__xss=1</script>');
+    // The content is written right to left in the editor, placeholders from its toolbar; markup typed is text.
+    const content = dialog.getByRole('textbox', { name: 'محتوى القالب' });
+    expect(await content.getAttribute('dir')).toBe('rtl');
+    expect(await content.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+    await content.click();
+    await page.keyboard.type('السلام عليكم ');
+    await dialog.getByRole('button', { name: 'إدراج «اسم الشركة»' }).click();
+    await page.keyboard.type(' <script>window.__xss=1</script>');
+    // The live preview shows the message as the company will get it: the placeholder filled with a sample.
+    const preview = dialog.frameLocator('iframe[title="معاينة محتوى الرسالة"]');
+    await preview.getByText('السلام عليكم شركة المثال <script>window.__xss=1</script>', { exact: true }).waitFor();
+    await dialog.getByText('الموضوع: طلب وظيفة', { exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'حفظ' }).click();
     await dialog.getByText('يرجى اختيار باقة واحدة على الأقل').waitFor();
     await dialog.getByRole('checkbox', { name: 'باقة نمو' }).check();
@@ -41,7 +54,11 @@ describe('admin templates tab', () => {
     const rowText = (await row.textContent()) ?? '';
     expect(rowText).toContain('باقة نمو');
     expect(rowText).toContain('السلام عليكم');
-    expect(rowText).not.toContain('__xss');
+    const stored = (await (await page.request.get('/api/admin/templates')).json()) as {
+      templates: Array<{ name: string; content: string }>;
+    };
+    const saved = stored.templates.find((t) => t.name === name)?.content;
+    expect(saved).toBe('<p>السلام عليكم {{company_name}} &lt;script&gt;window.__xss=1&lt;/script&gt;</p>');
 
     // Inline edit: one row at a time.
     await row.getByRole('button', { name: `تعديل ${name}` }).click();
@@ -64,8 +81,28 @@ describe('admin templates tab', () => {
     await editing.getByRole('button', { name: 'حفظ' }).click();
     await seen(page, 'يرجى اختيار باقة واحدة على الأقل');
     await editing.getByRole('checkbox', { name: 'باقة المحترف' }).check();
+    // The row's editor opens with the saved text, right to left; the preview opens on demand and follows it.
+    const rowContent = editing.getByRole('textbox', { name: 'محتوى القالب' });
+    expect(await rowContent.getAttribute('dir')).toBe('rtl');
+    await rowContent.getByText(/^السلام عليكم \{\{company_name\}\}/).waitFor();
+    await rowContent.click();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.type(' وبعد');
+    await editing.getByRole('button', { name: 'معاينة الرسالة' }).click();
+    await editing
+      .frameLocator('iframe')
+      .getByText(/شركة المثال .* وبعد$/)
+      .waitFor();
+    // A style sent with the content (from anything but this editor) is taken out by the server, which says so.
+    await page.route('**/api/admin/templates/*', (route) => {
+      if (route.request().method() !== 'PUT') return route.continue();
+      const body = route.request().postDataJSON() as { content: string };
+      return route.continue({ postData: JSON.stringify({ ...body, content: `${body.content}<p style="color:red">ملاحظة</p>` }) });
+    });
     await editing.getByRole('button', { name: 'حفظ' }).click();
     await seen(page, 'تم تحديث القالب بنجاح');
+    await seen(page, 'حُفظ المحتوى بعد حذف ما لا يُسمح به — السمات: style.');
+    await page.unroute('**/api/admin/templates/*');
     const updated = table.locator('tbody tr').filter({ hasText: renamed });
     await updated.waitFor();
     expect(await updated.textContent()).toContain('باقة المحترف');

@@ -1,58 +1,20 @@
+import {
+  type HtmlRemovals,
+  RICH_HTML_ALLOWED_ATTRIBUTES,
+  RICH_HTML_ALLOWED_SCHEMES,
+  RICH_HTML_ALLOWED_TAGS,
+} from '@sira/shared/rules/rich-html';
 import sanitizeHtml from 'sanitize-html';
 
 /**
  * Admin-written HTML (content pages, templates) is sanitised when written, so every reader can render it.
- * Allowed: text structure, links and images over http(s)/mailto/tel or relative URLs. Scripts, event
- * handlers, styles and javascript: URLs never survive.
+ * Allowed (packages/shared rules/rich-html.ts): text structure, links and images over http(s)/mailto/tel or
+ * relative URLs. Scripts, event handlers, styles and javascript: URLs never survive.
  */
 const richHtmlOptions: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'p',
-    'br',
-    'hr',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'small',
-    'mark',
-    'ul',
-    'ol',
-    'li',
-    'blockquote',
-    'a',
-    'img',
-    'table',
-    'thead',
-    'tbody',
-    'tr',
-    'th',
-    'td',
-    'span',
-    'div',
-    'code',
-    'pre',
-    'figure',
-    'figcaption',
-    // Keeps a phone number or an e-mail left-to-right inside an Arabic sentence.
-    'bdi',
-  ],
-  allowedAttributes: {
-    a: ['href', 'title', 'target', 'rel'],
-    img: ['src', 'alt', 'width', 'height'],
-    th: ['colspan', 'rowspan', 'scope'],
-    td: ['colspan', 'rowspan'],
-    '*': ['dir', 'lang'],
-  },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedTags: [...RICH_HTML_ALLOWED_TAGS],
+  allowedAttributes: Object.fromEntries(Object.entries(RICH_HTML_ALLOWED_ATTRIBUTES).map(([tag, names]) => [tag, [...names]])),
+  allowedSchemes: [...RICH_HTML_ALLOWED_SCHEMES],
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
   transformTags: {
@@ -69,3 +31,44 @@ const richHtmlOptions: sanitizeHtml.IOptions = {
 export function sanitizeRichHtml(html: string): string {
   return sanitizeHtml(html, richHtmlOptions);
 }
+
+const attributeAllowed = (tag: string, name: string) =>
+  (RICH_HTML_ALLOWED_ATTRIBUTES[tag] ?? []).includes(name) || (RICH_HTML_ALLOWED_ATTRIBUTES['*'] ?? []).includes(name);
+
+const quoted = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/** Whether the sanitiser keeps this attribute's value (a URL with an allowed scheme, a non-empty value…). */
+function valueKept(tag: string, name: string, value: string): boolean {
+  const alone = sanitizeHtml(`<${tag} ${name}="${quoted(value)}"></${tag}>`, {
+    ...richHtmlOptions,
+    allowedTags: [tag],
+    allowedAttributes: { [tag]: [name] },
+    transformTags: {},
+  });
+  return alone.includes(` ${name}=`);
+}
+
+/**
+ * Sanitises like sanitizeRichHtml and says what it took out: elements not on the list (their text is kept,
+ * a script's or a style's is not) and attributes dropped, whether not allowed or holding an address with a
+ * scheme that is not (`javascript:`). The administrator is told after saving, so nothing vanishes unseen.
+ */
+export function cleanRichHtml(html: string): { html: string; removed: HtmlRemovals } {
+  const elements = new Set<string>();
+  const attributes = new Set<string>();
+  const clean = sanitizeHtml(html, {
+    ...richHtmlOptions,
+    onOpenTag: (tag, attribs) => {
+      if (!RICH_HTML_ALLOWED_TAGS.includes(tag)) {
+        elements.add(tag);
+        return;
+      }
+      for (const [name, value] of Object.entries(attribs)) {
+        if (!attributeAllowed(tag, name) || !valueKept(tag, name, value)) attributes.add(name);
+      }
+    },
+  });
+  return { html: clean, removed: { elements: [...elements].sort(), attributes: [...attributes].sort() } };
+}
+
+export const nothingRemoved = (removed: HtmlRemovals) => removed.elements.length === 0 && removed.attributes.length === 0;

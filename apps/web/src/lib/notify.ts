@@ -14,6 +14,7 @@ export const notify = {
     notifications.show({ color: 'red', message: withLtrRuns(message), autoClose, closeButtonProps, ...(id ? { id } : {}) }),
   info: (message: string) =>
     notifications.show({ color: 'blue', message: withLtrRuns(message), autoClose: TOAST_DURATION_MS, closeButtonProps }),
-  warning: (message: string) =>
-    notifications.show({ color: 'yellow', message: withLtrRuns(message), autoClose: TOAST_DURATION_MS, closeButtonProps }),
+  /** `autoClose: false`: a warning with a list to read stays until it is closed. */
+  warning: (message: string, autoClose: number | false = TOAST_DURATION_MS) =>
+    notifications.show({ color: 'yellow', message: withLtrRuns(message), autoClose, closeButtonProps }),
 };

@@ -21,7 +21,46 @@ export const auditAdminText = {
   pagination: 'صفحات سجل التدقيق',
   pageOf: (page: number, pages: number) => `صفحة ${page} من ${pages}`,
   showing: (from: number, to: number, total: number) => `عرض ${from} إلى ${to} من ${total}`,
+  filters: 'تصفية السجل',
+  anyActor: 'كل المشرفين',
+  anyAction: 'كل الإجراءات',
+  anyEntity: 'كل العناصر',
+  fromDate: 'من تاريخ',
+  toDate: 'إلى تاريخ',
+  clearFilters: 'إلغاء التصفية',
+  noMatch: 'لا توجد تعديلات تطابق التصفية.',
+  fields: 'الحقول قبل التعديل وبعده',
+  field: 'الحقل',
+  changed: 'تغيّر',
+  yes: 'نعم',
+  no: 'لا',
 } as const;
+
+/** Readable names for the fields the audit log keeps of a row; unknown ones are shown as recorded. */
+export const auditFieldLabels: Record<string, string> = {
+  name: 'الاسم',
+  title: 'العنوان',
+  slug: 'الرابط',
+  subject: 'عنوان الرسالة',
+  content: 'المحتوى',
+  packageIds: 'الباقات',
+  price: 'السعر',
+  email: 'البريد الإلكتروني',
+  phone: 'الجوال',
+  order: 'الترتيب',
+  url: 'الرابط',
+  icon: 'الأيقونة',
+  sectionId: 'القسم',
+  sector: 'القطاع',
+  location: 'الموقع',
+  role: 'الدور',
+  balance: 'الرصيد',
+  description: 'الوصف',
+  key: 'المفتاح',
+  value: 'القيمة',
+};
+
+export const auditFieldLabel = (field: string) => auditFieldLabels[field] ?? field;
 
 /** Readable names for the actions the admin modules record; unknown ones are shown as recorded. */
 export const auditActionLabels: Record<string, string> = {

@@ -2,10 +2,26 @@ import { z } from 'zod';
 
 export const AUDIT_PAGE_SIZE = 25;
 
-/** GET /api/admin/audit?page=: 1-based. */
+/** The verbs an audit action ends with ('templates.update' → update): the tab's action filter. */
+export const AUDIT_VERBS = ['create', 'update', 'delete', 'import'] as const;
+
+/**
+ * GET /api/admin/audit?page=&actor=&action=&entity=&from=&to=: page is 1-based; every filter is optional.
+ * actor: an administrator's e-mail, as recorded; action: a verb; from/to: instants (ISO 8601), from included,
+ * to excluded — the browser sends the start of the first day and of the day after the last, in its own time.
+ */
 export const auditQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
+  actor: z.string().trim().min(1).max(320).optional(),
+  action: z.enum(AUDIT_VERBS).optional(),
+  entity: z
+    .string()
+    .regex(/^[a-z_]{1,64}$/)
+    .optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
 });
+export type AuditQuery = z.input<typeof auditQuerySchema>;
 
 export const auditEntrySchema = z.object({
   id: z.uuid(),
@@ -26,6 +42,11 @@ export const auditPageSchema = z.object({
   entries: z.array(auditEntrySchema),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /** Entries that match the filters. */
   total: z.number().int(),
+  /** Every administrator with an entry, for the admin filter (not narrowed by the filters). */
+  actors: z.array(z.string()),
+  /** Every entity with an entry, for the entity filter. */
+  entities: z.array(z.string()),
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;

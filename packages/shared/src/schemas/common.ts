@@ -17,3 +17,6 @@ export const idParamSchema = z.object({ id: z.uuid() });
  * reversed on /pricing. Chain `.trim()`, `.min()`, `.max()` as for any string.
  */
 export const displayText = () => z.string().overwrite(withoutBidiScopes);
+
+/** What the server's sanitiser removed from saved admin HTML (rules/rich-html.ts); both empty when nothing. */
+export const htmlRemovalsSchema = z.object({ elements: z.array(z.string()), attributes: z.array(z.string()) });

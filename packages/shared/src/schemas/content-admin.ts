@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { displayText } from './common';
+import { displayText, htmlRemovalsSchema } from './common';
 
 /** A content page as the admin pages tab lists and edits it. */
 export const adminPageSchema = z.object({
@@ -13,6 +13,10 @@ export const adminPageSchema = z.object({
 });
 export type AdminPage = z.infer<typeof adminPageSchema>;
 export const adminPageListSchema = z.array(adminPageSchema);
+
+/** PUT /api/admin/pages/:id's answer: the page as saved, and what cleaning its HTML removed. */
+export const adminPageSavedSchema = adminPageSchema.extend({ removed: htmlRemovalsSchema });
+export type AdminPageSaved = z.infer<typeof adminPageSavedSchema>;
 
 /** PUT /api/admin/pages/:id: the slug is the page's address and never changes. */
 export const pageInputSchema = z.object({

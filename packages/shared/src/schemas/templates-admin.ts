@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { displayText } from './common';
+import { displayText, htmlRemovalsSchema } from './common';
 
 /** A message template as the admin templates tab lists and edits it. */
 export const adminTemplateSchema = z.object({
@@ -14,6 +14,10 @@ export const adminTemplateSchema = z.object({
   updatedAt: z.string(),
 });
 export type AdminTemplate = z.infer<typeof adminTemplateSchema>;
+
+/** A created or updated template's answer: the template as saved, and what cleaning its HTML removed. */
+export const adminTemplateSavedSchema = adminTemplateSchema.extend({ removed: htmlRemovalsSchema });
+export type AdminTemplateSaved = z.infer<typeof adminTemplateSavedSchema>;
 
 /** A package a template can be offered by (every package but the administrators'). */
 export const templatePackageOptionSchema = z.object({ id: z.uuid(), name: z.string() });

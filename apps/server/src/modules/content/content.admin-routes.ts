@@ -4,7 +4,7 @@ import {
   adminFooterSchema,
   adminFooterSectionSchema,
   adminPageListSchema,
-  adminPageSchema,
+  adminPageSavedSchema,
   footerContactSchema,
   footerLinkInputSchema,
   footerSectionInputSchema,
@@ -32,7 +32,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/admin/pages/:id',
-    { schema: { params: idParamSchema, body: pageInputSchema, response: { 200: adminPageSchema } } },
+    { schema: { params: idParamSchema, body: pageInputSchema, response: { 200: adminPageSavedSchema } } },
     async (request) => updatePage(app.db, await requireViewer(request), request.params.id, request.body),
   );
 

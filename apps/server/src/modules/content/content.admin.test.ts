@@ -51,6 +51,7 @@ describe('admin pages', () => {
     expect(saved).toMatchObject({ id: about.id, slug: 'about', title: 'من نحن' });
     expect(saved.content).toContain('<p>من نحن</p>');
     expect(saved.content).not.toMatch(/onerror|script|javascript:|__xss/);
+    expect(saved.removed).toEqual({ elements: ['script'], attributes: ['href', 'onerror'] });
     expect((await pageBySlug('about'))?.content).toBe(saved.content);
 
     const pub = (await ctx.app.inject('/api/content/pages/about')).json();
@@ -66,6 +67,7 @@ describe('admin pages', () => {
     expect(kept.match(/target="_blank" rel="noopener noreferrer"/g)).toHaveLength(2);
     expect(kept).not.toMatch(/rel="opener"|target="w"|_Blank/);
     expect(kept).toContain('<bdi>+966 11 000 0000</bdi>');
+    expect(links.json().removed).toEqual({ elements: [], attributes: [] });
 
     const entry = await lastAudit(about.id, 'pages.update');
     expect(entry).toMatchObject({ actorEmail: admin.email, entity: 'pages' });

@@ -1,11 +1,11 @@
 import { checkPageInput } from '@sira/shared/messages/content-admin';
-import type { AdminPage, PageInput } from '@sira/shared/schemas/content-admin';
+import type { AdminPage, AdminPageSaved, PageInput } from '@sira/shared/schemas/content-admin';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { pages } from '../../db/schema';
 import { type AuditEntry, recordAudit } from '../../lib/audit';
 import { badRequest, notFound } from '../../lib/errors';
-import { sanitizeRichHtml } from '../../lib/html';
+import { cleanRichHtml } from '../../lib/html';
 
 type PageRow = typeof pages.$inferSelect;
 const toAdminPage = (row: PageRow): AdminPage => ({
@@ -23,18 +23,18 @@ export async function listAdminPages(db: Database): Promise<AdminPage[]> {
   return rows.map(toAdminPage);
 }
 
-/** Saves a page's title and content; the HTML is sanitised here, so every reader may render it. */
-export async function updatePage(db: Database, actor: AuditEntry['actor'], id: string, input: PageInput): Promise<AdminPage> {
+/**
+ * Saves a page's title and content; the HTML is sanitised here, so every reader may render it, and the answer
+ * says what that removed.
+ */
+export async function updatePage(db: Database, actor: AuditEntry['actor'], id: string, input: PageInput): Promise<AdminPageSaved> {
   const rule = checkPageInput(input);
   if (rule) throw badRequest(rule);
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(pages).where(eq(pages.id, id)).for('update');
     if (!current) throw notFound();
-    const [row] = await tx
-      .update(pages)
-      .set({ title: input.title.trim(), content: sanitizeRichHtml(input.content) })
-      .where(eq(pages.id, id))
-      .returning();
+    const content = cleanRichHtml(input.content);
+    const [row] = await tx.update(pages).set({ title: input.title.trim(), content: content.html }).where(eq(pages.id, id)).returning();
     if (!row) throw notFound();
     await recordAudit(tx, {
       actor,
@@ -44,6 +44,6 @@ export async function updatePage(db: Database, actor: AuditEntry['actor'], id: s
       before: snapshot(current),
       after: snapshot(row),
     });
-    return toAdminPage(row);
+    return { ...toAdminPage(row), removed: content.removed };
   });
 }

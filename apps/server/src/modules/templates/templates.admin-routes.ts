@@ -1,5 +1,5 @@
 import { idParamSchema } from '@sira/shared/schemas';
-import { adminTemplateListSchema, adminTemplateSchema, templateInputSchema } from '@sira/shared/schemas/templates-admin';
+import { adminTemplateListSchema, adminTemplateSavedSchema, templateInputSchema } from '@sira/shared/schemas/templates-admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireViewer } from '../../plugins/access';
 import { createTemplate, deleteTemplate, listAdminTemplates, updateTemplate } from './templates.admin-service';
@@ -10,7 +10,7 @@ export const templatesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/templates',
-    { schema: { body: templateInputSchema, response: { 201: adminTemplateSchema } } },
+    { schema: { body: templateInputSchema, response: { 201: adminTemplateSavedSchema } } },
     async (request, reply) => {
       const viewer = await requireViewer(request);
       const created = await createTemplate(app.db, viewer, request.body);
@@ -20,7 +20,7 @@ export const templatesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/admin/templates/:id',
-    { schema: { params: idParamSchema, body: templateInputSchema, response: { 200: adminTemplateSchema } } },
+    { schema: { params: idParamSchema, body: templateInputSchema, response: { 200: adminTemplateSavedSchema } } },
     async (request) => {
       const viewer = await requireViewer(request);
       return updateTemplate(app.db, viewer, request.params.id, request.body);

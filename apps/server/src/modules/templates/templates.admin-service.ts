@@ -1,12 +1,13 @@
 import { ADMIN_PACKAGE, unknownPlaceholders } from '@sira/shared';
 import { checkTemplateInput } from '@sira/shared/messages/templates-admin';
-import type { AdminTemplate, AdminTemplateList, TemplatePackageOption } from '@sira/shared/schemas/templates-admin';
+import type { HtmlRemovals } from '@sira/shared/rules/rich-html';
+import type { AdminTemplate, AdminTemplateList, AdminTemplateSaved, TemplatePackageOption } from '@sira/shared/schemas/templates-admin';
 import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { packages, packageTemplates, templates } from '../../db/schema';
 import { type AuditEntry, recordAudit } from '../../lib/audit';
 import { badRequest, notFound } from '../../lib/errors';
-import { sanitizeRichHtml } from '../../lib/html';
+import { cleanRichHtml } from '../../lib/html';
 import { htmlToText } from '../sending/mime';
 
 export interface TemplateWrite {
@@ -61,12 +62,13 @@ export async function listAdminTemplates(db: Database): Promise<AdminTemplateLis
   return { templates: rows.map((r) => toAdminTemplate(r, linked.get(r.id) ?? [])), packages: options };
 }
 
-/** Applies the spec's rules, sanitises the HTML and checks that every package exists. */
-async function prepare(db: Database, input: TemplateWrite): Promise<TemplateWrite> {
+/** Applies the spec's rules, sanitises the HTML (saying what that removed) and checks that every package exists. */
+async function prepare(db: Database, input: TemplateWrite): Promise<TemplateWrite & { removed: HtmlRemovals }> {
   const packageIds = [...new Set(input.packageIds)];
   const rule = checkTemplateInput({ ...input, packageIds });
   if (rule) throw badRequest(rule);
-  const content = sanitizeRichHtml(input.content).trim();
+  const cleaned = cleanRichHtml(input.content);
+  const content = cleaned.html.trim();
   // Content made only of script or styling is empty once sanitised; content with no words (`<p> </p>`,
   // a lone image) would be refused when a user sends it (/send-resume asks for text), so it is refused here.
   if (!content || !htmlToText(content)) throw badRequest('TEMPLATE_FIELDS_REQUIRED');
@@ -76,7 +78,7 @@ async function prepare(db: Database, input: TemplateWrite): Promise<TemplateWrit
     .from(packages)
     .where(and(inArray(packages.id, packageIds), ne(packages.name, ADMIN_PACKAGE)));
   if (known.length !== packageIds.length) throw badRequest('TEMPLATE_PACKAGE_UNKNOWN');
-  return { name: input.name.trim(), subject: input.subject.trim(), content, packageIds };
+  return { name: input.name.trim(), subject: input.subject.trim(), content, packageIds, removed: cleaned.removed };
 }
 
 /** Adds a template at the end of each package's list. */
@@ -90,7 +92,7 @@ async function linkPackages(db: Database, templateId: string, packageIds: string
   }
 }
 
-export async function createTemplate(db: Database, actor: Actor, input: TemplateWrite): Promise<AdminTemplate> {
+export async function createTemplate(db: Database, actor: Actor, input: TemplateWrite): Promise<AdminTemplateSaved> {
   return db.transaction(async (tx) => {
     const clean = await prepare(tx, input);
     const [row] = await tx
@@ -101,11 +103,11 @@ export async function createTemplate(db: Database, actor: Actor, input: Template
     await linkPackages(tx, row.id, clean.packageIds);
     const created = toAdminTemplate(row, (await linkedPackageIds(tx, [row.id])).get(row.id) ?? []);
     await recordAudit(tx, { actor, action: 'templates.create', entity: 'templates', entityId: row.id, after: snapshot(created) });
-    return created;
+    return { ...created, removed: clean.removed };
   });
 }
 
-export async function updateTemplate(db: Database, actor: Actor, id: string, input: TemplateWrite): Promise<AdminTemplate> {
+export async function updateTemplate(db: Database, actor: Actor, id: string, input: TemplateWrite): Promise<AdminTemplateSaved> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(templates).where(eq(templates.id, id)).for('update');
     if (!current) throw notFound();
@@ -136,7 +138,7 @@ export async function updateTemplate(db: Database, actor: Actor, id: string, inp
       before: snapshot(before),
       after: snapshot(after),
     });
-    return after;
+    return { ...after, removed: clean.removed };
   });
 }
 

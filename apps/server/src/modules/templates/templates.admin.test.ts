@@ -78,6 +78,8 @@ describe('POST /api/admin/templates', () => {
     expect(created.subject).toBe('طلب توظيف');
     expect(created.content).toContain('أهلاً');
     expect(created.content).not.toMatch(/script|onerror|onclick/);
+    // The answer says what cleaning removed, so the tab can tell the administrator.
+    expect(created.removed).toEqual({ elements: ['script'], attributes: ['onclick', 'onerror'] });
     expect([...created.packageIds].sort()).toEqual([pkg['باقة نمو'], pkg['باقة التميز']].sort());
 
     const [row] = await ctx.db.select().from(templates).where(eq(templates.id, created.id));
@@ -156,6 +158,7 @@ describe('PUT /api/admin/templates/:id', () => {
     expect(res.statusCode).toBe(200);
     const updated = res.json();
     expect(updated).toMatchObject({ name: 'اسم معدل', subject: 'عنوان معدل', content: '<p>نص معدل</p>' });
+    expect(updated.removed).toEqual({ elements: ['iframe'], attributes: [] });
     expect(Date.parse(updated.updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.updatedAt));
 
     const links = await linksOf(created.id);

@@ -1,30 +1,36 @@
-import { Code, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { DISPLAY_LOCALE } from '@sira/shared';
-import { auditActionLabel, auditEntityLabel, auditAdminText as t } from '@sira/shared/messages/audit-admin';
+import { auditActionLabel, auditEntityLabel, auditFieldLabel, auditAdminText as t } from '@sira/shared/messages/audit-admin';
 import type { AuditEntry } from '@sira/shared/schemas/audit-admin';
+import { ColumnHeads } from '~/components/ui/column-heads';
 import { Dialog } from '~/components/ui/dialog';
+import { StackedTable } from '~/components/ui/stacked-table';
+import { auditFields } from './audit-fields';
 
 const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'medium' });
 
-function JsonBlock({ label, value }: { label: string; value: unknown }) {
+/** Past this many characters a value (a page's content) scrolls in its cell instead of stretching the dialog. */
+const LONG = 400;
+
+function Value({ text, label }: { text: string | null; label: string }) {
+  if (text === null) return <Text c="gray.8">{t.nothing}</Text>;
+  const long = text.length > LONG;
   return (
-    <Stack gap={4}>
-      <Title order={3} fz="md">
-        {label}
-      </Title>
-      {value === null || value === undefined ? (
-        <Text c="gray.8">{t.nothing}</Text>
-      ) : (
-        <Code block dir="ltr" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxHeight: '50vh', overflow: 'auto' }} tabIndex={0}>
-          {JSON.stringify(value, null, 2)}
-        </Code>
-      )}
-    </Stack>
+    <Text
+      size="sm"
+      dir="auto"
+      // A region that scrolls takes keyboard focus, so it can be scrolled without a mouse (WCAG 2.1.1).
+      {...(long ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}
+      style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', ...(long ? { maxHeight: '16rem', overflow: 'auto' } : {}) }}
+    >
+      {text}
+    </Text>
   );
 }
 
-/** One audit entry: who, what and when, and the row before and after as JSON. */
+/** One audit entry: who, what and when, and each field of the row before and after, the changed ones marked. */
 export function AdminAuditDetailsDialog({ entry, onClose }: { entry: AuditEntry | null; onClose: () => void }) {
+  const fields = entry ? auditFields(entry.before, entry.after) : [];
   return (
     <Dialog opened={entry !== null} onClose={onClose} title={t.detailsTitle} closeLabel={t.close} size="xl">
       {entry ? (
@@ -43,10 +49,33 @@ export function AdminAuditDetailsDialog({ entry, onClose }: { entry: AuditEntry 
               <b>{t.entity}:</b> {auditEntityLabel(entry.entity)} <span dir="ltr">{entry.entityId ?? ''}</span>
             </Text>
           </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, md: 2 }}>
-            <JsonBlock label={t.before} value={entry.before} />
-            <JsonBlock label={t.after} value={entry.after} />
-          </SimpleGrid>
+          <StackedTable minWidth={560}>
+            <Table verticalSpacing="xs" aria-label={t.fields} layout="fixed">
+              <ColumnHeads titles={[t.field, t.before, t.after]} />
+              <Table.Tbody>
+                {fields.map((f) => (
+                  <Table.Tr key={f.field} data-changed={f.changed || undefined} bg={f.changed ? 'yellow.0' : undefined}>
+                    <Table.Td data-label={t.field} w="22%">
+                      <Text size="sm" fw={600}>
+                        {auditFieldLabel(f.field)}
+                      </Text>
+                      {f.changed ? (
+                        <Badge size="sm" color="yellow" variant="light" mt={4}>
+                          {t.changed}
+                        </Badge>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td data-label={t.before}>
+                      <Value text={f.before} label={`${auditFieldLabel(f.field)}: ${t.before}`} />
+                    </Table.Td>
+                    <Table.Td data-label={t.after}>
+                      <Value text={f.after} label={`${auditFieldLabel(f.field)}: ${t.after}`} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </StackedTable>
         </Stack>
       ) : null}
     </Dialog>

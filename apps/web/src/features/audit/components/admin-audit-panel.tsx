@@ -1,23 +1,58 @@
-import { Button, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Pagination, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { DISPLAY_LOCALE } from '@sira/shared';
 import { auditActionLabel, auditEntityLabel, auditAdminText as t } from '@sira/shared/messages/audit-admin';
-import type { AuditEntry } from '@sira/shared/schemas/audit-admin';
+import { AUDIT_VERBS, type AuditEntry } from '@sira/shared/schemas/audit-admin';
 import { useState } from 'react';
 import { ColumnHeads } from '~/components/ui/column-heads';
 import { LoadError } from '~/components/ui/load-error';
 import { LoadingRows } from '~/components/ui/loading-rows';
 import { StackedTable } from '~/components/ui/stacked-table';
 import { useErrorToast } from '~/lib/use-error-toast';
-import { useAuditLog } from '../api/get-audit-log';
+import { type AuditFilters, useAuditLog } from '../api/get-audit-log';
 import { AdminAuditDetailsDialog } from './admin-audit-details-dialog';
 
 const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
 const controlLabels = { first: 'الصفحة الأولى', previous: 'الصفحة السابقة', next: 'الصفحة التالية', last: 'الصفحة الأخيرة' } as const;
 
-/** The read-only audit tab: newest first, paginated, each entry opening its before/after. */
+/** The filters as typed: days (YYYY-MM-DD) from the date fields, the rest as chosen. */
+interface FilterForm {
+  actor: string | null;
+  action: string | null;
+  entity: string | null;
+  fromDay: string;
+  toDay: string;
+}
+const noFilters: FilterForm = { actor: null, action: null, entity: null, fromDay: '', toDay: '' };
+
+/** The start of a day in the browser's own time, as an instant; `days` later for the end of a range. */
+const startOfDay = (day: string, days = 0) => {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y ?? 0, (m ?? 1) - 1, (d ?? 1) + days).toISOString();
+};
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** What the server filters by: the last day counts whole (to is the start of the next day, excluded). */
+function toQuery(form: FilterForm): AuditFilters {
+  return {
+    ...(form.actor ? { actor: form.actor } : {}),
+    ...(form.action ? { action: form.action as AuditFilters['action'] } : {}),
+    ...(form.entity ? { entity: form.entity } : {}),
+    ...(DAY.test(form.fromDay) ? { from: startOfDay(form.fromDay) } : {}),
+    ...(DAY.test(form.toDay) ? { to: startOfDay(form.toDay, 1) } : {}),
+  };
+}
+
+/** The read-only audit tab: newest first, paginated, filtered on the server, each entry opening its fields. */
 export function AdminAuditPanel() {
   const [page, setPage] = useState(1);
-  const log = useAuditLog(page);
+  const [form, setForm] = useState<FilterForm>(noFilters);
+  const filtering = JSON.stringify(form) !== JSON.stringify(noFilters);
+  const log = useAuditLog(page, toQuery(form));
+  // Any change of filter starts again from the first page.
+  const filter = (change: Partial<FilterForm>) => {
+    setForm((f) => ({ ...f, ...change }));
+    setPage(1);
+  };
   useErrorToast(log, t.loadFailed);
   const [open, setOpen] = useState<AuditEntry | null>(null);
   const data = log.data;
@@ -35,9 +70,62 @@ export function AdminAuditPanel() {
           {t.intro}
         </Text>
       </div>
+      {data && (data.actors.length > 0 || filtering) ? (
+        <SimpleGrid
+          component="form"
+          role="search"
+          aria-label={t.filters}
+          cols={{ base: 2, sm: 3, lg: 6 }}
+          spacing="xs"
+          onSubmit={(e) => e.preventDefault()}
+        >
+          <Select
+            label={t.actor}
+            placeholder={t.anyActor}
+            data={data.actors}
+            value={form.actor}
+            onChange={(actor) => filter({ actor })}
+            clearable
+            searchable
+          />
+          <Select
+            label={t.action}
+            placeholder={t.anyAction}
+            data={AUDIT_VERBS.map((verb) => ({ value: verb, label: auditActionLabel(verb) }))}
+            value={form.action}
+            onChange={(action) => filter({ action })}
+            clearable
+          />
+          <Select
+            label={t.entity}
+            placeholder={t.anyEntity}
+            data={data.entities.map((entity) => ({ value: entity, label: auditEntityLabel(entity) }))}
+            value={form.entity}
+            onChange={(entity) => filter({ entity })}
+            clearable
+          />
+          <TextInput
+            type="date"
+            label={t.fromDate}
+            value={form.fromDay}
+            max={form.toDay || undefined}
+            onChange={(e) => filter({ fromDay: e.currentTarget.value })}
+          />
+          <TextInput
+            type="date"
+            label={t.toDate}
+            value={form.toDay}
+            min={form.fromDay || undefined}
+            onChange={(e) => filter({ toDay: e.currentTarget.value })}
+          />
+          <Button variant="outline" onClick={() => filter(noFilters)} disabled={!filtering} style={{ alignSelf: 'end' }}>
+            {t.clearFilters}
+          </Button>
+        </SimpleGrid>
+      ) : null}
       {log.isPending ? <LoadingRows count={5} gap="sm" testId="audit-skeleton" /> : null}
       {log.isError ? <LoadError title={t.loadFailed} retryLabel={t.retry} query={log} /> : null}
-      {data && data.total === 0 ? <Text c="gray.8">{t.empty}</Text> : null}
+      {data && data.total === 0 ? <Text c="gray.8">{filtering ? t.noMatch : t.empty}</Text> : null}
       {data && data.total > 0 ? (
         <>
           <StackedTable minWidth={760}>

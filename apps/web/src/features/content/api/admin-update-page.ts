@@ -1,11 +1,11 @@
-import type { AdminPage, PageInput } from '@sira/shared/schemas/content-admin';
+import type { AdminPageSaved, PageInput } from '@sira/shared/schemas/content-admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '~/lib/api-client';
 import { adminPagesQueryOptions } from './admin-get-pages';
 import { pageQueryOptions } from './get-page';
 
 export const updatePage = ({ id, ...body }: PageInput & { id: string }) =>
-  api<AdminPage>(`/api/admin/pages/${encodeURIComponent(id)}`, { method: 'PUT', json: body });
+  api<AdminPageSaved>(`/api/admin/pages/${encodeURIComponent(id)}`, { method: 'PUT', json: body });
 
 /** Saves a page; the admin list and the public page are read again (the audit log: config/query-client.ts). */
 export function useUpdatePage() {

@@ -1,14 +1,20 @@
-import { Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { checkPageInput, contentAdminMessage, pagesAdminText as t } from '@sira/shared/messages/content-admin';
+import { htmlRemovedMessage } from '@sira/shared/messages/rich-html';
 import type { AdminPage } from '@sira/shared/schemas/content-admin';
 import { type FormEvent, useState } from 'react';
+import { LazyRichTextField } from '~/components/rich-text/lazy-rich-text-field';
 import { Dialog } from '~/components/ui/dialog';
 import { FormActions } from '~/components/ui/form-actions';
 import { notify } from '~/lib/notify';
 import { contentAdminErrorMessage } from '../api/admin-error';
 import { useUpdatePage } from '../api/admin-update-page';
+import { AdminPagePreview } from './admin-page-preview';
 
-/** The large page editor (spec §2): title and HTML content; the server sanitises what is saved. */
+/**
+ * The large page editor (spec §2): title and content in a right-to-left rich-text editor beside a live preview
+ * as a visitor sees it. The server sanitises what is saved and says what that removed, which is shown.
+ */
 export function AdminPageEditorDialog({ page, onClose }: { page: AdminPage | null; onClose: () => void }) {
   return (
     <Dialog opened={page !== null} onClose={onClose} title={page ? t.editTitle(page.title) : ''} closeLabel={t.close} size="80rem">
@@ -32,8 +38,10 @@ function PageEditorForm({ page, onClose }: { page: AdminPage; onClose: () => voi
     update.mutate(
       { id: page.id, title, content },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
           notify.success(t.saved);
+          const removed = htmlRemovedMessage(saved.removed);
+          if (removed) notify.warning(removed, false);
           onClose();
         },
         onError: (e) => notify.error(contentAdminErrorMessage(e, t.saveFailed)),
@@ -48,22 +56,16 @@ function PageEditorForm({ page, onClose }: { page: AdminPage; onClose: () => voi
         <Text size="sm" c="gray.8" dir="ltr" ta="right">
           /{page.slug}
         </Text>
-        <Textarea
-          label={t.content}
-          maxLength={200000}
-          description={t.contentHint}
-          value={content}
-          onChange={(e) => setContent(e.currentTarget.value)}
-          autosize
-          minRows={18}
-          maxRows={30}
-          dir="auto"
-          styles={{
-            input: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 14 },
-            // Mantine's dimmed description is below 4.5:1 on white; gray 8 passes WCAG AA.
-            description: { color: 'var(--mantine-color-gray-8)' },
-          }}
-        />
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+          <LazyRichTextField
+            label={t.content}
+            description={t.contentHint}
+            initialValue={page.content}
+            onChange={setContent}
+            minHeight={420}
+          />
+          <AdminPagePreview title={title} content={content} />
+        </SimpleGrid>
         <FormActions error={error} onCancel={onClose} cancelLabel={t.cancel} submitLabel={t.save} saving={update.isPending} />
       </Stack>
     </form>

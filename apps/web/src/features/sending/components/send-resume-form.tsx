@@ -15,6 +15,7 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { LoadError } from '~/components/ui/load-error';
+import { MessagePreview } from '~/components/ui/message-preview';
 import { ApiRequestError } from '~/lib/api-client';
 import { notify } from '~/lib/notify';
 import { useErrorToast } from '~/lib/use-error-toast';
@@ -22,7 +23,6 @@ import { useCompose } from '../api/get-compose';
 import { useScheduleSend } from '../api/schedule-send';
 import { useUploadResume } from '../api/upload-resume';
 import { isTransient } from '../utils/retry';
-import { MessagePreview } from './message-preview';
 import { ResumeFileField } from './resume-file-field';
 import { NoBalanceAlert, SendableSummary } from './sendable-summary';
 

@@ -7,7 +7,7 @@ import { adminStatsKey, useAdminStats } from '../api/get-admin-stats';
 
 const texts = { totalUsers: 'إجمالي المستخدمين', revenue: 'إجمالي الإيرادات', sent: 'الرسائل المرسلة', active: 'المستخدمون النشطون' };
 
-/** The four cards of the admin header (spec §2), computed on the server. */
+/** The four cards of the admin header (spec §2), computed on the server; two by two and compact on a phone. */
 export function AdminStatCards() {
   const stats = useAdminStats();
   useErrorToast(stats, ar.errors.generic);
@@ -24,18 +24,18 @@ export function AdminStatCards() {
     { label: texts.active, value: s ? formatNumber(s.activeUsers) : '' },
   ];
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'xs', xs: 'md' }}>
       {cards.map((c) => (
-        <Card key={c.label} withBorder padding="lg" radius="md">
+        <Card key={c.label} withBorder p={{ base: 'xs', xs: 'lg' }} radius="md">
           <Text size="sm" c="gray.7">
             {c.label}
           </Text>
           {s ? (
-            <Text fz={24} fw={700} mt={4}>
+            <Text fz={{ base: 18, xs: 24 }} fw={700} mt={{ base: 0, xs: 4 }}>
               {c.value}
             </Text>
           ) : (
-            <Skeleton height={28} mt={4} />
+            <Skeleton height={24} mt={4} />
           )}
         </Card>
       ))}

@@ -1,9 +1,12 @@
-import { Stack, Textarea, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
+import { htmlRemovedMessage } from '@sira/shared/messages/rich-html';
 import { checkTemplateInput, templatesAdminText as t, templatesAdminMessage } from '@sira/shared/messages/templates-admin';
 import type { TemplatePackageOption } from '@sira/shared/schemas/templates-admin';
 import { type FormEvent, useState } from 'react';
+import { LazyRichTextField } from '~/components/rich-text/lazy-rich-text-field';
 import { Dialog } from '~/components/ui/dialog';
 import { FormActions } from '~/components/ui/form-actions';
+import { MessagePreview } from '~/components/ui/message-preview';
 import { notify } from '~/lib/notify';
 import { useCreateTemplate } from '../api/create-template';
 import { templateErrorMessage } from '../utils/error-message';
@@ -37,8 +40,10 @@ export function AddTemplateDialog({
     if (rule) return setError(templatesAdminMessage(rule) ?? null);
     setError(null);
     create.mutate(form, {
-      onSuccess: () => {
+      onSuccess: (saved) => {
         notify.success(t.added);
+        const removed = htmlRemovedMessage(saved.removed);
+        if (removed) notify.warning(removed, false);
         close();
       },
       onError: (e) => notify.error(templateErrorMessage(e, t.addFailed)),
@@ -62,18 +67,18 @@ export function AddTemplateDialog({
             value={form.subject}
             onChange={(e) => setForm({ ...form, subject: e.currentTarget.value })}
           />
-          <Textarea
-            label={t.content}
-            maxLength={100000}
-            description={t.contentHint}
-            styles={{ description: { color: 'var(--mantine-color-gray-8)' } }}
-            value={form.content}
-            onChange={(e) => setForm({ ...form, content: e.currentTarget.value })}
-            autosize
-            minRows={6}
-            maxRows={14}
-            required
-          />
+          {/* Keyed by opening, so each new template starts from an empty editor. */}
+          {opened ? (
+            <LazyRichTextField
+              label={t.content}
+              description={t.contentHint}
+              initialValue=""
+              onChange={(content) => setForm((f) => ({ ...f, content }))}
+              withPlaceholders
+              minHeight={200}
+            />
+          ) : null}
+          <MessagePreview subject={form.subject} content={form.content} defaultOpen />
           <TemplatePackagesField options={packages} value={form.packageIds} onChange={(packageIds) => setForm({ ...form, packageIds })} />
           <FormActions error={error} onCancel={close} cancelLabel={t.cancel} submitLabel={t.save} saving={create.isPending} />
         </Stack>

@@ -1,8 +1,11 @@
-import { Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Stack, Table, Text, TextInput } from '@mantine/core';
 import { DISPLAY_LOCALE } from '@sira/shared';
+import { htmlRemovedMessage } from '@sira/shared/messages/rich-html';
 import { checkTemplateInput, templatesAdminText as t, templatesAdminMessage } from '@sira/shared/messages/templates-admin';
 import type { AdminTemplate, TemplatePackageOption } from '@sira/shared/schemas/templates-admin';
 import { useState } from 'react';
+import { LazyRichTextField } from '~/components/rich-text/lazy-rich-text-field';
+import { MessagePreview } from '~/components/ui/message-preview';
 import { RowActions, RowEditActions } from '~/components/ui/row-actions';
 import { notify } from '~/lib/notify';
 import { useUpdateTemplate } from '../api/update-template';
@@ -73,8 +76,10 @@ function EditingRow({ template, packages, onDone }: { template: AdminTemplate; p
     update.mutate(
       { id: template.id, ...form },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
           notify.success(t.updated);
+          const removed = htmlRemovedMessage(saved.removed);
+          if (removed) notify.warning(removed, false);
           onDone();
         },
         onError: (e) => notify.error(templateErrorMessage(e, t.updateFailed)),
@@ -102,17 +107,17 @@ function EditingRow({ template, packages, onDone }: { template: AdminTemplate; p
         </Stack>
       </Table.Td>
       <Table.Td style={{ verticalAlign: 'top' }} data-label={t.content}>
-        <Textarea
-          aria-label={t.content}
-          maxLength={100000}
-          value={form.content}
-          onChange={(e) => setForm({ ...form, content: e.currentTarget.value })}
-          autosize
-          minRows={4}
-          maxRows={12}
-          // Not on a phone: there the stacked row gives it what its label leaves, less than 260px.
-          miw={{ xs: 260 }}
-        />
+        {/* Not min-width on a phone: there the stacked row gives it what its label leaves. */}
+        <Stack gap="xs" miw={{ xs: 360 }}>
+          <LazyRichTextField
+            label={t.content}
+            initialValue={template.content}
+            onChange={(content) => setForm((f) => ({ ...f, content }))}
+            withPlaceholders
+            minHeight={160}
+          />
+          <MessagePreview subject={form.subject} content={form.content} />
+        </Stack>
       </Table.Td>
       <Table.Td style={{ verticalAlign: 'top' }} data-label={t.packages}>
         <TemplatePackagesField options={packages} value={form.packageIds} onChange={(packageIds) => setForm({ ...form, packageIds })} />

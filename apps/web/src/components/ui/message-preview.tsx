@@ -20,8 +20,8 @@ const fill = (text: string) => text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key:
  * same-origin access), so whatever the user typed or pasted cannot run on the page; the server sanitises the
  * content when the send is scheduled, so markup it does not allow (a form, a style block) is dropped there.
  */
-export function MessagePreview({ subject, content }: { subject: string; content: string }) {
-  const [open, setOpen] = useState(false);
+export function MessagePreview({ subject, content, defaultOpen = false }: { subject: string; content: string; defaultOpen?: boolean }) {
+  const [open, setOpen] = useState(defaultOpen);
   return (
     <Stack gap="xs">
       <Button variant="subtle" onClick={() => setOpen((o) => !o)} aria-expanded={open} style={{ alignSelf: 'flex-start' }}>
