@@ -1,21 +1,159 @@
+import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { ADMIN_PACKAGE } from '@sira/shared';
+import { EXCEL_MAX_BYTES } from '@sira/shared/messages/companies-admin';
+import { asc, ne, sql } from 'drizzle-orm';
 import { afterAll, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/client';
+import { buildApp } from '../apps/server/src/app';
+import { parseEnv } from '../apps/server/src/config/env';
+import { type DatabaseHandle, openDatabase, rowsOf } from '../apps/server/src/db/client';
 import { migrateDatabase } from '../apps/server/src/db/migrate';
+import { packages } from '../apps/server/src/db/schema';
 import { ensureAdmin, seedDatabase } from '../apps/server/src/db/seed/seed';
-import { runImportBenchmark } from '../apps/server/src/modules/companies/import.benchmark';
+import { companiesWorkbook } from './companies-workbook';
 import { onScratchPostgres } from './scratch-database';
+import { BENCH_APP_SECRET } from './sending-fixtures';
 
-const results: Array<{ database: string; rows: number; mb: string; seconds: string; added: number }> = [];
+/**
+ * The Excel import as an administrator meets it, over real HTTP against a listening server: the upload, the
+ * parse, the rules and the inserts, until the answer's last byte (the panel's click-to-result, less the
+ * browser), for 50,000 rows as .xlsx and as many as fit in 10 MB as .xls. Meanwhile a visitor asks GET /api/packages (one query) every
+ * 50 ms; its p95 and worst wait show whether the import holds other requests up (target p95 ≤ 500 ms; the
+ * same probe at rest is printed for comparison). Targets: ≤ 10 s end to end on PGlite, ≤ 5 s on PostgreSQL.
+ */
+const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 50_000);
+const ADMIN = { email: 'bench-admin@sira.example', password: 'bench-password-1' };
+const results: Array<Record<string, string | number>> = [];
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+};
+
+/** GET /api/packages every `gapMs` until stopped; each request's time from asking to the last byte. */
+function probe(base: string, gapMs = 50) {
+  const waits: number[] = [];
+  let failed = 0;
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const started = performance.now();
+      // A refused or dropped probe is counted, and its wait kept: it is what the visitor went through.
+      try {
+        const res = await fetch(`${base}/api/packages`);
+        await res.arrayBuffer();
+        if (!res.ok) failed++;
+      } catch {
+        failed++;
+      }
+      waits.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, gapMs));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await done;
+      return { n: waits.length, failed, p95: percentile(waits, 95), max: Math.max(...waits) };
+    },
+  };
+}
+
+/** The upload as the panel sends it; reads a progress stream (application/x-ndjson) or a plain JSON answer. */
+async function upload(base: string, cookie: string, file: Buffer, filename: string) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(file)]), filename);
+  const res = await fetch(`${base}/api/admin/companies/import`, {
+    method: 'POST',
+    headers: { cookie, accept: 'application/x-ndjson, application/json' },
+    body: form,
+  });
+  const text = await res.text();
+  const last = text.trim().split('\n').pop() ?? '';
+  const body = JSON.parse(last) as { added?: number; result?: { added: number }; error?: { code: string }; code?: string };
+  const added = body.result?.added ?? body.added;
+  if (!res.ok || added === undefined) throw new Error(`import answered ${res.status}: ${last.slice(0, 300)}`);
+  return { added, progressLines: text.trim().split('\n').length - 1 };
+}
 
 async function measure(database: string, handle: DatabaseHandle) {
   await migrateDatabase(handle);
   await seedDatabase(handle.db, { publicBaseUrl: 'http://localhost:3000', demoContent: true });
-  await ensureAdmin(handle.db, { email: 'bench-admin@sira.example', password: 'bench-password' });
-  const r = await runImportBenchmark(handle.db, { rows: 50_000 });
-  results.push({ database, rows: r.rows, mb: (r.bytes / 1024 / 1024).toFixed(1), seconds: (r.ms / 1000).toFixed(2), added: r.added });
+  await ensureAdmin(handle.db, ADMIN);
+  const app = await buildApp({
+    env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    db: handle.db,
+    dbKind: handle.kind,
+    publicBaseUrl: 'http://localhost:3000',
+    appSecret: BENCH_APP_SECRET,
+    mailer: { send: async () => undefined },
+    logger: false,
+  });
+  try {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const signIn = await fetch(`${base}/api/account/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}`);
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const packageNames = (
+      await handle.db.select({ name: packages.name }).from(packages).where(ne(packages.name, ADMIN_PACKAGE)).orderBy(asc(packages.price))
+    ).map((p) => p.name);
+
+    console.log(
+      `${database}: load average before ${loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}`,
+    );
+    const atRest = probe(base);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const rest = await atRest.stop();
+
+    for (const format of ['xlsx', 'xls'] as const) {
+      const run = `${format}${Date.now().toString(36)}`;
+      let rows = ROWS;
+      let file = companiesWorkbook({ rows, run, packageNames, format });
+      if (file.length > EXCEL_MAX_BYTES) {
+        // .xls keeps no compression: 50,000 rows pass the 10 MB upload limit, so as many as fit are sent.
+        rows = Math.floor((rows * EXCEL_MAX_BYTES * 0.95) / file.length);
+        file = companiesWorkbook({ rows, run, packageNames, format });
+      }
+      const visitor = probe(base);
+      const started = performance.now();
+      const { added, progressLines } = await upload(base, cookie, file, `bench-${run}.${format}`);
+      const seconds = (performance.now() - started) / 1000;
+      const during = await visitor.stop();
+      const [stored] = rowsOf<{ n: number }>(
+        await handle.db.execute(sql`select count(*)::int as n from companies where email like ${`bench.${run}.%`}`),
+      );
+      if (Number(stored?.n) !== rows || added !== rows) throw new Error(`${format}: added ${added}, stored ${stored?.n}, expected ${rows}`);
+      results.push({
+        database,
+        format,
+        rows,
+        MB: (file.length / 1024 / 1024).toFixed(1),
+        'end to end s': seconds.toFixed(2),
+        'progress lines': progressLines,
+        probes: during.n,
+        'probes failed': during.failed,
+        'probe p95 ms': during.p95.toFixed(0),
+        'probe max ms': during.max.toFixed(0),
+        'at rest p95 ms': rest.p95.toFixed(0),
+      });
+    }
+  } finally {
+    await app.close();
+  }
 }
 
-it('imports 50,000 rows on PGlite', async () => {
+it(`imports ${ROWS} rows over HTTP on PGlite`, async () => {
   const handle = await openDatabase({});
   try {
     await measure('PGlite', handle);
@@ -24,11 +162,16 @@ it('imports 50,000 rows on PGlite', async () => {
   }
 });
 
-it.runIf(process.env.TEST_DATABASE_URL)('imports 50,000 rows on PostgreSQL', async () => {
+it.runIf(process.env.TEST_DATABASE_URL)(`imports ${ROWS} rows over HTTP on PostgreSQL`, async () => {
   await onScratchPostgres((handle) => measure('PostgreSQL 15', handle));
 });
 
 afterAll(() => {
-  console.log('\nExcel import benchmark (target ≤ 5 s for 50,000 rows on PostgreSQL)');
+  console.log(`\nExcel import, ${ROWS} rows, upload to answer over HTTP (targets: PGlite ≤ 10 s, PostgreSQL ≤ 5 s; probe p95 ≤ 500 ms)`);
+  console.log(
+    `load average at the end: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
   console.table(results);
 });

@@ -28,8 +28,9 @@ export async function openCompaniesTab(browser: ReturnType<typeof useBrowser>) {
 }
 
 export const table = (page: Page) => page.getByRole('table', { name: 'دليل الشركات' });
-export const rows = (page: Page) => table(page).locator('tbody tr');
-export const rowOf = (page: Page, text: string) => table(page).locator('tbody tr', { hasText: text });
+/** The rows rendered: the table renders those near the screen, between spacers for the others. */
+export const rows = (page: Page) => table(page).locator('tbody tr:not([data-spacer])');
+export const rowOf = (page: Page, text: string) => rows(page).filter({ hasText: text });
 /** A toast (or any text) that appears, matched exactly or by a pattern. */
 export const seen = (page: Page, text: string | RegExp) =>
   page

@@ -1,8 +1,8 @@
 import { EXCEL_MAX_BYTES, EXCEL_MAX_ROWS, EXCEL_MAX_UNCOMPRESSED_BYTES, hasExcelExtension } from '@sira/shared/messages/companies-admin';
 import type { CompaniesImportResult } from '@sira/shared/schemas/companies-admin';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/client';
-import { excelFiles } from '../../db/schema';
+import { companies, excelFiles } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { companyPackageMap, findCompanyPackage } from './companies.service';
@@ -11,7 +11,7 @@ import { readFirstSheet, type SheetLimits } from './spreadsheet';
 
 export interface ImportLimits extends SheetLimits {
   maxBytes: number;
-  /** Rows per INSERT statement. */
+  /** Rows per INSERT, each in its own short transaction. */
   batchSize: number;
 }
 
@@ -19,11 +19,17 @@ export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
   maxBytes: EXCEL_MAX_BYTES,
   maxRows: EXCEL_MAX_ROWS,
   maxUncompressedBytes: EXCEL_MAX_UNCOMPRESSED_BYTES,
-  batchSize: 5000,
+  batchSize: 250,
 };
 
 /** How many duplicate rows, skipped rows and formula cells the answer lists (all are counted). */
 const LISTED = { duplicates: 20, skipped: 20, formulaCells: 20 };
+
+/** Where an import is: its rows are read, and `done` of the `total` valid rows have been written. */
+export interface ImportProgress {
+  done: number;
+  total: number;
+}
 
 export interface ImportInput {
   actor: { id: string; email: string };
@@ -32,13 +38,22 @@ export interface ImportInput {
   /** The package for rows without one or with an unknown one; null when the admin chose none. */
   defaultPackageId: string | null;
   limits?: Partial<ImportLimits>;
+  /** Told once the sheet is read and planned, then after each batch written. */
+  onProgress?: (progress: ImportProgress) => void;
 }
 
+/** Lets pending I/O (other visitors' requests) run, and their statements take the database, between batches. */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
- * Imports companies from an uploaded .xlsx/.xls (spec §5 "Excel upload"). All or nothing: every valid row is
- * inserted in batches inside one transaction together with the excel_files record and the audit entry; any
- * failure rolls the whole upload back. E-mails already in the directory (or repeated in the file) are
- * counted as duplicates and never inserted twice — the unique index decides, so concurrent uploads agree.
+ * Imports companies from an uploaded .xlsx/.xls (spec §5 "Excel upload"). The sheet is parsed on a worker
+ * thread; the valid rows are then written in batches of `batchSize`, each in its own short transaction, with
+ * the event loop let go between them: on PGlite one transaction holds the only connection, so a single one
+ * for 50,000 rows kept every other visitor waiting for the whole import (10 s and more). If a batch fails, the
+ * rows the earlier batches added are deleted again before the failure is answered, so a refused upload still
+ * leaves the directory as it was; the excel_files record and the audit entry are written together at the end.
+ * E-mails already in the directory (or repeated in the file) are counted as duplicates and never inserted
+ * twice — the unique index decides, so concurrent uploads agree.
  */
 export async function importCompanies(db: Database, input: ImportInput): Promise<CompaniesImportResult> {
   const limits = { ...DEFAULT_IMPORT_LIMITS, ...input.limits };
@@ -54,31 +69,43 @@ export async function importCompanies(db: Database, input: ImportInput): Promise
     uploadedAt: new Date(),
   });
 
+  // Inserted in e-mail order, so two concurrent uploads with overlapping addresses take the unique-index
+  // locks in the same order and one simply waits for the other instead of deadlocking.
+  const ordered = [...plan.companies].sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
+  const added: Array<{ id: string; email: string }> = [];
+  input.onProgress?.({ done: 0, total: ordered.length });
   try {
-    // Inserted in e-mail order, so two concurrent uploads with overlapping addresses take the unique-index
-    // locks in the same order and one simply waits for the other instead of deadlocking.
-    const ordered = [...plan.companies].sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
-    return await db.transaction(async (tx) => {
-      const inserted = new Set<string>();
-      for (let i = 0; i < ordered.length; i += limits.batchSize) {
-        for (const email of await insertBatch(tx, ordered.slice(i, i + limits.batchSize))) inserted.add(email);
-      }
-      const alreadyListed = plan.companies.filter((c) => !inserted.has(c.email)).map((c) => ({ row: c.row, email: c.email }));
-      const duplicates: Array<{ row: number; email: string; firstRow?: number }> = [...plan.duplicates, ...alreadyListed].sort(
-        (a, b) => a.row - b.row,
+    for (let i = 0; i < ordered.length; i += limits.batchSize) {
+      const batch = ordered.slice(i, i + limits.batchSize);
+      added.push(
+        ...(await db.transaction(async (tx) => {
+          // The trigram indexes gather new entries in a pending list and merge it into the index when it passes
+          // this size, inside whichever insert crosses it: the default 4 MB made one batch in ten hold PGlite
+          // (and every visitor) for seconds; smaller merges, more often, cost less in all and never stall long.
+          await tx.execute(sql`set local gin_pending_list_limit = '256kB'`);
+          return insertBatch(tx, batch);
+        })),
       );
-      const added = inserted.size;
+      input.onProgress?.({ done: i + batch.length, total: ordered.length });
+      await yieldToOthers();
+    }
+    const inserted = new Set(added.map((row) => row.email));
+    const alreadyListed = plan.companies.filter((c) => !inserted.has(c.email)).map((c) => ({ row: c.row, email: c.email }));
+    const duplicates: Array<{ row: number; email: string; firstRow?: number }> = [...plan.duplicates, ...alreadyListed].sort(
+      (a, b) => a.row - b.row,
+    );
+    return await db.transaction(async (tx) => {
       // excel_files.rows_skipped: every data row not added, whether invalid or a duplicate.
-      const notAdded = sheet.rows.length - added;
+      const notAdded = sheet.rows.length - added.length;
       const [file] = await tx
         .insert(excelFiles)
-        .values({ profileId: input.actor.id, filename, rowsAdded: added, rowsSkipped: notAdded })
+        .values({ profileId: input.actor.id, filename, rowsAdded: added.length, rowsSkipped: notAdded })
         .returning({ id: excelFiles.id });
       if (!file) throw new Error('excel_files insert returned nothing');
       const result: CompaniesImportResult = {
         fileId: file.id,
         rows: sheet.rows.length,
-        added,
+        added: added.length,
         skipped: plan.skipped.length,
         duplicates: duplicates.length,
         duplicateRows: duplicates.slice(0, LISTED.duplicates),
@@ -91,18 +118,31 @@ export async function importCompanies(db: Database, input: ImportInput): Promise
         action: 'companies.import',
         entity: 'excel_files',
         entityId: file.id,
-        after: { filename, rows: result.rows, added, skipped: result.skipped, duplicates: result.duplicates, formulas: result.formulas },
+        after: {
+          filename,
+          rows: result.rows,
+          added: added.length,
+          skipped: result.skipped,
+          duplicates: result.duplicates,
+          formulas: result.formulas,
+        },
       });
       return result;
     });
   } catch (error) {
+    await removeAdded(
+      db,
+      added.map((row) => row.id),
+    ).catch((cleanup) => {
+      (error as { cleanup?: unknown }).cleanup = cleanup;
+    });
     // The cause (SQL, driver) stays in the server log; the client gets the code only.
     throw Object.assign(new AppError(500, 'COMPANIES_IMPORT_FAILED', 'companies import rolled back'), { cause: error });
   }
 }
 
-/** One INSERT … SELECT from a JSON array (one parameter, so no placeholder limit); returns the e-mails added. */
-async function insertBatch(tx: Database, batch: PlannedCompany[]): Promise<string[]> {
+/** One INSERT … SELECT from a JSON array (one parameter, so no placeholder limit); returns the rows added. */
+async function insertBatch(tx: Database, batch: PlannedCompany[]): Promise<Array<{ id: string; email: string }>> {
   if (batch.length === 0) return [];
   const json = JSON.stringify(batch.map((c) => ({ n: c.name, e: c.email, s: c.sector, l: c.location, p: c.packageId })));
   const result = await tx.execute(sql`
@@ -110,8 +150,16 @@ async function insertBatch(tx: Database, batch: PlannedCompany[]): Promise<strin
     select x.n, x.e, x.s, x.l, x.p
     from json_to_recordset(${json}::json) as x(n text, e text, s text, l text, p uuid)
     on conflict do nothing
-    returning lower(email) as email`);
-  return rowsOf<{ email: string }>(result).map((r) => r.email);
+    returning id, lower(email) as email`);
+  return rowsOf<{ id: string; email: string }>(result);
+}
+
+/** Takes back the companies an import added before it failed, a batch at a time like the inserts. */
+async function removeAdded(db: Database, ids: string[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += DEFAULT_IMPORT_LIMITS.batchSize) {
+    await db.delete(companies).where(inArray(companies.id, ids.slice(i, i + DEFAULT_IMPORT_LIMITS.batchSize)));
+    await yieldToOthers();
+  }
 }
 
 /** The name as the admin's machine had it, without any folder, bounded for the excel_files row. */

@@ -7,7 +7,7 @@ import { rowsOf } from '../../db/client';
 import { auditLog, companies, excelFiles, packages, profiles } from '../../db/schema';
 import { useTestApp } from '../../test/app';
 import { signedInAdmin, signedInUser } from '../../test/auth';
-import { importCompanies } from './companies-import.service';
+import { DEFAULT_IMPORT_LIMITS, importCompanies } from './companies-import.service';
 import { deflatedZeros, multipart, workbook, zip, zipBomb } from './test-uploads';
 
 const ctx = useTestApp();
@@ -435,4 +435,95 @@ describe('all or nothing', () => {
     expect({ companies: await count(companies), files: await count(excelFiles), audit: await count(auditLog) }).toEqual(before);
     expect(await directoryRow('hr@ufuq.example')).toBeUndefined();
   });
+});
+
+describe('a large import beside other requests', () => {
+  const rows = (tag: string, n: number) => [
+    HEADER,
+    ...Array.from({ length: n }, (_, i) => [`شركة ${i}`, `${tag}${i}@batches.example`, '', '', 'باقة نمو']),
+  ];
+  const directoryTotal = async (tag: string) => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/companies?search=${tag}&page=1`,
+      headers: { cookie: admin.cookie },
+    });
+    return res.json().total as number;
+  };
+
+  it('lets other requests through between its batches instead of after the whole import', async () => {
+    const n = 5000;
+    let finished = false;
+    const importing = upload(workbook(rows('between', n)), 'between.xlsx').finally(() => {
+      finished = true;
+    });
+    // On PGlite one transaction for the whole file held the only connection: other requests waited for all of
+    // it and only ever saw none or all of its rows. Between batches they are answered, and see part of it.
+    const seen: number[] = [];
+    while (!finished) seen.push(await directoryTotal('between'));
+    expect((await importing).statusCode).toBe(200);
+    expect(await directoryTotal('between')).toBe(n);
+    expect(seen.filter((total) => total > 0 && total < n).length, `totals seen during the import: ${seen.join(', ')}`).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('reports its progress as lines when asked for application/x-ndjson, then the result', async () => {
+    const n = 2500;
+    const body = multipart([{ name: 'file', filename: 'progress.xlsx', content: workbook(rows('progress', n)) }]);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/companies/import',
+      headers: { cookie: admin.cookie, accept: 'application/x-ndjson', ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/x-ndjson/);
+    const lines = res.body
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    const { batchSize } = DEFAULT_IMPORT_LIMITS;
+    const written = Array.from({ length: Math.ceil(n / batchSize) }, (_, i) => Math.min(n, (i + 1) * batchSize));
+    expect(lines.slice(0, -1)).toEqual([0, ...written].map((done) => ({ progress: { done, total: n } })));
+    expect(lines.at(-1)).toMatchObject({ result: { rows: n, added: n, skipped: 0, duplicates: 0 } });
+    expect(await directoryTotal('progress')).toBe(n);
+  }, 60_000);
+
+  it('still refuses a file it cannot read with its own status when progress is asked for', async () => {
+    const body = multipart([{ name: 'file', filename: 'empty.xlsx', content: fixture('header-only.xlsx') }]);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/companies/import',
+      headers: { cookie: admin.cookie, accept: 'application/x-ndjson', ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ code: 'EXCEL_EMPTY' });
+  });
+
+  it('ends the progress stream with an error line, and takes the written rows back, when a write fails', async () => {
+    await ctx.db.execute(
+      sql.raw(`create function fail_late() returns trigger language plpgsql as $$
+      begin if lower(new.email) = 'late2500@batches.example' then raise exception 'simulated write failure'; end if; return new; end $$`),
+    );
+    await ctx.db.execute(sql`create trigger fail_late before insert on companies for each row execute function fail_late()`);
+    try {
+      const body = multipart([{ name: 'file', filename: 'late.xlsx', content: workbook(rows('late', 3000)) }]);
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/admin/companies/import',
+        headers: { cookie: admin.cookie, accept: 'application/x-ndjson', ...body.headers },
+        payload: body.payload,
+      });
+      const lines = res.body
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+      expect(lines.at(-1)).toEqual({ error: { code: 'COMPANIES_IMPORT_FAILED' } });
+      expect(lines.some((line) => line.progress?.done > 0)).toBe(true);
+    } finally {
+      await ctx.db.execute(sql`drop trigger fail_late on companies`);
+      await ctx.db.execute(sql`drop function fail_late()`);
+    }
+    expect(await directoryTotal('late')).toBe(0);
+  }, 60_000);
 });

@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import multipart from '@fastify/multipart';
 import { EXCEL_MAX_BYTES } from '@sira/shared/messages/companies-admin';
 import { idParamSchema } from '@sira/shared/schemas';
@@ -11,12 +12,12 @@ import {
   companiesImportResultSchema,
   companyPackageOptionListSchema,
 } from '@sira/shared/schemas/companies-admin';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
 import { requireViewer } from '../../plugins/access';
 import { createCompany, deleteCompany, listCompanies, listCompanyPackages, updateCompany } from './companies.service';
-import { importCompanies } from './companies-import.service';
+import { type ImportProgress, importCompanies } from './companies-import.service';
 import { listFailedEmails } from './failed-emails.service';
 
 /**
@@ -58,15 +59,21 @@ export const companiesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(204).send();
   });
 
-  app.post('/api/admin/companies/import', { schema: { response: { 200: companiesImportResultSchema } } }, async (request) => {
+  app.post('/api/admin/companies/import', { schema: { response: { 200: companiesImportResultSchema } } }, async (request, reply) => {
     const actor = await requireViewer(request);
     const upload = await readUpload(request);
-    try {
-      return await importCompanies(app.db, { actor, ...upload });
-    } catch (error) {
+    const logFailure = (error: unknown) => {
       if (error instanceof AppError && error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, 'companies import failed');
-      throw error;
+    };
+    if (!wantsProgress(request)) {
+      try {
+        return await importCompanies(app.db, { actor, ...upload });
+      } catch (error) {
+        logFailure(error);
+        throw error;
+      }
     }
+    return importWithProgress(reply, (onProgress) => importCompanies(app.db, { actor, ...upload, onProgress }), logFailure);
   });
 
   app.get(
@@ -101,4 +108,42 @@ async function readUpload(request: FastifyRequest) {
   }
   if (!file) throw new AppError(400, 'EXCEL_FILE_MISSING');
   return { ...file, defaultPackageId };
+}
+
+/** The panel asks for the import's progress by accepting `application/x-ndjson` (one JSON object a line). */
+const PROGRESS_TYPE = 'application/x-ndjson';
+const wantsProgress = (request: FastifyRequest) => (request.headers.accept ?? '').includes(PROGRESS_TYPE);
+
+/**
+ * Answers an import as a stream of lines: `{"progress":{"done","total"}}` once the sheet is read and after each
+ * batch written, then `{"result":…}` or `{"error":{"code"}}` last. The stream starts with the first progress
+ * line, so a file refused while it is read (type, size, headers, too many rows) is answered with its own
+ * status as usual; only a failure while writing comes as an error line after a 200. The lines also keep the
+ * connection from going silent during a long import.
+ */
+function importWithProgress<T>(
+  reply: FastifyReply,
+  run: (onProgress: (progress: ImportProgress) => void) => Promise<T>,
+  logFailure: (error: unknown) => void,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let stream: PassThrough | undefined;
+    const line = (value: unknown) => `${JSON.stringify(value)}\n`;
+    run((progress) => {
+      if (!stream) {
+        stream = new PassThrough();
+        reply.header('content-type', `${PROGRESS_TYPE}; charset=utf-8`).header('cache-control', 'no-store');
+        // Fastify takes the resolved reply as "already answered".
+        resolve(reply.send(stream) as unknown as T);
+      }
+      stream.write(line({ progress }));
+    }).then(
+      (result) => (stream ? stream.end(line({ result })) : resolve(result)),
+      (error: unknown) => {
+        logFailure(error);
+        if (!stream) return reject(error);
+        stream.end(line({ error: { code: error instanceof AppError ? error.code : 'INTERNAL' } }));
+      },
+    );
+  });
 }

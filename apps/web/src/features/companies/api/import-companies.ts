@@ -2,6 +2,7 @@ import type { ApiError } from '@sira/shared';
 import type { CompaniesImportResult } from '@sira/shared/schemas/companies-admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from '~/lib/api-client';
+import { type ImportRowsProgress, readImportStream } from '../utils/import-stream';
 import { adminCompaniesKey } from './get-companies';
 
 export interface ImportCompaniesInput {
@@ -9,24 +10,39 @@ export interface ImportCompaniesInput {
   defaultPackageId: string | null;
   /** Upload progress, 0–100. */
   onProgress?: (percent: number) => void;
+  /** Once the file is read: rows written so far, of the valid rows. */
+  onRows?: (progress: ImportRowsProgress) => void;
 }
 
 /**
  * Sends the spreadsheet as multipart to the server, which reads and imports it. XMLHttpRequest rather than
- * fetch because only it reports upload progress.
+ * fetch because only it reports upload progress. The answer is asked for as lines (application/x-ndjson):
+ * the rows written so far while the server works, then the result (import-stream.ts).
  */
-export function importCompanies({ file, defaultPackageId, onProgress }: ImportCompaniesInput): Promise<CompaniesImportResult> {
+export function importCompanies({ file, defaultPackageId, onProgress, onRows }: ImportCompaniesInput): Promise<CompaniesImportResult> {
   return new Promise((resolve, reject) => {
     const form = new FormData();
     if (defaultPackageId) form.append('defaultPackageId', defaultPackageId);
     form.append('file', file, file.name);
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/admin/companies/import');
-    xhr.setRequestHeader('accept', 'application/json');
+    xhr.setRequestHeader('accept', 'application/x-ndjson, application/json');
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.(Math.round((event.loaded / event.total) * 100));
     };
+    const streamed = () => (xhr.getResponseHeader('content-type') ?? '').startsWith('application/x-ndjson');
+    xhr.onprogress = () => {
+      if (!streamed()) return;
+      const { progress } = readImportStream(xhr.responseText);
+      if (progress) onRows?.(progress);
+    };
     xhr.onload = () => {
+      if (streamed()) {
+        const state = readImportStream(`${xhr.responseText}\n`);
+        if (state.result) return resolve(state.result);
+        // A failure met while writing, after the 200 had started: the server took the written rows back.
+        return reject(new ApiRequestError(500, state.error ?? 'INTERNAL'));
+      }
       let body: unknown;
       try {
         body = JSON.parse(xhr.responseText);

@@ -1,7 +1,7 @@
-import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { AdminCompany } from '@sira/shared/schemas/companies-admin';
-import { useState } from 'react';
+import { type MouseEvent, useState } from 'react';
 import { LoadError } from '~/components/ui/load-error';
 import { LoadingRows } from '~/components/ui/loading-rows';
 import { PageNav } from '~/components/ui/page-nav';
@@ -14,6 +14,7 @@ import { AdminCompaniesImport } from './admin-companies-import';
 import { AdminCompaniesTable } from './admin-companies-table';
 import { AdminCompanyAddDialog } from './admin-company-add-dialog';
 import { AdminCompanyDeleteDialog } from './admin-company-delete-dialog';
+import { FAILED_EMAILS_SECTION } from './admin-failed-emails';
 
 const texts = {
   title: 'الشركات',
@@ -26,7 +27,18 @@ const texts = {
   empty: 'لا توجد شركات في الدليل بعد. أضف شركة أو ارفع ملف Excel.',
   noMatch: 'لا توجد شركات تطابق البحث أو التصفية.',
   pages: 'صفحات الشركات',
+  pagesBelow: 'صفحات الشركات، أسفل الجدول',
+  toFailedEmails: 'انتقل إلى الرسائل الفاشلة',
 };
+
+/** Moves to the failed e-mails and their heading's section takes focus, so a keyboard continues from there. */
+function goToFailedEmails(event: MouseEvent<HTMLAnchorElement>) {
+  const section = document.getElementById(FAILED_EMAILS_SECTION);
+  if (!section) return;
+  event.preventDefault();
+  section.scrollIntoView();
+  section.focus({ preventScroll: true });
+}
 
 /** Search, package filter, add, Excel upload and the paginated table with inline edit (spec §2 "companies"). */
 export function AdminCompaniesDirectory() {
@@ -53,6 +65,11 @@ export function AdminCompaniesDirectory() {
   // The server answers its last page when the one asked for is gone (rows deleted meanwhile): follow it.
   if (data && !companies.isPlaceholderData && data.page !== page) setPage(data.page);
   const filtered = Boolean(search || packageId);
+  // Changed from under the table: the new page's first rows are at the top, so go there.
+  const changePageFromBelow = (next: number) => {
+    setPage(next);
+    document.getElementById('admin-companies-title')?.scrollIntoView();
+  };
 
   return (
     <Stack gap="md" component="section" aria-labelledby="admin-companies-title">
@@ -60,7 +77,13 @@ export function AdminCompaniesDirectory() {
         <Title order={2} fz="xl" id="admin-companies-title">
           {texts.title}
         </Title>
-        <Button onClick={() => setAdding(true)}>{texts.add}</Button>
+        <Group gap="md">
+          {/* The failed e-mails follow the directory: one click instead of scrolling past a page of rows. */}
+          <Anchor href={`#${FAILED_EMAILS_SECTION}`} onClick={goToFailedEmails} size="sm">
+            {texts.toFailedEmails}
+          </Anchor>
+          <Button onClick={() => setAdding(true)}>{texts.add}</Button>
+        </Group>
       </Group>
       <Text size="sm" c="gray.8">
         {texts.legend}
@@ -99,6 +122,8 @@ export function AdminCompaniesDirectory() {
       ) : (
         <>
           <Summary total={data.total} page={data.page} pageSize={data.pageSize} pageCount={data.pageCount} shown={data.items.length} />
+          {/* Above the table as well as below it: a page is 1,000 rows long. */}
+          <PageNav label={texts.pages} pageCount={data.pageCount} page={page} onChange={setPage} />
           <AdminCompaniesTable
             companies={data.items}
             firstNumber={(data.page - 1) * data.pageSize + 1}
@@ -106,7 +131,7 @@ export function AdminCompaniesDirectory() {
             onDelete={setDeleting}
             busy={companies.isFetching}
           />
-          <PageNav label={texts.pages} pageCount={data.pageCount} page={page} onChange={setPage} />
+          <PageNav label={texts.pagesBelow} pageCount={data.pageCount} page={page} onChange={changePageFromBelow} />
         </>
       )}
 

@@ -1,4 +1,5 @@
 import { Alert, Button, Card, FileInput, Group, List, Progress, Select, Stack, Text, Title } from '@mantine/core';
+import { formatNumber } from '@sira/shared';
 import { companiesText, EXCEL_HEADERS, EXCEL_MAX_BYTES, hasExcelExtension } from '@sira/shared/messages/companies-admin';
 import type { CompaniesImportResult, ImportSkipReason } from '@sira/shared/schemas/companies-admin';
 import { useState } from 'react';
@@ -6,6 +7,7 @@ import { notify } from '~/lib/notify';
 import { useImportCompanies } from '../api/import-companies';
 import { companiesToasts, type Feedback, importErrorFeedback, importResultFeedback } from '../utils/companies-feedback';
 import { errorCode } from '../utils/error-code';
+import type { ImportRowsProgress } from '../utils/import-stream';
 
 /** A number of cells with the Arabic plural: خلية واحدة، خليتان، 3–10 خلايا، 11 خلية فأكثر. */
 function cellCount(n: number): string {
@@ -24,7 +26,8 @@ const texts = {
   filePlaceholder: 'اختر ملف ‎.xlsx‎ أو ‎.xls‎',
   upload: 'رفع الملف',
   uploading: (percent: number) => `جارٍ رفع الملف… ${percent}%`,
-  processing: 'اكتمل الرفع، جارٍ قراءة الملف وإضافة الشركات…',
+  processing: 'اكتمل الرفع، جارٍ قراءة الملف…',
+  writing: (p: ImportRowsProgress) => `جارٍ إضافة الشركات… ${formatNumber(p.done)} من ${formatNumber(p.total)} صف`,
   progress: 'تقدم رفع الملف',
   resultTitle: 'نتيجة آخر رفع',
   resultRows: (r: CompaniesImportResult) =>
@@ -52,6 +55,7 @@ export function AdminCompaniesImport({ packageOptions }: { packageOptions: Array
   const [defaultPackageId, setDefaultPackageId] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const [rows, setRows] = useState<ImportRowsProgress | null>(null);
   const [result, setResult] = useState<CompaniesImportResult | null>(null);
   const upload = useImportCompanies();
 
@@ -71,9 +75,10 @@ export function AdminCompaniesImport({ packageOptions }: { packageOptions: Array
       return;
     }
     setProgress(0);
+    setRows(null);
     setResult(null);
     upload.mutate(
-      { file, defaultPackageId, onProgress: setProgress },
+      { file, defaultPackageId, onProgress: setProgress, onRows: setRows },
       {
         onSuccess: (answer) => {
           setResult(answer);
@@ -81,7 +86,10 @@ export function AdminCompaniesImport({ packageOptions }: { packageOptions: Array
           show(importResultFeedback(answer));
         },
         onError: (error) => show(importErrorFeedback(errorCode(error) ?? 'INTERNAL')),
-        onSettled: () => setProgress(null),
+        onSettled: () => {
+          setProgress(null);
+          setRows(null);
+        },
       },
     );
   };
@@ -123,9 +131,14 @@ export function AdminCompaniesImport({ packageOptions }: { packageOptions: Array
         </Group>
         {progress !== null ? (
           <Stack gap={4}>
-            <Progress value={progress} aria-label={texts.progress} animated={progress === 100} />
+            {/* The upload's bytes, then the rows written once the server has read the file. */}
+            <Progress
+              value={rows ? (rows.total ? Math.round((rows.done / rows.total) * 100) : 100) : progress}
+              aria-label={texts.progress}
+              animated={progress === 100 && !rows}
+            />
             <Text size="sm" c="gray.8" role="status">
-              {progress < 100 ? texts.uploading(progress) : texts.processing}
+              {rows ? texts.writing(rows) : progress < 100 ? texts.uploading(progress) : texts.processing}
             </Text>
           </Stack>
         ) : null}

@@ -7,6 +7,7 @@ import { useUpdateAdminCompany } from '../api/update-company';
 import { companiesErrorText, companiesToasts } from '../utils/companies-feedback';
 import { companyColumns } from '../utils/company-columns';
 import { errorCode } from '../utils/error-code';
+import type { RowPlacement } from './admin-companies-table';
 
 const texts = { save: 'حفظ', cancel: 'إلغاء', editing: (name: string) => `تعديل الشركة ${name}` };
 
@@ -16,11 +17,14 @@ export function AdminCompanyEditRow({
   company,
   packageOptions,
   onDone,
+  rowProps,
 }: {
   number: number;
   company: AdminCompany;
   packageOptions: Array<{ value: string; label: string }>;
   onDone: () => void;
+  /** The row's place in a virtualised table (admin-companies-table.tsx). */
+  rowProps?: RowPlacement;
 }) {
   const [draft, setDraft] = useState({
     name: company.name,
@@ -55,7 +59,7 @@ export function AdminCompanyEditRow({
   };
 
   return (
-    <Table.Tr aria-label={texts.editing(company.name)}>
+    <Table.Tr aria-label={texts.editing(company.name)} {...rowProps}>
       <Table.Td data-label={companyColumns.number}>{number}</Table.Td>
       <Table.Td data-label={companyColumns.name}>
         <TextInput

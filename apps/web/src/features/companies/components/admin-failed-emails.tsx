@@ -1,4 +1,8 @@
 import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
+
+/** The section's anchor: the directory links to it above its table, which can be a long page of rows. */
+export const FAILED_EMAILS_SECTION = 'failed-emails';
+
 import type { AdminFailedEmail } from '@sira/shared/schemas/companies-admin';
 import { useState } from 'react';
 import { ColumnHeads } from '~/components/ui/column-heads';
@@ -26,7 +30,7 @@ export function AdminFailedEmails() {
   if (data && !failures.isPlaceholderData && data.page !== page) setPage(data.page);
 
   return (
-    <Stack gap="md" component="section" aria-labelledby="failed-emails-title">
+    <Stack gap="md" component="section" aria-labelledby="failed-emails-title" id={FAILED_EMAILS_SECTION} tabIndex={-1}>
       <Title order={2} fz="xl" id="failed-emails-title">
         {t.title}
       </Title>
