@@ -1,6 +1,6 @@
 import type { InvoiceStatus } from '@sira/shared';
 import { sql } from 'drizzle-orm';
-import type { BackgroundContext, BackgroundTask } from '../../background';
+import type { BackgroundContext, BackgroundTask } from '../../lib/background-task';
 import { rowsOf } from '../../db/client';
 import { startPeriodicTask } from '../../lib/periodic-task';
 import { type BillingDeps, billingDepsFromContext } from './billing-deps';

@@ -11,15 +11,16 @@ import type { SendingSettings } from '@sira/shared/schemas/sending-admin';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { expect } from 'vitest';
-import type { BackgroundContext } from '../../background';
 import { parseEnv } from '../../config/env';
 import { type Database, rowsOf } from '../../db/client';
 import { profiles } from '../../db/schema';
+import type { BackgroundContext } from '../../lib/background-task';
 import { writeSetting } from '../../lib/settings';
 import { TEST_APP_SECRET, type TestContext } from '../../test/app';
 import { withDatabase } from '../../test/global-setup';
 import { multipart } from '../companies/test-uploads';
 import { DAILY_CAPS_KEY, DELAY_SETTINGS_KEY } from './sending-settings';
+import type { Clock } from './worker/clock';
 import { RECORDING_STATEMENT } from './worker/queue';
 import type { SendingWorkerOptions } from './worker/sending-worker';
 
@@ -218,7 +219,7 @@ export async function startWorkerProcess(
     const lines = (partial + chunk.toString()).split('\n');
     partial = lines.pop() ?? '';
     for (const line of lines) {
-      if (line.includes('session holds the mailbox')) child.held.push((JSON.parse(line) as { profileId: string }).profileId);
+      if (line.includes('mailbox run holds the mailbox')) child.held.push((JSON.parse(line) as { profileId: string }).profileId);
     }
   });
   try {
@@ -234,4 +235,35 @@ export async function startWorkerProcess(
     throw error;
   }
   return child;
+}
+
+/**
+ * Simulated time for the sending engine's pacing and retries: it runs `rate` times as fast as real time, and a
+ * sleep ends at once, the clock jumping to its end. Rules about gaps are then read from the times this clock
+ * gave (each delivery's sent_at), never from how long the machine took, and waits cost no real time. Starts
+ * at the real time, so the database's own due times and leases keep their meaning.
+ */
+export class SimulatedClock implements Clock {
+  private readonly realStart = Date.now();
+  private skipped = 0;
+
+  constructor(private readonly rate = 1) {}
+
+  now(): number {
+    return this.realStart + (Date.now() - this.realStart) * this.rate + this.skipped;
+  }
+
+  /** How far ahead of real time the clock is. */
+  get aheadMs(): number {
+    return this.now() - Date.now();
+  }
+
+  async sleep(ms: number): Promise<void> {
+    if (ms <= 0) return;
+    const end = this.now() + ms;
+    // Other work of the same moment goes first, as it would during a real wait.
+    await new Promise((resolve) => setImmediate(resolve));
+    const behind = end - this.now();
+    if (behind > 0) this.skipped += behind;
+  }
 }

@@ -526,7 +526,7 @@ describe('database trouble', () => {
     expect(job?.sentCount).toBe(6);
   });
 
-  it('a failure before any call ends the session but gives its claimed rows back at once; they go later, once each', async () => {
+  it('a failure before any call ends the mailbox run but gives its claimed rows back at once; they go later, once each', async () => {
     await useSendingSettings(ctx);
     const u = await userWithJob(5);
     // The résumé cannot be read once (the read fails, it is not missing): nothing was given to the provider.
@@ -541,7 +541,7 @@ describe('database trouble', () => {
       },
     };
     startWorker({ storage, leaseMs: 60_000 });
-    await waitFor(async () => logged.entries.some((e) => e.msg === 'sending: mailbox session failed'), 10_000, 'session failed');
+    await waitFor(async () => logged.entries.some((e) => e.msg === 'sending: mailbox run failed'), 10_000, 'mailbox run failed');
     // Given back, not left to wait out their lease (which would fail them unsent).
     const counts = await deliveryCounts(ctx, u.profileId);
     expect(counts.sending ?? 0).toBe(0);
@@ -566,11 +566,11 @@ describe('database trouble', () => {
       .update(deliveries)
       .set({ recipientEmail: 'hr@example.com\r\nBcc: x@example.com' })
       .where(eq(deliveries.id, first?.id as string));
-    // Then the database drops the hand-over of the second row, through every retry: the session ends.
+    // Then the database drops the hand-over of the second row, through every retry: the mailbox run ends.
     const flaky = failingRecordWrites(ctx.db, 3);
-    startWorker({ failedSessionRestMs: 50 }, flaky.db);
+    startWorker({ failedRunRestMs: 50 }, flaky.db);
     await waitForJob(u.jobId, 'completed');
-    expect(logged.entries.some((e) => e.msg === 'sending: mailbox session failed')).toBe(true);
+    expect(logged.entries.some((e) => e.msg === 'sending: mailbox run failed')).toBe(true);
     const rows = new Map((await ctx.db.select().from(deliveries).where(eq(deliveries.jobId, u.jobId))).map((r) => [r.id, r]));
     expect(rows.get(first?.id as string)).toMatchObject({ status: 'failed', attempts: 1 });
     // One attempt for the failed hand-over (due again after retry_delay), one for the send that followed.
@@ -587,7 +587,7 @@ describe('database trouble', () => {
         throw new Error('permission denied for table resume_files');
       },
     };
-    startWorker({ storage, failedSessionRestMs: 50 });
+    startWorker({ storage, failedRunRestMs: 50 });
     await waitForJob(u.jobId, 'failed');
     expect(await deliveryCounts(ctx, u.profileId)).toEqual({ failed: 2 });
     expect(sandbox.sentMessages(u.mailbox)).toHaveLength(0);
