@@ -145,6 +145,38 @@ export function recordingLogger() {
  * is not touched. The worker runs it as a named statement (db/hot-statements.ts): on PostgreSQL a named query
  * on the pool, on PGlite a protocol exchange naming it.
  */
+/**
+ * The database, with `hook` run once right after the first statement named `name` answers (PostgreSQL only:
+ * the hook uses another connection of the pool, where PGlite's single connection is still busy).
+ */
+export function afterStatement(db: Database, name: string, hook: () => Promise<void>): Database {
+  const client = (db as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) throw new Error('afterStatement needs PostgreSQL');
+  let pending = true;
+  const hooked = new Proxy(client, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target);
+      if (typeof value !== 'function') return value;
+      if (prop !== 'query') return value.bind(target);
+      return async (config: unknown, ...rest: unknown[]) => {
+        const result = await value.call(target, config, ...rest);
+        if (pending && (config as { name?: string })?.name === name) {
+          pending = false;
+          await hook();
+        }
+        return result;
+      };
+    },
+  });
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop === '$client') return hooked;
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 export function failingRecordWrites(db: Database, times: number): { db: Database; failures: () => number } {
   let failures = 0;
   const failNow = () => {
@@ -238,24 +270,35 @@ export async function startWorkerProcess(
 }
 
 /**
- * Simulated time for the sending engine's pacing and retries: it runs `rate` times as fast as real time, and a
- * sleep ends at once, the clock jumping to its end. Rules about gaps are then read from the times this clock
- * gave (each delivery's sent_at), never from how long the machine took, and waits cost no real time. Starts
- * at the real time, so the database's own due times and leases keep their meaning.
+ * Simulated time for the sending engine's pacing and retries. A sleep ends at once, the clock jumping to its
+ * end; between sleeps the clock runs `rate` times as fast as real time (0: it moves only by sleeps and
+ * `advance`). Rules about gaps are then read from the times this clock gave (each delivery's sent_at), never
+ * from how long the machine took, and waits cost no real time. It never reads earlier than the real time, so
+ * rows the database made due are due on it too.
  */
 export class SimulatedClock implements Clock {
   private readonly realStart = Date.now();
   private skipped = 0;
 
-  constructor(private readonly rate = 1) {}
+  /** `aheadMs`: how far ahead of real time it starts (a frozen clock well ahead stays exact). */
+  constructor(
+    private readonly rate = 1,
+    aheadMs = 0,
+  ) {
+    this.skipped = aheadMs;
+  }
 
   now(): number {
-    return this.realStart + (Date.now() - this.realStart) * this.rate + this.skipped;
+    return Math.max(Date.now(), this.realStart + (Date.now() - this.realStart) * this.rate + this.skipped);
   }
 
   /** How far ahead of real time the clock is. */
   get aheadMs(): number {
     return this.now() - Date.now();
+  }
+
+  advance(ms: number): void {
+    this.skipped = this.now() + ms - this.realStart - (Date.now() - this.realStart) * this.rate;
   }
 
   async sleep(ms: number): Promise<void> {
@@ -264,6 +307,6 @@ export class SimulatedClock implements Clock {
     // Other work of the same moment goes first, as it would during a real wait.
     await new Promise((resolve) => setImmediate(resolve));
     const behind = end - this.now();
-    if (behind > 0) this.skipped += behind;
+    if (behind > 0) this.advance(behind);
   }
 }
