@@ -7,14 +7,14 @@ const dbProject = (kind: 'pglite' | 'postgres', groupOrder: number) => ({
     name: `server-${kind}`,
     include: serverTests,
     environment: 'node',
-    globalSetup: ['apps/server/src/test/global-setup.ts'],
+    globalSetup: ['apps/server/test-support/global-setup.ts'],
     env: { SIRA_TEST_DB: kind },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // PGlite copies are ~100 MB each in memory; two files at a time fits any machine here.
     maxWorkers: 2,
     sequence: { groupOrder },
-    setupFiles: ['apps/server/src/test/fail-on-console-error.ts'],
+    setupFiles: ['apps/server/test-support/fail-on-console-error.ts'],
   },
 });
 

@@ -2,14 +2,8 @@ import { deliveryFailureText } from '@sira/shared/messages/sending';
 import type { SendingStatus } from '@sira/shared/schemas/sending';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../../db/client';
-import { deliveries, failedEmails, profiles, sendJobs, userGmail } from '../../../db/schema';
-import type { LiveEvent } from '../../../lib/event-bus';
-import { header, parseMessage } from '../../../sandbox/google/mime';
-import { signedInAdmin, signedInUser } from '../../../test/auth';
-import { linkMailboxForTest, useAppWithGoogleSandbox } from '../../../test/mailbox';
-import { HOUR_MS } from '../pacing';
-import { databaseResumeStorage } from '../resume-storage';
+import { signedInAdmin, signedInUser } from '../../../../test-support/auth';
+import { linkMailboxForTest, useAppWithGoogleSandbox } from '../../../../test-support/mailbox';
 import {
   afterStatement,
   backgroundContextOf,
@@ -26,7 +20,13 @@ import {
   uploadedResumeId,
   useSendingSettings,
   waitFor,
-} from '../test-support';
+} from '../../../../test-support/sending';
+import { rowsOf } from '../../../db/client';
+import { deliveries, failedEmails, profiles, sendJobs, userGmail } from '../../../db/schema';
+import type { LiveEvent } from '../../../lib/event-bus';
+import { header, parseMessage } from '../../../sandbox/google/mime';
+import { HOUR_MS } from '../pacing';
+import { databaseResumeStorage } from '../resume-storage';
 import { type ClaimedDelivery, claimDeliveries, recordAndHandOver, releaseDeliveries } from './queue';
 import { type SendingWorkerOptions, startSendingWorker } from './sending-worker';
 

@@ -11,18 +11,18 @@ import type { SendingSettings } from '@sira/shared/schemas/sending-admin';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { expect } from 'vitest';
-import { parseEnv } from '../../config/env';
-import { type Database, rowsOf } from '../../db/client';
-import { profiles } from '../../db/schema';
-import type { BackgroundContext } from '../../lib/background-task';
-import { writeSetting } from '../../lib/settings';
-import { TEST_APP_SECRET, type TestContext } from '../../test/app';
-import { withDatabase } from '../../test/global-setup';
-import { multipart } from '../companies/test-uploads';
-import { DAILY_CAPS_KEY, DELAY_SETTINGS_KEY } from './sending-settings';
-import type { Clock } from './worker/clock';
-import { RECORDING_STATEMENT } from './worker/queue';
-import type { SendingWorkerOptions } from './worker/sending-worker';
+import { parseEnv } from '../src/config/env';
+import { type Database, rowsOf } from '../src/db/client';
+import { profiles } from '../src/db/schema';
+import type { BackgroundContext } from '../src/lib/background-task';
+import { writeSetting } from '../src/lib/settings';
+import { DAILY_CAPS_KEY, DELAY_SETTINGS_KEY } from '../src/modules/sending/sending-settings';
+import type { Clock } from '../src/modules/sending/worker/clock';
+import { RECORDING_STATEMENT } from '../src/modules/sending/worker/queue';
+import type { SendingWorkerOptions } from '../src/modules/sending/worker/sending-worker';
+import { TEST_APP_SECRET, type TestContext } from './app';
+import { withDatabase } from './global-setup';
+import { multipart } from './uploads';
 
 // Test helpers of the sending engine: résumés, settings, a worker context over the test app, and waiting.
 
@@ -212,11 +212,11 @@ export function failingRecordWrites(db: Database, times: number): { db: Database
   return { db: wrapped, failures: () => failures };
 }
 
-const workerEntry = fileURLToPath(new URL('./worker/test-worker-process.ts', import.meta.url));
-const repositoryRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
+const workerEntry = fileURLToPath(new URL('./worker-process.ts', import.meta.url));
+const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
- * A sending worker in its own process (worker/test-worker-process.ts) on the test context's database — another
+ * A sending worker in its own process (test-support/worker-process.ts) on the test context's database — another
  * host, with its own data folder. PostgreSQL only: PGlite is one process's database. The caller kills it.
  */
 export interface WorkerProcess extends ChildProcess {
