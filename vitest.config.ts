@@ -20,7 +20,7 @@ const serverUnitTests = [
   'apps/server/src/sandbox/this-machine-only.test.ts',
 ];
 const serverTests = ['apps/server/src/**/*.test.ts'];
-const failOnConsoleError = ['apps/server/src/test/fail-on-console-error.ts'];
+const failOnConsoleError = ['apps/server/test-support/fail-on-console-error.ts'];
 
 const dbProject = (kind: 'pglite' | 'postgres') => ({
   test: {
@@ -28,7 +28,7 @@ const dbProject = (kind: 'pglite' | 'postgres') => ({
     include: serverTests,
     exclude: ['**/node_modules/**', ...serverUnitTests],
     environment: 'node',
-    globalSetup: ['apps/server/src/test/global-setup.ts'],
+    globalSetup: ['apps/server/test-support/global-setup.ts'],
     env: { SIRA_TEST_DB: kind },
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -3,11 +3,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { GoogleEndpoints } from '../apps/server/src/config/providers';
-import { type Database, rowsOf } from '../apps/server/src/db/client';
+import type { Database } from '../apps/server/src/db/client';
 import { packages, profiles, resumeFiles, resumes, user, userGmail } from '../apps/server/src/db/schema';
 import type { SecretBox } from '../apps/server/src/lib/secret-box';
 import { exchangeCode } from '../apps/server/src/modules/mailbox/google-oauth';
-import { answerConsent } from '../apps/server/src/test/mailbox';
+import { answerConsent } from '../apps/server/test-support/mailbox';
 
 export const BENCH_APP_SECRET = 'bench-secret-that-is-long-enough-for-the-secret-box-0123456789';
 
@@ -110,13 +110,6 @@ export async function benchUsers(
     users.push({ profileId: id, mailbox, resumeId: resume?.id as string, accessToken: tokens.accessToken });
   }
   return users;
-}
-
-export async function countByStatus(db: Database): Promise<Record<string, number>> {
-  const rows = rowsOf<{ status: string; n: number }>(
-    await db.execute(sql`select status, count(*)::int as n from deliveries group by status`),
-  );
-  return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
 
 export const median = (values: number[]) => {

@@ -18,6 +18,11 @@ await build({
   ],
   outdir,
   bundle: true,
+  // Shared code and dynamically imported modules go to chunks: the sandboxes (sandbox/embedded.ts,
+  // sandbox/staging-client.ts) are loaded only in embedded and staging modes, so a production server never
+  // loads them. Only the entries above are built: nothing under test-support/ or any *.test.ts.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   platform: 'node',
   format: 'esm',
   target: 'node20',

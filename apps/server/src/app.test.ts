@@ -3,9 +3,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { productionTestApp, useTestApp } from '../test-support/app';
 import { buildApp } from './app';
 import { parseEnv } from './config/env';
-import { productionTestApp, useTestApp } from './test/app';
 
 const ctx = useTestApp();
 

@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Env } from './config/env';
-import { GOOGLE_SANDBOX_PREFIX, type ProviderEndpoints, providerEndpoints } from './config/providers';
+import { type ProviderEndpoints, providerEndpoints } from './config/providers';
 import type { Database, DatabaseKind } from './db/client';
 import { createLocalEventBus, type EventBus } from './lib/event-bus';
 import { loggerOptions } from './lib/logger';
@@ -40,10 +40,6 @@ import { requestLogPlugin } from './plugins/request-log';
 import { securityPlugin } from './plugins/security';
 import { stagingPlugin } from './plugins/staging';
 import { webPlugin } from './plugins/web';
-import { embeddedGoogleSandbox } from './sandbox/google';
-import { outboxRoutes } from './sandbox/outbox.routes';
-import { embeddedPaylinkSandbox } from './sandbox/paylink';
-import { refuseOtherMachines } from './sandbox/this-machine-only';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -176,21 +172,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sendingRoutes);
   await app.register(sendingAdminRoutes);
 
-  // Loopback stand-ins for third parties exist only in embedded mode; production can never reach them.
-  // They answer this machine only (this-machine-only.ts).
+  // Loopback stand-ins for third parties exist only in embedded mode, loaded only then (a chunk of their own
+  // in the build): production neither reaches nor loads them. They answer this machine only.
   if (options.env.mode === 'embedded') {
-    await app.register(async (sandboxes) => {
-      sandboxes.addHook('onRequest', refuseOtherMachines);
-      await sandboxes.register(outboxRoutes);
+    const { registerEmbeddedSandboxes } = await import('./sandbox/embedded');
+    await registerEmbeddedSandboxes(app, {
+      appSecret: options.appSecret,
+      publicBaseUrl: options.publicBaseUrl,
       // Persisted under the data folder so Sent folders, revocations and invoices survive a restart; tests keep
       // them in memory.
-      const sandboxDataDir = options.env.nodeEnv === 'test' ? undefined : options.env.dataDir;
-      await sandboxes.register(embeddedGoogleSandbox, {
-        prefix: GOOGLE_SANDBOX_PREFIX,
-        appSecret: options.appSecret,
-        dataDir: sandboxDataDir,
-      });
-      await sandboxes.register(embeddedPaylinkSandbox, { publicBaseUrl: options.publicBaseUrl, dataDir: sandboxDataDir });
+      dataDir: options.env.nodeEnv === 'test' ? undefined : options.env.dataDir,
     });
   }
 

@@ -1,30 +1,7 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Env } from './config/env';
-import type { ProviderEndpoints } from './config/providers';
-import type { Database, DatabaseKind } from './db/client';
 import { startDatabaseUpkeep } from './db/upkeep';
-import type { EventBus } from './lib/event-bus';
-import type { SecretBox } from './lib/secret-box';
+import type { BackgroundContext, BackgroundTask } from './lib/background-task';
 import { startInvoiceReconciliation } from './modules/billing/reconciliation';
 import { startSendingWorker } from './modules/sending/worker/sending-worker';
-
-/** What a background task (sending worker, invoice reconciliation, PGlite upkeep) needs: the same parts the server has. */
-export interface BackgroundContext {
-  env: Env;
-  db: Database;
-  dbKind: DatabaseKind;
-  events: EventBus;
-  secretBox: SecretBox;
-  providers: ProviderEndpoints;
-  publicBaseUrl: string;
-  log: FastifyBaseLogger;
-}
-
-export interface BackgroundTask {
-  name: string;
-  /** Finishes the work in hand (an in-flight send is recorded) and resolves when the task has stopped. */
-  stop(): Promise<void>;
-}
 
 type TaskStarter = (ctx: BackgroundContext) => BackgroundTask | Promise<BackgroundTask>;
 

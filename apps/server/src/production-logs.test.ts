@@ -7,14 +7,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test-support/db';
+import { withDatabase } from '../test-support/global-setup';
+import { samplePdf } from '../test-support/sending';
+import { linkInMail, startSmtpServer, type TestSmtpServer } from '../test-support/smtp';
+import { startTcpProxy, type TcpProxy } from '../test-support/tcp-proxy';
+import { multipart } from '../test-support/uploads';
 import type { DatabaseHandle } from './db/client';
 import { rowsOf } from './db/client';
-import { multipart } from './modules/companies/test-uploads';
-import { samplePdf } from './modules/sending/test-support';
-import { createTestDatabase } from './test/db';
-import { withDatabase } from './test/global-setup';
-import { linkInMail, startSmtpServer, type TestSmtpServer } from './test/smtp';
-import { startTcpProxy, type TcpProxy } from './test/tcp-proxy';
 
 /**
  * A production server and a worker, as separate processes on PostgreSQL (through a TCP relay that plays the

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKind } from '../test/db';
+import { createTestDatabase, testDatabaseKind } from '../../test-support/db';
 import { type DatabaseHandle, rowsOf } from './client';
 import { type HotStatements, hotQuery, hotTransaction } from './hot-statements';
 

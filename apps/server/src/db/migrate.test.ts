@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/db';
+import { createTestDatabase } from '../../test-support/db';
 import { type DatabaseHandle, openDatabase } from './client';
 import { assertMigrated, DatabaseNotMigratedError, withPreparationLock } from './migrate';
 

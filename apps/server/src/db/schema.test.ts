@@ -1,8 +1,8 @@
 import { count, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/db';
-import { TEST_BASE_URL } from '../test/global-setup';
+import { createTestDatabase } from '../../test-support/db';
+import { TEST_BASE_URL } from '../../test-support/global-setup';
 import { type DatabaseHandle, rowsOf } from './client';
 import {
   companies,

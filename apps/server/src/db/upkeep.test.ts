@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/db';
+import { createTestDatabase } from '../../test-support/db';
 import { type DatabaseHandle, rowsOf } from './client';
 import { runUpkeep, upkeepPlan } from './upkeep';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { BackgroundContext, BackgroundTask } from '../background';
+import type { BackgroundContext, BackgroundTask } from '../lib/background-task';
 import { startPeriodicTask } from '../lib/periodic-task';
 import { type Database, rowsOf } from './client';
 

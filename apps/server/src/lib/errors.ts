@@ -18,5 +18,3 @@ export class AppError extends Error {
 export const notFound = (code: string = 'NOT_FOUND') => new AppError(404, code);
 export const badRequest = (code: string) => new AppError(400, code);
 export const conflict = (code: string) => new AppError(409, code);
-export const unauthorized = () => new AppError(401, 'UNAUTHORIZED');
-export const forbidden = (code: string = 'FORBIDDEN') => new AppError(403, code);

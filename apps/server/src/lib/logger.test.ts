@@ -3,10 +3,10 @@ import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import Fastify, { LogController } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test-support/db';
 import type { TrustProxy } from '../config/env';
 import { session } from '../db/schema';
 import { requestLogPlugin } from '../plugins/request-log';
-import { createTestDatabase } from '../test/db';
 import { betterAuthLogger, createLogger, loggerOptions, redactUrl } from './logger';
 import { requestIdGenerator } from './request-id';
 

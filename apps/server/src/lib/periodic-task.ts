@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { BackgroundTask } from '../background';
+import type { BackgroundTask } from './background-task';
 
 /**
  * A background task that runs `pass` every `everyMs`, never two at once (the next waits for the previous to

@@ -2,14 +2,14 @@ import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { TEST_APP_SECRET, useTestApp } from '../../test-support/app';
+import { uniqueEmail } from '../../test-support/auth';
+import { TEST_BASE_URL } from '../../test-support/global-setup';
+import { linkInMail, startSmtpServer, type TestSmtpServer } from '../../test-support/smtp';
 import { buildApp } from '../app';
 import { parseEnv } from '../config/env';
 import { user } from '../db/schema';
 import { createLogger } from '../lib/logger';
-import { TEST_APP_SECRET, useTestApp } from '../test/app';
-import { uniqueEmail } from '../test/auth';
-import { TEST_BASE_URL } from '../test/global-setup';
-import { linkInMail, startSmtpServer, type TestSmtpServer } from '../test/smtp';
 import { smtpMailer } from './system-mailer';
 
 /**

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test-support/app';
+import { signedInUser } from '../../test-support/auth';
 import { packages, profiles } from '../db/schema';
-import { useTestApp } from '../test/app';
-import { signedInUser } from '../test/auth';
 
 const ctx = useTestApp();
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { useTestApp } from '../test/app';
-import { signedInAdmin } from '../test/auth';
+import { useTestApp } from '../../test-support/app';
+import { signedInAdmin } from '../../test-support/auth';
 
 const ctx = useTestApp();
 

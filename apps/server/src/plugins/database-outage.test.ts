@@ -2,14 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_APP_SECRET, type TestContext } from '../../test-support/app';
+import { signedInUser } from '../../test-support/auth';
+import { createTestDatabase } from '../../test-support/db';
+import { TEST_BASE_URL, withDatabase } from '../../test-support/global-setup';
+import { startTcpProxy, type TcpProxy } from '../../test-support/tcp-proxy';
 import { buildApp } from '../app';
 import { parseEnv } from '../config/env';
 import { type DatabaseHandle, openDatabase, rowsOf } from '../db/client';
-import { TEST_APP_SECRET, type TestContext } from '../test/app';
-import { signedInUser } from '../test/auth';
-import { createTestDatabase } from '../test/db';
-import { TEST_BASE_URL, withDatabase } from '../test/global-setup';
-import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy';
 
 /**
  * While the database cannot be reached the API answers 503 SERVICE_UNAVAILABLE — "try again shortly", which the

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { useStagingGoogleClient } from '../sandbox/staging-client';
 
 /**
  * Staging (production mode with SANDBOX_URL, ADR 009) must never pass for production: every answer carries
@@ -14,6 +13,8 @@ export const stagingPlugin = fp(
       reply.header('x-sira-environment', 'staging');
     });
     app.addHook('onReady', async () => {
+      // Staging only: loaded here, so the production bundle does not carry it.
+      const { useStagingGoogleClient } = await import('../sandbox/staging-client');
       await useStagingGoogleClient(app.db, app.secretBox);
     });
   },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { productionTestApp, useTestApp } from '../../test-support/app';
 import { outboxMailer } from '../mail/system-mailer';
-import { productionTestApp, useTestApp } from '../test/app';
 
 const ctx = useTestApp();
 

@@ -1,13 +1,13 @@
 import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productionTestApp, TEST_APP_SECRET, useTestApp } from '../../test-support/app';
+import { signedInUser, uniqueEmail } from '../../test-support/auth';
+import { answerConsent, followCallback, startConnect } from '../../test-support/mailbox';
 import { parseEnv, STAGING_SMTP_FROM } from '../config/env';
 import { invoices, packages, profiles } from '../db/schema';
 import { allowedBaseUrls } from '../modules/billing/paylink-config';
 import { readGmailSetting } from '../modules/mailbox/gmail-settings';
-import { productionTestApp, TEST_APP_SECRET, useTestApp } from '../test/app';
-import { signedInUser, uniqueEmail } from '../test/auth';
-import { answerConsent, followCallback, startConnect } from '../test/mailbox';
 import { SANDBOX_CLIENT_ID } from './google/core';
 import { STAGING_GOOGLE_CLIENT_SECRET } from './staging-client';
 import { type Sandboxes, startSandboxes } from './standalone';

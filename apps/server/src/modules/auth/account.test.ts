@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { productionTestEnv, useTestApp } from '../../../test-support/app';
+import { cookieHeader, signedInUser, signIn, uniqueEmail } from '../../../test-support/auth';
 import { buildApp } from '../../app';
 import { type Env, parseEnv } from '../../config/env';
 import { packages, profiles, session, user } from '../../db/schema';
 import { resetRateLimit } from '../../lib/rate-limit';
 import type { SystemMailer } from '../../mail/system-mailer';
-import { productionTestEnv, useTestApp } from '../../test/app';
-import { cookieHeader, signedInUser, signIn, uniqueEmail } from '../../test/auth';
 
 const ctx = useTestApp();
 let ipCounter = 0;

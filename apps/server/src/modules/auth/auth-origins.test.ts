@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productionTestEnv, useTestApp } from '../../../test-support/app';
+import { cookieHeader, uniqueEmail } from '../../../test-support/auth';
 import { buildApp } from '../../app';
 import { type Env, parseEnv } from '../../config/env';
 import type { SystemMail } from '../../mail/system-mailer';
-import { productionTestEnv, useTestApp } from '../../test/app';
-import { cookieHeader, uniqueEmail } from '../../test/auth';
 
 /**
  * Every account action works on every address the server answers, and only there: in embedded mode on

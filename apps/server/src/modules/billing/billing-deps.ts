@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { BackgroundContext } from '../../background';
+import type { BackgroundContext } from '../../lib/background-task';
 import type { EventBus } from '../../lib/event-bus';
 import { createPaylinkClientCache, type PaylinkClientCache } from './paylink-client';
 import type { BillingConfigDeps } from './paylink-config';

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { signedInAdmin, signedInUser } from '../../../test-support/auth';
+import { confirm, packageByName, profileOf, startPurchase, useBillingTestApp } from '../../../test-support/billing';
 import { buildApp } from '../../app';
 import { parseEnv } from '../../config/env';
 import { PAYLINK_PRODUCTION_URL, PAYLINK_TEST_URL, providerEndpoints } from '../../config/providers';
 import { auditLog, settings } from '../../db/schema';
-import { signedInAdmin, signedInUser } from '../../test/auth';
-import { confirm, packageByName, profileOf, startPurchase, useBillingTestApp } from './billing-test-kit';
 
 const kit = useBillingTestApp();
 const { ctx } = kit;

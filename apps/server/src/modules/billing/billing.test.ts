@@ -1,8 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { signedInAdmin, signedInUser } from '../../../test-support/auth';
+import { confirm, packageByName, startPurchase, useBillingTestApp } from '../../../test-support/billing';
 import { companies, deliveries, invoices, packages, profiles, sendJobs } from '../../db/schema';
-import { signedInAdmin, signedInUser } from '../../test/auth';
-import { confirm, packageByName, startPurchase, useBillingTestApp } from './billing-test-kit';
 import { makeOrderNumber } from './invoices.service';
 
 const kit = useBillingTestApp();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInUser } from '../../test/auth';
-import { invoiceByTxn, profileOf, startPurchase, useBillingTestApp } from './billing-test-kit';
+import { signedInUser } from '../../../test-support/auth';
+import { invoiceByTxn, profileOf, startPurchase, useBillingTestApp } from '../../../test-support/billing';
 import { SANDBOX_WEBHOOK_SECRET } from './paylink-config';
 import { webhookSecretMatches } from './paylink-webhook';
 

@@ -1,11 +1,11 @@
 import { ADMIN_PACKAGE } from '@sira/shared';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { signedInUser } from '../../../test-support/auth';
+import { confirm, invoiceByTxn, packageByName, profileOf, startPurchase, useBillingTestApp } from '../../../test-support/billing';
 import { invoices, packages, profiles } from '../../db/schema';
 import type { LiveEvent } from '../../lib/event-bus';
-import { signedInUser } from '../../test/auth';
 import { billingDepsFromApp } from './billing-deps';
-import { confirm, invoiceByTxn, packageByName, profileOf, startPurchase, useBillingTestApp } from './billing-test-kit';
 import { SANDBOX_WEBHOOK_SECRET } from './paylink-config';
 import { applyGatewayAnswer, judgeGatewayAnswer } from './payment-confirmation';
 

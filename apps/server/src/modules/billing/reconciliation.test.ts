@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { signedInUser } from '../../../test-support/auth';
+import { invoiceByTxn, profileOf, startPurchase, useBillingTestApp } from '../../../test-support/billing';
 import { parseEnv } from '../../config/env';
 import { invoices } from '../../db/schema';
-import { signedInUser } from '../../test/auth';
 import { billingDepsFromApp } from './billing-deps';
-import { invoiceByTxn, profileOf, startPurchase, useBillingTestApp } from './billing-test-kit';
 import { reconcilePendingInvoices, startInvoiceReconciliation } from './reconciliation';
 
 const kit = useBillingTestApp();

@@ -1,7 +1,7 @@
 import type { InvoiceStatus } from '@sira/shared';
 import { sql } from 'drizzle-orm';
-import type { BackgroundContext, BackgroundTask } from '../../background';
 import { rowsOf } from '../../db/client';
+import type { BackgroundContext, BackgroundTask } from '../../lib/background-task';
 import { startPeriodicTask } from '../../lib/periodic-task';
 import { type BillingDeps, billingDepsFromContext } from './billing-deps';
 import { verifyInvoice } from './payment-confirmation';

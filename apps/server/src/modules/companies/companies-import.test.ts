@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { EXCEL_MAX_UNCOMPRESSED_BYTES } from '@sira/shared/messages/companies-admin';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test-support/app';
+import { signedInAdmin, signedInUser } from '../../../test-support/auth';
+import { deflatedZeros, multipart, workbook, zip, zipBomb } from '../../../test-support/uploads';
 import { rowsOf } from '../../db/client';
 import { auditLog, companies, excelFiles, packages, profiles } from '../../db/schema';
-import { useTestApp } from '../../test/app';
-import { signedInAdmin, signedInUser } from '../../test/auth';
 import { DEFAULT_IMPORT_LIMITS, importCompanies } from './companies-import.service';
-import { deflatedZeros, multipart, workbook, zip, zipBomb } from './test-uploads';
 
 const ctx = useTestApp();
 let admin: { email: string; cookie: string; id: string };

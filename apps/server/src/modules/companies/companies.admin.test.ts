@@ -1,9 +1,9 @@
 import { ADMIN_COMPANIES_PAGE_SIZE } from '@sira/shared';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test-support/app';
+import { signedInAdmin, signedInUser } from '../../../test-support/auth';
 import { auditLog, companies, failedEmails, packages, profiles } from '../../db/schema';
-import { useTestApp } from '../../test/app';
-import { signedInAdmin, signedInUser } from '../../test/auth';
 
 const ctx = useTestApp();
 let admin: { email: string; cookie: string };

@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
+import { workbook } from '../../../test-support/uploads';
 import { readFirstSheet } from './spreadsheet';
-import { workbook } from './test-uploads';
 
 const MB = 1024 * 1024;
 const limits = { maxRows: 100_000, maxUncompressedBytes: 100 * MB };

@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test-support/app';
+import { signedInAdmin, signedInUser } from '../../../test-support/auth';
 import { auditLog, footerLinks, footerSections, pages } from '../../db/schema';
 import { readSetting } from '../../lib/settings';
-import { useTestApp } from '../../test/app';
-import { signedInAdmin, signedInUser } from '../../test/auth';
 
 const ctx = useTestApp();
 let admin: { email: string; cookie: string };

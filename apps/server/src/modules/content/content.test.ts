@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test-support/app';
 import { footerLinks, footerSections, settings } from '../../db/schema';
 import { writeSetting } from '../../lib/settings';
-import { useTestApp } from '../../test/app';
 
 const ctx = useTestApp();
 

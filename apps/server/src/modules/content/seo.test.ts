@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test-support/app';
 import { pages } from '../../db/schema';
-import { useTestApp } from '../../test/app';
 
 const ctx = useTestApp();
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test-support/app';
+import { signedInAdmin, signedInUser } from '../../../test-support/auth';
+import { TEST_BASE_URL } from '../../../test-support/global-setup';
 import { packages, profiles } from '../../db/schema';
-import { useTestApp } from '../../test/app';
-import { signedInAdmin, signedInUser } from '../../test/auth';
-import { TEST_BASE_URL } from '../../test/global-setup';
 import { MAX_STREAMS_PER_USER } from './events.routes';
 
 /** Reads an SSE stream until `predicate` holds for the text received so far, or the time runs out. */

@@ -2,11 +2,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { signedInUser } from '../../../test-support/auth';
+import { linkMailboxForTest, useAppWithGoogleSandbox } from '../../../test-support/mailbox';
 import { deliveries, profiles, sendJobs, userGmail } from '../../db/schema';
 import type { LiveEvent } from '../../lib/event-bus';
 import { createSecretBox } from '../../lib/secret-box';
-import { signedInUser } from '../../test/auth';
-import { linkMailboxForTest, useAppWithGoogleSandbox } from '../../test/mailbox';
 import {
   getSendingCredentials,
   type MailboxDeps,

@@ -1,9 +1,9 @@
 import { GMAIL_SEND_SCOPE } from '@sira/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test-support/app';
+import { signedInAdmin, signedInUser } from '../../../test-support/auth';
 import { auditLog } from '../../db/schema';
-import { useTestApp } from '../../test/app';
-import { signedInAdmin, signedInUser } from '../../test/auth';
 import { readGmailSetting } from './gmail-settings';
 
 const ctx = useTestApp();

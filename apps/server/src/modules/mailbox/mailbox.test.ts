@@ -1,11 +1,8 @@
 import { GMAIL_SEND_SCOPE } from '@sira/shared';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mailboxOauthStates, profiles, userGmail } from '../../db/schema';
-import type { LiveEvent } from '../../lib/event-bus';
-import { createSecretBox } from '../../lib/secret-box';
-import { signedInUser } from '../../test/auth';
-import { TEST_BASE_URL } from '../../test/global-setup';
+import { signedInUser } from '../../../test-support/auth';
+import { TEST_BASE_URL } from '../../../test-support/global-setup';
 import {
   answerConsent,
   followCallback,
@@ -13,7 +10,10 @@ import {
   startConnect,
   useAppWithGoogleSandbox,
   useSandboxClient,
-} from '../../test/mailbox';
+} from '../../../test-support/mailbox';
+import { mailboxOauthStates, profiles, userGmail } from '../../db/schema';
+import type { LiveEvent } from '../../lib/event-bus';
+import { createSecretBox } from '../../lib/secret-box';
 
 const { ctx, sandbox } = useAppWithGoogleSandbox();
 afterEach(() => sandbox.clearFaults());

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test-support/app';
+import { signedInAdmin, signedInUser } from '../../../test-support/auth';
 import { auditLog, companies, invoices, packages, profiles } from '../../db/schema';
-import { useTestApp } from '../../test/app';
-import { signedInAdmin, signedInUser } from '../../test/auth';
 
 const ctx = useTestApp();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test-support/app';
 import { packages } from '../../db/schema';
-import { useTestApp } from '../../test/app';
 
 const ctx = useTestApp();
 

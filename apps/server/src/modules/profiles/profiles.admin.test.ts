@@ -1,9 +1,9 @@
 import { ADMIN_USER_LIST_CAP } from '@sira/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test-support/app';
+import { signedInAdmin, signedInUser } from '../../../test-support/auth';
 import { auditLog, packages, profiles, user } from '../../db/schema';
-import { useTestApp } from '../../test/app';
-import { signedInAdmin, signedInUser } from '../../test/auth';
 import { updateAdminUser } from './profiles.admin-service';
 
 const ctx = useTestApp();

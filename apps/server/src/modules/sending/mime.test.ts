@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { samplePdf } from '../../../test-support/sending';
 import { header, parseMessage, readHeaders } from '../../sandbox/google/mime';
 import { attachmentName, encodeHeaderWords, InvalidRecipientError, keepPlainLines, prepareJobMessage, renderMessage } from './mime';
 import { personalize } from './personalize';
-import { samplePdf } from './test-support';
 
 /**
  * The application e-mail round-trips through MIME parsers written independently of the builder: the Google

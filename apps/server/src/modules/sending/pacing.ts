@@ -167,7 +167,7 @@ export function dailyCapSplit(
 }
 
 /**
- * A mailbox's send history kept by the worker session that owns the mailbox: loaded once from the database,
+ * A mailbox's send history kept by the worker's mailbox run that owns the mailbox: loaded once from the database,
  * then extended with every provider call it makes, trimmed to the last 24 h.
  */
 export class MailboxPacer {

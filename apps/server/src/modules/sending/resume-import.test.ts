@@ -2,11 +2,11 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test-support/app';
+import { signedInUser } from '../../../test-support/auth';
+import { profileIdOf, samplePdf, tempDataDir } from '../../../test-support/sending';
 import { resumeFiles, resumes } from '../../db/schema';
-import { useTestApp } from '../../test/app';
-import { signedInUser } from '../../test/auth';
 import { importDiskResumes } from './resume-import';
-import { profileIdOf, samplePdf, tempDataDir } from './test-support';
 
 /**
  * Earlier versions kept résumés under DATA_DIR/resumes/<user id>/<name>.pdf; the first start of this one moves

@@ -4,10 +4,8 @@ import { RESUME_MAX_BYTES } from '@sira/shared';
 import { deliveryFailureText } from '@sira/shared/messages/sending';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { failedEmails, resumeFiles, sendJobs } from '../../db/schema';
-import { header, parseMessage } from '../../sandbox/google/mime';
-import { signedInUser } from '../../test/auth';
-import { linkMailboxForTest, useAppWithGoogleSandbox } from '../../test/mailbox';
+import { signedInUser } from '../../../test-support/auth';
+import { linkMailboxForTest, useAppWithGoogleSandbox } from '../../../test-support/mailbox';
 import {
   backgroundContextOf,
   balanceOf,
@@ -23,7 +21,9 @@ import {
   uploadedResumeId,
   useSendingSettings,
   waitFor,
-} from './test-support';
+} from '../../../test-support/sending';
+import { failedEmails, resumeFiles, sendJobs } from '../../db/schema';
+import { header, parseMessage } from '../../sandbox/google/mime';
 import { startSendingWorker } from './worker/sending-worker';
 
 /**

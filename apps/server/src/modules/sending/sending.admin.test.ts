@@ -2,11 +2,11 @@ import { DEFAULT_DAILY_CAPS, DEFAULT_EMAIL_DELAY_SETTINGS } from '@sira/shared';
 import type { SendingLogPage, SendingSettings } from '@sira/shared/schemas/sending-admin';
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test-support/app';
+import { signedInAdmin, signedInUser } from '../../../test-support/auth';
+import { profileIdOf } from '../../../test-support/sending';
 import { auditLog, sendJobs } from '../../db/schema';
 import { readSetting } from '../../lib/settings';
-import { useTestApp } from '../../test/app';
-import { signedInAdmin, signedInUser } from '../../test/auth';
-import { profileIdOf } from './test-support';
 
 /** The admin's email_settings and email_logs tabs on the server. */
 

@@ -2,6 +2,10 @@ import { PACKAGE_COMPANY_LIMIT, RESUME_MAX_BYTES } from '@sira/shared';
 import type { DeliveryPage, SendingCompose, SendingOverview, SendingStatus } from '@sira/shared/schemas/sending';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { signedInUser } from '../../../test-support/auth';
+import { linkMailboxForTest, useAppWithGoogleSandbox } from '../../../test-support/mailbox';
+import { balanceOf, profileIdOf, samplePdf, schedule, setBalance, uploadedResumeId, uploadResume } from '../../../test-support/sending';
+import { multipart } from '../../../test-support/uploads';
 import { rowsOf } from '../../db/client';
 import {
   companies,
@@ -15,11 +19,7 @@ import {
   sendJobs,
   templates,
 } from '../../db/schema';
-import { signedInUser } from '../../test/auth';
-import { linkMailboxForTest, useAppWithGoogleSandbox } from '../../test/mailbox';
-import { multipart } from '../companies/test-uploads';
 import { pruneResumes } from './sending.service';
-import { balanceOf, profileIdOf, samplePdf, schedule, setBalance, uploadedResumeId, uploadResume } from './test-support';
 
 /** /send-resume and the dashboard on the server: compose, upload, scheduling, status — over real HTTP routes. */
 

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test-support/app';
+import { signedInUser } from '../../../test-support/auth';
 import { invoices, packages, profiles } from '../../db/schema';
-import { useTestApp } from '../../test/app';
-import { signedInUser } from '../../test/auth';
 import { getAdminStats } from './stats.service';
 
 const ctx = useTestApp();

@@ -1,11 +1,11 @@
 import { createServer } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test-support/app';
+import { signedInUser } from '../../../test-support/auth';
+import { answerConsent, followCallback, startConnect } from '../../../test-support/mailbox';
 import { buildApp } from '../../app';
 import { parseEnv } from '../../config/env';
 import { readGmailSetting } from '../../modules/mailbox/gmail-settings';
-import { useTestApp } from '../../test/app';
-import { signedInUser } from '../../test/auth';
-import { answerConsent, followCallback, startConnect } from '../../test/mailbox';
 import { SANDBOX_CLIENT_ID } from './index';
 
 async function freePort(): Promise<number> {

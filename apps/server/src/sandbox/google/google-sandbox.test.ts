@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { GMAIL_SEND_SCOPE } from '@sira/shared';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { answerConsent } from '../../test/mailbox';
+import { answerConsent } from '../../../test-support/mailbox';
 import { GoogleSandboxCore } from './core';
 import { type GoogleSandbox, startGoogleSandbox } from './index';
 import { parseMessage } from './mime';

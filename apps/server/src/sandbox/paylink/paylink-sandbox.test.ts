@@ -3,8 +3,8 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test-support/app';
 import { SANDBOX_WEBHOOK_SECRET } from '../../modules/billing/paylink-config';
-import { useTestApp } from '../../test/app';
 import { type PaylinkSandbox, startPaylinkSandbox } from '.';
 import { WEBHOOK_RETRIES } from './sandbox-state';
 

@@ -31,9 +31,6 @@ export const seedCompanyDistribution: readonly SeedCompanyAllocation[] = [
   { packageName: 'باقة التميز', count: 1200 },
 ];
 
-/** Domains reserved for documentation/testing; the only ones used for seed e-mails. */
-export const seedReservedEmailDomains: readonly string[] = ['example.com', 'example.net', 'example.org'];
-
 // ---------------------------------------------------------------------------
 // Deterministic PRNG
 // ---------------------------------------------------------------------------
@@ -477,8 +474,6 @@ const SECTOR_SPECS: readonly SectorSpec[] = [
     cityBoost: { بريدة: 4, الأحساء: 4, جازان: 3, حائل: 4, تبوك: 3 },
   },
 ];
-
-export const seedSectors: readonly string[] = SECTOR_SPECS.map((s) => s.name);
 
 // ---------------------------------------------------------------------------
 // Name parts: [Arabic, ASCII transliteration used in e-mail domains]

@@ -18,9 +18,6 @@ export interface SeedTemplate {
   packageNames: string[];
 }
 
-/** Placeholders supported inside template subjects and bodies. */
-export const seedTemplatePlaceholders: readonly string[] = ['{{company_name}}', '{{sector}}', '{{location}}'];
-
 const ALL_SELLABLE = ['تجريبي', 'باقة نمو', 'باقة البداية', 'باقة المحترف', 'باقة التميز'];
 const ALL_PAID = ['باقة نمو', 'باقة البداية', 'باقة المحترف', 'باقة التميز'];
 const FROM_STARTER = ['باقة البداية', 'باقة المحترف', 'باقة التميز'];

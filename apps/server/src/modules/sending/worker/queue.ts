@@ -75,6 +75,9 @@ export type ClaimResult =
  * `handOver`: the rows are handed over in the same write (provider_message_id = ''). The worker asks for this
  * only when pacing lets the whole claim leave back to back, so the rows are in the provider's hands within
  * moments anyway — and a write per message is saved (ADR 008, "write path").
+ *
+ * `asOf` is the worker's clock: rows due by then are claimed (due times are written by the same clock, see
+ * scheduleRetry); leases are the database's own time.
  */
 export async function claimDeliveries(
   db: Database,
@@ -82,6 +85,7 @@ export async function claimDeliveries(
   limit: number,
   leaseSeconds: number,
   handOver = false,
+  asOf: Date = new Date(),
 ): Promise<ClaimResult> {
   return hotTransaction(db, async (hot) => {
     // Every link of the mailbox's address, in one order: one Gmail address may be linked to several Sira
@@ -113,11 +117,11 @@ export async function claimDeliveries(
       attempts: number;
       lease: string;
     }>(
-      'sira_claim_deliveries_v2',
+      'sira_claim_deliveries_v3',
       sql`
         with picked as (
           select d.id from deliveries d
-          where d.profile_id = ${profileId} and d.status = 'pending' and d.next_attempt_at <= now()
+          where d.profile_id = ${profileId} and d.status = 'pending' and d.next_attempt_at <= ${asOf.toISOString()}::timestamptz
             and exists (select 1 from send_jobs j where j.id = d.job_id and j.status in ('pending', 'processing'))
           order by d.created_at, d.next_attempt_at, d.company_name, d.id
           limit ${limit}::int
@@ -286,17 +290,6 @@ export async function renewLeases(
   return new Map(renewed.map((r) => [r.id, r.lease]));
 }
 
-/** Hands one claimed delivery to the provider. Returns the lease it now holds, or null if it is not ours. */
-export async function markInFlight(db: Database, row: ClaimedDelivery, senderEmail: string, leaseSeconds: number): Promise<string | null> {
-  const { handed } = await recordAndHandOver(db, [], { rows: [row], senderEmail, leaseSeconds });
-  return handed.get(row.id) ?? null;
-}
-
-/** Records one accepted message (see recordAndHandOver). */
-export async function recordSent(db: Database, sent: SentRecord): Promise<boolean> {
-  return (await recordAndHandOver(db, [sent], null)).recorded > 0;
-}
-
 /**
  * The delivery ends failed: failed_emails row, job counter (and the job's end when it was the last), and the
  * message credit back to the user — all in the one statement that fails it.
@@ -330,14 +323,17 @@ export async function recordFailed(db: Database, id: string, lease: string, reas
   return (row?.n ?? 0) > 0;
 }
 
-/** A transient failure with attempts left: back to pending, due again after retry_delay. */
-export async function scheduleRetry(db: Database, id: string, lease: string, reason: string, retryDelaySeconds: number): Promise<boolean> {
+/**
+ * A transient failure with attempts left: back to pending, due again at `dueAt` (retry_delay after the
+ * attempt, by the worker's clock — the clock the claim compares due times with).
+ */
+export async function scheduleRetry(db: Database, id: string, lease: string, reason: string, dueAt: Date): Promise<boolean> {
   const [row] = rowsOf<{ id: string }>(
     await db.execute(sql`
       update deliveries
       set updated_at = now(), status = 'pending', sender_email = null, provider_message_id = null, lease_expires_at = null, attempts = attempts + 1,
         last_error = ${reason},
-        next_attempt_at = now() + make_interval(secs => ${retryDelaySeconds}::int)
+        next_attempt_at = ${dueAt.toISOString()}::timestamptz
       where id = ${id} and status = 'sending' and lease_expires_at = ${lease}::timestamptz
       returning id`),
   );

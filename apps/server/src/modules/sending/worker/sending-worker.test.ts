@@ -2,14 +2,10 @@ import { deliveryFailureText } from '@sira/shared/messages/sending';
 import type { SendingStatus } from '@sira/shared/schemas/sending';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../../db/client';
-import { deliveries, failedEmails, profiles, sendJobs, userGmail } from '../../../db/schema';
-import type { LiveEvent } from '../../../lib/event-bus';
-import { header, parseMessage } from '../../../sandbox/google/mime';
-import { signedInAdmin, signedInUser } from '../../../test/auth';
-import { linkMailboxForTest, useAppWithGoogleSandbox } from '../../../test/mailbox';
-import { databaseResumeStorage } from '../resume-storage';
+import { signedInAdmin, signedInUser } from '../../../../test-support/auth';
+import { linkMailboxForTest, useAppWithGoogleSandbox } from '../../../../test-support/mailbox';
 import {
+  afterStatement,
   backgroundContextOf,
   balanceOf,
   deliveryCounts,
@@ -17,13 +13,20 @@ import {
   failingRecordWrites,
   profileIdOf,
   recordingLogger,
+  SimulatedClock,
   samplePdf,
   schedule,
   setBalance,
   uploadedResumeId,
   useSendingSettings,
   waitFor,
-} from '../test-support';
+} from '../../../../test-support/sending';
+import { rowsOf } from '../../../db/client';
+import { deliveries, failedEmails, profiles, sendJobs, userGmail } from '../../../db/schema';
+import type { LiveEvent } from '../../../lib/event-bus';
+import { header, parseMessage } from '../../../sandbox/google/mime';
+import { HOUR_MS } from '../pacing';
+import { databaseResumeStorage } from '../resume-storage';
 import { type ClaimedDelivery, claimDeliveries, recordAndHandOver, releaseDeliveries } from './queue';
 import { type SendingWorkerOptions, startSendingWorker } from './sending-worker';
 
@@ -77,6 +80,19 @@ async function userWithJob(count: number, options: { content?: string; pdf?: Buf
 /** Time between consecutive sends. */
 const gaps = (times: number[]) => times.slice(1).map((t, i) => t - (times[i] as number));
 
+/**
+ * When each sent delivery's call started (its sent_at, by the worker's clock), in order: pacing rules hold for
+ * these, which a simulated clock makes independent of how busy the machine is.
+ */
+async function sentTimes(where: { jobId: string } | { senderEmail: string }): Promise<number[]> {
+  const filter = 'jobId' in where ? sql`job_id = ${where.jobId}` : sql`sender_email = ${where.senderEmail}`;
+  return rowsOf<{ at: number }>(
+    await ctx.db.execute(
+      sql`select (extract(epoch from sent_at) * 1000)::float8 as at from deliveries where ${filter} and status = 'sent' order by sent_at`,
+    ),
+  ).map((r) => Number(r.at));
+}
+
 const jobOf = async (jobId: string) => (await ctx.db.select().from(sendJobs).where(eq(sendJobs.id, jobId)))[0];
 const waitForJob = (jobId: string, status: 'completed' | 'failed', timeoutMs = 20_000) =>
   waitFor(async () => (await jobOf(jobId))?.status === status, timeoutMs, `job ${status}`);
@@ -116,31 +132,26 @@ describe('sending', () => {
     expect(logged.entries).toEqual([]);
   });
 
-  it('paces each mailbox: batch_size sends, then batch_delay, and email_delay between sends', async () => {
+  it('paces each mailbox: batch_size sends, then batch_delay, and email_delay between sends (simulated time)', async () => {
     await useSendingSettings(ctx, { ...FAST_SETTINGS, delay: { ...FAST_SETTINGS.delay, batch_size: 3, batch_delay: 2, email_delay: 0 } });
     const u = await userWithJob(6);
-    startWorker();
+    // Frozen but for the worker's own waits (an hour ahead, so the machine's time never overtakes it): every
+    // gap below is one the pacing rule asked for.
+    const clock = new SimulatedClock(0, HOUR_MS);
+    const clockStart = clock.now();
+    startWorker({ clock });
     await waitForJob(u.jobId, 'completed');
-    const times = rowsOf<{ at: number }>(
-      await ctx.db.execute(
-        sql`select (extract(epoch from sent_at) * 1000)::float8 as at from deliveries where job_id = ${u.jobId} order by sent_at`,
-      ),
-    ).map((r) => Number(r.at));
+    const times = await sentTimes({ jobId: u.jobId });
     expect(times).toHaveLength(6);
-    const [g1, g2, g3] = gaps(times);
-    // Three in the first batch, then the batch delay before the fourth.
-    expect((g1 as number) + (g2 as number)).toBeLessThan(2000);
-    expect(g3).toBeGreaterThanOrEqual(2000);
+    // Three in the first batch, then the batch delay before the fourth, and three more.
+    expect(gaps(times)).toEqual([0, 0, 2000, 0, 0]);
 
     await useSendingSettings(ctx, { ...FAST_SETTINGS, delay: { ...FAST_SETTINGS.delay, email_delay: 1 } });
     const v = await userWithJob(3);
     await waitForJob(v.jobId, 'completed');
-    const spaced = sandbox
-      .sentMessages(v.mailbox)
-      .map((m) => m.receivedAt.getTime())
-      .sort((a, b) => a - b);
-    expect(spaced).toHaveLength(3);
-    for (const gap of gaps(spaced)) expect(gap).toBeGreaterThanOrEqual(900);
+    expect(gaps(await sentTimes({ jobId: v.jobId }))).toEqual([1000, 1000]);
+    // The waits were the clock's (2 s + 1 s + 1 s), not the machine's.
+    expect(clock.now() - clockStart).toBe(4000);
   });
 
   it('holds the rolling daily cap of the mailbox and tells when the rest will go', async () => {
@@ -188,14 +199,24 @@ describe('provider errors', () => {
     expect(logged.entries.map((e) => e.msg)).toEqual(['sending: Gmail daily sending limit reached; mailbox paused']);
   });
 
-  it('5xx is retried after retry_delay up to max_retries, then fails, is recorded and refunded', async () => {
-    await useSendingSettings(ctx, { ...FAST_SETTINGS, delay: { ...FAST_SETTINGS.delay, max_retries: 2, retry_delay: 1 } });
+  it('5xx is retried after retry_delay up to max_retries, then fails, is recorded and refunded (simulated time)', async () => {
+    await useSendingSettings(ctx, { ...FAST_SETTINGS, delay: { ...FAST_SETTINGS.delay, max_retries: 2, retry_delay: 60 } });
     const u = await userWithJob(1);
     sandbox.injectFault({ mailbox: u.mailbox, status: 500 });
-    const started = Date.now();
-    startWorker();
+    // Time moves only when the test says: a retry goes when retry_delay has passed on the worker's clock.
+    const clock = new SimulatedClock(0, HOUR_MS);
+    startWorker({ clock });
+    const attempts = async () => (await ctx.db.select().from(deliveries).where(eq(deliveries.jobId, u.jobId)))[0];
+    for (const attempt of [1, 2]) {
+      await waitFor(async () => (await attempts())?.attempts === attempt, 10_000, `attempt ${attempt}`);
+      // Due a minute after the attempt by the worker's clock, and not before, however many polls pass.
+      expect((await attempts())?.nextAttemptAt.getTime()).toBe(clock.now() + 60_000);
+      clock.advance(59_999);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await attempts()).toMatchObject({ status: 'pending', attempts: attempt });
+      clock.advance(1);
+    }
     await waitForJob(u.jobId, 'failed');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
     const [row] = await ctx.db.select().from(deliveries).where(eq(deliveries.jobId, u.jobId));
     expect(row?.status).toBe('failed');
     expect(row?.attempts).toBe(3);
@@ -526,7 +547,7 @@ describe('database trouble', () => {
     expect(job?.sentCount).toBe(6);
   });
 
-  it('a failure before any call ends the session but gives its claimed rows back at once; they go later, once each', async () => {
+  it('a failure before any call ends the mailbox run but gives its claimed rows back at once; they go later, once each', async () => {
     await useSendingSettings(ctx);
     const u = await userWithJob(5);
     // The résumé cannot be read once (the read fails, it is not missing): nothing was given to the provider.
@@ -541,7 +562,7 @@ describe('database trouble', () => {
       },
     };
     startWorker({ storage, leaseMs: 60_000 });
-    await waitFor(async () => logged.entries.some((e) => e.msg === 'sending: mailbox session failed'), 10_000, 'session failed');
+    await waitFor(async () => logged.entries.some((e) => e.msg === 'sending: mailbox run failed'), 10_000, 'mailbox run failed');
     // Given back, not left to wait out their lease (which would fail them unsent).
     const counts = await deliveryCounts(ctx, u.profileId);
     expect(counts.sending ?? 0).toBe(0);
@@ -566,11 +587,11 @@ describe('database trouble', () => {
       .update(deliveries)
       .set({ recipientEmail: 'hr@example.com\r\nBcc: x@example.com' })
       .where(eq(deliveries.id, first?.id as string));
-    // Then the database drops the hand-over of the second row, through every retry: the session ends.
+    // Then the database drops the hand-over of the second row, through every retry: the mailbox run ends.
     const flaky = failingRecordWrites(ctx.db, 3);
-    startWorker({ failedSessionRestMs: 50 }, flaky.db);
+    startWorker({ failedRunRestMs: 50 }, flaky.db);
     await waitForJob(u.jobId, 'completed');
-    expect(logged.entries.some((e) => e.msg === 'sending: mailbox session failed')).toBe(true);
+    expect(logged.entries.some((e) => e.msg === 'sending: mailbox run failed')).toBe(true);
     const rows = new Map((await ctx.db.select().from(deliveries).where(eq(deliveries.jobId, u.jobId))).map((r) => [r.id, r]));
     expect(rows.get(first?.id as string)).toMatchObject({ status: 'failed', attempts: 1 });
     // One attempt for the failed hand-over (due again after retry_delay), one for the send that followed.
@@ -587,7 +608,7 @@ describe('database trouble', () => {
         throw new Error('permission denied for table resume_files');
       },
     };
-    startWorker({ storage, failedSessionRestMs: 50 });
+    startWorker({ storage, failedRunRestMs: 50 });
     await waitForJob(u.jobId, 'failed');
     expect(await deliveryCounts(ctx, u.profileId)).toEqual({ failed: 2 });
     expect(sandbox.sentMessages(u.mailbox)).toHaveLength(0);
@@ -630,15 +651,13 @@ describe('several workers', () => {
     const shared = `shared${mailboxCounter++}@gmail.com`;
     const a = await userWithJob(3, { mailbox: shared });
     const b = await userWithJob(3, { mailbox: shared });
-    startWorker();
+    startWorker({ clock: new SimulatedClock(10) });
     await waitForJob(a.jobId, 'completed', 30_000);
     await waitForJob(b.jobId, 'completed', 30_000);
-    const times = sandbox
-      .sentMessages(shared)
-      .map((m) => m.receivedAt.getTime())
-      .sort((x, y) => x - y);
+    expect(sandbox.sentMessages(shared)).toHaveLength(6);
+    const times = await sentTimes({ senderEmail: shared });
     expect(times).toHaveLength(6);
-    for (const gap of gaps(times)) expect(gap).toBeGreaterThanOrEqual(900);
+    for (const gap of gaps(times)) expect(gap).toBeGreaterThanOrEqual(1000);
   });
 
   it('a 429 "Mail sending" pauses the Gmail address for every Sira account linked to it', async () => {
@@ -661,20 +680,57 @@ describe('several workers', () => {
     expect(sandbox.sentMessages(shared)).toHaveLength(0);
   });
 
-  it('two workers keep one mailbox to its email_delay', async () => {
+  it('two workers keep one mailbox to its email_delay (simulated time)', async () => {
     await useSendingSettings(ctx, { ...FAST_SETTINGS, delay: { ...FAST_SETTINGS.delay, email_delay: 1 } });
-    const u = await userWithJob(4);
-    startWorker();
-    startWorker();
+    const u = await userWithJob(6);
+    // One clock for both, as one machine's; a claim reaches one message ahead, so the mailbox changes hands
+    // between sends and each worker paces by what the other sent.
+    const clock = new SimulatedClock(10);
+    startWorker({ clock, claimHorizonMs: 200 });
+    startWorker({ clock, claimHorizonMs: 200 });
     await waitForJob(u.jobId, 'completed', 30_000);
-    expect(sandbox.sentMessages(u.mailbox)).toHaveLength(4);
+    expect(sandbox.sentMessages(u.mailbox)).toHaveLength(6);
     // The rule holds for the moments the calls started (each delivery's sent_at), which both workers read from
-    // the mailbox's history. The sandbox's arrival times would add each request's time in transit, which a busy
-    // machine stretches for one request and not the next.
-    const times = (await ctx.db.select({ at: deliveries.sentAt }).from(deliveries).where(eq(deliveries.jobId, u.jobId)))
-      .map((row) => (row.at as Date).getTime())
-      .sort((a, b) => a - b);
-    expect(times).toHaveLength(4);
-    for (const gap of gaps(times)) expect(gap).toBeGreaterThanOrEqual(999);
+    // the mailbox's history.
+    const times = await sentTimes({ jobId: u.jobId });
+    expect(times).toHaveLength(6);
+    for (const gap of gaps(times)) expect(gap).toBeGreaterThanOrEqual(1000);
   });
+
+  it.skipIf(process.env.SIRA_TEST_DB !== 'postgres')(
+    'a send another worker makes while this one reads the history is paced: the history is read again once the mailbox is ours',
+    async () => {
+      await useSendingSettings(ctx, { ...FAST_SETTINGS, delay: { ...FAST_SETTINGS.delay, email_delay: 60 } });
+      const u = await userWithJob(2);
+      const clock = new SimulatedClock(0, HOUR_MS);
+      const [earlier, later] = await ctx.db.select().from(deliveries).where(eq(deliveries.jobId, u.jobId));
+      let otherSentAt = 0;
+      // Right after the worker read the mailbox's history, and before its claim, another worker's send lands.
+      const db = afterStatement(ctx.db, 'sira_send_history_v1', async () => {
+        otherSentAt = clock.now();
+        await ctx.db
+          .update(deliveries)
+          .set({ status: 'sent', senderEmail: u.mailbox, sentAt: new Date(otherSentAt), providerMessageId: 'other-worker' })
+          .where(eq(deliveries.id, earlier?.id as string));
+      });
+      startWorker({ clock }, db);
+      await waitFor(
+        async () =>
+          (
+            await ctx.db
+              .select()
+              .from(deliveries)
+              .where(eq(deliveries.id, later?.id as string))
+          )[0]?.status === 'sent',
+        10_000,
+        'sent',
+      );
+      const [row] = await ctx.db
+        .select()
+        .from(deliveries)
+        .where(eq(deliveries.id, later?.id as string));
+      expect(otherSentAt).toBeGreaterThan(0);
+      expect((row?.sentAt?.getTime() ?? 0) - otherSentAt).toBeGreaterThanOrEqual(60_000);
+    },
+  );
 });

@@ -3,10 +3,8 @@ import { once } from 'node:events';
 import { deliveryFailureText } from '@sira/shared/messages/sending';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../../db/client';
-import { deliveries, failedEmails, profiles, sendJobs } from '../../../db/schema';
-import { signedInUser } from '../../../test/auth';
-import { linkMailboxForTest, useAppWithGoogleSandbox } from '../../../test/mailbox';
+import { signedInUser } from '../../../../test-support/auth';
+import { linkMailboxForTest, useAppWithGoogleSandbox } from '../../../../test-support/mailbox';
 import {
   FAST_SETTINGS,
   profileIdOf,
@@ -20,7 +18,9 @@ import {
   useSendingSettings,
   type WorkerProcess,
   waitFor,
-} from '../test-support';
+} from '../../../../test-support/sending';
+import { rowsOf } from '../../../db/client';
+import { deliveries, failedEmails, profiles, sendJobs } from '../../../db/schema';
 import type { SendingWorkerOptions } from './sending-worker';
 
 /**

@@ -1,9 +1,7 @@
 import type { ProfileOverview } from '@sira/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '~/lib/api-client';
 
 export const getProfile = () => api<ProfileOverview>('/api/profile');
 
 export const profileQueryOptions = () => queryOptions({ queryKey: ['profile'], queryFn: getProfile, staleTime: 10_000 });
-
-export const useProfile = () => useQuery(profileQueryOptions());

@@ -11,17 +11,18 @@ import type { SendingSettings } from '@sira/shared/schemas/sending-admin';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { expect } from 'vitest';
-import type { BackgroundContext } from '../../background';
-import { parseEnv } from '../../config/env';
-import { type Database, rowsOf } from '../../db/client';
-import { profiles } from '../../db/schema';
-import { writeSetting } from '../../lib/settings';
-import { TEST_APP_SECRET, type TestContext } from '../../test/app';
-import { withDatabase } from '../../test/global-setup';
-import { multipart } from '../companies/test-uploads';
-import { DAILY_CAPS_KEY, DELAY_SETTINGS_KEY } from './sending-settings';
-import { RECORDING_STATEMENT } from './worker/queue';
-import type { SendingWorkerOptions } from './worker/sending-worker';
+import { parseEnv } from '../src/config/env';
+import { type Database, rowsOf } from '../src/db/client';
+import { profiles } from '../src/db/schema';
+import type { BackgroundContext } from '../src/lib/background-task';
+import { writeSetting } from '../src/lib/settings';
+import { DAILY_CAPS_KEY, DELAY_SETTINGS_KEY } from '../src/modules/sending/sending-settings';
+import type { Clock } from '../src/modules/sending/worker/clock';
+import { RECORDING_STATEMENT } from '../src/modules/sending/worker/queue';
+import type { SendingWorkerOptions } from '../src/modules/sending/worker/sending-worker';
+import { TEST_APP_SECRET, type TestContext } from './app';
+import { withDatabase } from './global-setup';
+import { multipart } from './uploads';
 
 // Test helpers of the sending engine: résumés, settings, a worker context over the test app, and waiting.
 
@@ -144,6 +145,38 @@ export function recordingLogger() {
  * is not touched. The worker runs it as a named statement (db/hot-statements.ts): on PostgreSQL a named query
  * on the pool, on PGlite a protocol exchange naming it.
  */
+/**
+ * The database, with `hook` run once right after the first statement named `name` answers (PostgreSQL only:
+ * the hook uses another connection of the pool, where PGlite's single connection is still busy).
+ */
+export function afterStatement(db: Database, name: string, hook: () => Promise<void>): Database {
+  const client = (db as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) throw new Error('afterStatement needs PostgreSQL');
+  let pending = true;
+  const hooked = new Proxy(client, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target);
+      if (typeof value !== 'function') return value;
+      if (prop !== 'query') return value.bind(target);
+      return async (config: unknown, ...rest: unknown[]) => {
+        const result = await value.call(target, config, ...rest);
+        if (pending && (config as { name?: string })?.name === name) {
+          pending = false;
+          await hook();
+        }
+        return result;
+      };
+    },
+  });
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop === '$client') return hooked;
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 export function failingRecordWrites(db: Database, times: number): { db: Database; failures: () => number } {
   let failures = 0;
   const failNow = () => {
@@ -179,11 +212,11 @@ export function failingRecordWrites(db: Database, times: number): { db: Database
   return { db: wrapped, failures: () => failures };
 }
 
-const workerEntry = fileURLToPath(new URL('./worker/test-worker-process.ts', import.meta.url));
-const repositoryRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
+const workerEntry = fileURLToPath(new URL('./worker-process.ts', import.meta.url));
+const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
- * A sending worker in its own process (worker/test-worker-process.ts) on the test context's database — another
+ * A sending worker in its own process (test-support/worker-process.ts) on the test context's database — another
  * host, with its own data folder. PostgreSQL only: PGlite is one process's database. The caller kills it.
  */
 export interface WorkerProcess extends ChildProcess {
@@ -218,7 +251,7 @@ export async function startWorkerProcess(
     const lines = (partial + chunk.toString()).split('\n');
     partial = lines.pop() ?? '';
     for (const line of lines) {
-      if (line.includes('session holds the mailbox')) child.held.push((JSON.parse(line) as { profileId: string }).profileId);
+      if (line.includes('mailbox run holds the mailbox')) child.held.push((JSON.parse(line) as { profileId: string }).profileId);
     }
   });
   try {
@@ -234,4 +267,46 @@ export async function startWorkerProcess(
     throw error;
   }
   return child;
+}
+
+/**
+ * Simulated time for the sending engine's pacing and retries. A sleep ends at once, the clock jumping to its
+ * end; between sleeps the clock runs `rate` times as fast as real time (0: it moves only by sleeps and
+ * `advance`). Rules about gaps are then read from the times this clock gave (each delivery's sent_at), never
+ * from how long the machine took, and waits cost no real time. It never reads earlier than the real time, so
+ * rows the database made due are due on it too.
+ */
+export class SimulatedClock implements Clock {
+  private readonly realStart = Date.now();
+  private skipped = 0;
+
+  /** `aheadMs`: how far ahead of real time it starts (a frozen clock well ahead stays exact). */
+  constructor(
+    private readonly rate = 1,
+    aheadMs = 0,
+  ) {
+    this.skipped = aheadMs;
+  }
+
+  now(): number {
+    return Math.max(Date.now(), this.realStart + (Date.now() - this.realStart) * this.rate + this.skipped);
+  }
+
+  /** How far ahead of real time the clock is. */
+  get aheadMs(): number {
+    return this.now() - Date.now();
+  }
+
+  advance(ms: number): void {
+    this.skipped = this.now() + ms - this.realStart - (Date.now() - this.realStart) * this.rate;
+  }
+
+  async sleep(ms: number): Promise<void> {
+    if (ms <= 0) return;
+    const end = this.now() + ms;
+    // Other work of the same moment goes first, as it would during a real wait.
+    await new Promise((resolve) => setImmediate(resolve));
+    const behind = end - this.now();
+    if (behind > 0) this.advance(behind);
+  }
 }

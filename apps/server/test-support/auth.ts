@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { user } from '../db/schema';
+import { user } from '../src/db/schema';
 import type { TestContext } from './app';
 
 let counter = 0;
@@ -41,7 +41,7 @@ export function cookieHeader(setCookie: string | string[] | undefined): string {
 /** A signed-in administrator (a new account moved to the 'admin' package), with its cookie. */
 export async function signedInAdmin(ctx: TestContext) {
   const account = await signedInUser(ctx);
-  const { packages, profiles } = await import('../db/schema');
+  const { packages, profiles } = await import('../src/db/schema');
   const [adminPackage] = await ctx.db.select({ id: packages.id }).from(packages).where(eq(packages.name, 'admin'));
   if (!adminPackage) throw new Error('admin package missing');
   await ctx.db.update(profiles).set({ packageId: adminPackage.id }).where(eq(profiles.email, account.email));

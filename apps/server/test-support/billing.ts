@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { GOOGLE_PRODUCTION, PAYLINK_PRODUCTION_URL, PAYLINK_TEST_URL, type ProviderEndpoints } from '../../config/providers';
-import { invoices, packages, profiles } from '../../db/schema';
-import { type PaylinkSandbox, startPaylinkSandbox } from '../../sandbox/paylink';
-import { type TestContext, useTestApp } from '../../test/app';
+import { GOOGLE_PRODUCTION, PAYLINK_PRODUCTION_URL, PAYLINK_TEST_URL, type ProviderEndpoints } from '../src/config/providers';
+import { invoices, packages, profiles } from '../src/db/schema';
+import { type PaylinkSandbox, startPaylinkSandbox } from '../src/sandbox/paylink';
+import { type TestContext, useTestApp } from './app';
 
 /** Providers as embedded mode has them, with Paylink's sandbox on its own loopback port. */
 export const sandboxProviders = (sandboxUrl: string): ProviderEndpoints => ({

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { type AppOptions, buildApp } from '../app';
-import { parseEnv } from '../config/env';
-import type { Database, DatabaseHandle } from '../db/client';
-import type { SystemMail, SystemMailer } from '../mail/system-mailer';
+import { type AppOptions, buildApp } from '../src/app';
+import { parseEnv } from '../src/config/env';
+import type { Database, DatabaseHandle } from '../src/db/client';
+import type { SystemMail, SystemMailer } from '../src/mail/system-mailer';
 import { createTestDatabase } from './db';
 import { TEST_BASE_URL } from './global-setup';
 

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../db/client';
-import { dropScratchDatabase } from '../db/drop-database';
+import { type DatabaseHandle, openDatabase } from '../src/db/client';
+import { dropScratchDatabase } from '../src/db/drop-database';
 import { withDatabase } from './global-setup';
 
 /**

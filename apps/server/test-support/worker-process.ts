@@ -1,14 +1,14 @@
 import pino from 'pino';
-import { parseEnv } from '../../../config/env';
-import { googleSandboxEndpoints, providerEndpoints } from '../../../config/providers';
-import { openDatabase } from '../../../db/client';
-import { createLocalEventBus } from '../../../lib/event-bus';
-import { createSecretBox } from '../../../lib/secret-box';
-import { type SendingWorkerOptions, startSendingWorker } from './sending-worker';
+import { parseEnv } from '../src/config/env';
+import { googleSandboxEndpoints, providerEndpoints } from '../src/config/providers';
+import { openDatabase } from '../src/db/client';
+import { createLocalEventBus } from '../src/lib/event-bus';
+import { createSecretBox } from '../src/lib/secret-box';
+import { type SendingWorkerOptions, startSendingWorker } from '../src/modules/sending/worker/sending-worker';
 
 /**
  * A sending worker as its own process, for the crash test (a SIGKILL mid-send) and the worker benchmark:
- *   node --import tsx apps/server/src/modules/sending/worker/test-worker-process.ts
+ *   node --import tsx apps/server/test-support/worker-process.ts
  * Environment: DATABASE_URL, APP_SECRET, DATA_DIR, GOOGLE_SANDBOX_URL, SIRA_WORKER_OPTIONS (JSON of
  * SendingWorkerOptions). Prints `{"ready":true,"pid":…}` when started; SIGTERM stops it gracefully.
  * It is the same worker `npm run worker` runs (src/worker.ts), minus the production checks on the environment.

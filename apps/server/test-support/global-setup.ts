@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db/client';
-import { dropScratchDatabase } from '../db/drop-database';
-import { migrateDatabase } from '../db/migrate';
-import { seedDatabase } from '../db/seed/seed';
+import { openDatabase } from '../src/db/client';
+import { dropScratchDatabase } from '../src/db/drop-database';
+import { migrateDatabase } from '../src/db/migrate';
+import { seedDatabase } from '../src/db/seed/seed';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
-import type { AppOptions } from '../app';
-import { providerEndpoints } from '../config/providers';
-import { settings } from '../db/schema';
-import { readGmailSetting } from '../modules/mailbox/gmail-settings';
-import { type GoogleSandbox, startGoogleSandbox } from '../sandbox/google';
+import type { AppOptions } from '../src/app';
+import { providerEndpoints } from '../src/config/providers';
+import { settings } from '../src/db/schema';
+import { readGmailSetting } from '../src/modules/mailbox/gmail-settings';
+import { type GoogleSandbox, startGoogleSandbox } from '../src/sandbox/google';
 import { type TestContext, useTestApp } from './app';
 import { TEST_BASE_URL } from './global-setup';
 

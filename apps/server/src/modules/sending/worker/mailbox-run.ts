@@ -1,0 +1,110 @@
+import { getSendingCredentials } from '../../mailbox/mailbox-credentials';
+import { MailboxPacer } from '../pacing';
+import { dailyCapFor } from '../sending-settings';
+import { ClaimedBatch } from './claimed-batch';
+import type { MailboxCredentials, SendingEngine } from './engine';
+import { type ActiveMailbox, claimDeliveries, sendHistory } from './queue';
+
+/** How long a cached access token is trusted before asking the mailbox module again (it refreshes early). */
+const CREDENTIALS_TTL_MS = 5 * 60_000;
+
+/**
+ * One mailbox run: the worker owns the mailbox while it has rows in 'sending'. It paces by the mailbox's
+ * history, claims the due deliveries pacing allows within the claim horizon and sends each claimed batch,
+ * until nothing is due soon, its slice is over while other mailboxes wait, or a batch ends it.
+ */
+export class MailboxRun {
+  private email: string;
+  private cached: (MailboxCredentials & { at: number }) | undefined;
+  private holding = false;
+
+  constructor(
+    private readonly engine: SendingEngine,
+    private readonly mailbox: ActiveMailbox,
+    /** Other mailboxes wait for a slot: give it back after the run's slice. */
+    private readonly othersWaiting: boolean,
+  ) {
+    this.email = mailbox.email;
+  }
+
+  /** The mailbox's credentials, cached; `force` refreshes the token. */
+  private async credentials(force = false): Promise<MailboxCredentials> {
+    const { profileId } = this.mailbox;
+    const cached = this.cached;
+    if (this.engine.takeLinkChange(profileId) || force || !cached || Date.now() - cached.at > CREDENTIALS_TTL_MS) {
+      const fresh = await getSendingCredentials(this.engine.mailboxDeps, profileId, force ? { forceRefresh: true } : {});
+      this.cached = { ...fresh, at: Date.now() };
+      return this.cached;
+    }
+    return cached;
+  }
+
+  async run(): Promise<void> {
+    const { engine, mailbox } = this;
+    const { profileId } = mailbox;
+    const { options, clock } = engine;
+    const started = Date.now();
+    let settings = await engine.settings();
+    let pacer = new MailboxPacer(
+      settings.delay,
+      dailyCapFor(this.email, settings.dailyCaps, mailbox.dailyCap),
+      await sendHistory(engine.db, this.email),
+    );
+
+    while (!engine.stopping()) {
+      if (this.othersWaiting && Date.now() - started > options.runSliceMs) return;
+      settings = await engine.settings();
+      pacer.update(settings.delay, dailyCapFor(this.email, settings.dailyCaps, mailbox.dailyCap));
+      const now = clock.now();
+      const next = pacer.next(now);
+      if (next > now + options.claimHorizonMs) {
+        engine.rest(profileId, next - options.claimHorizonMs / 2);
+        return;
+      }
+      const want = Math.max(1, pacer.sendableWithin(now, options.claimHorizonMs, options.maxClaim));
+      // When pacing lets the whole claim leave back to back, the claim hands the rows over too (see ClaimedBatch).
+      const handOver = want > 1 && pacer.sendableWithin(now, 0, want) >= want;
+      const claimedAt = Date.now();
+      // One lease length: the batch renews it for as long as it holds the rows.
+      const claim = await claimDeliveries(engine.db, profileId, want, engine.leaseSeconds, handOver, new Date(now));
+      if (claim.kind === 'busy') {
+        engine.rest(profileId, clock.now() + 5 * options.pollMs, true);
+        return;
+      }
+      if (claim.kind === 'unavailable') return;
+      if (claim.kind === 'idle') {
+        engine.rest(profileId, claim.nextDueAt ? claim.nextDueAt.getTime() : clock.now() + 5 * options.pollMs);
+        return;
+      }
+      const relinked = claim.email !== this.email;
+      if (relinked) {
+        // Relinked to another address between the poll and the claim: its token is not the one cached.
+        this.email = claim.email;
+        this.cached = undefined;
+      }
+      if (!this.holding || relinked) {
+        // The history is read again once the mailbox is ours: read before the claim, it may miss the last send
+        // of a worker that held the mailbox until just then (or belong to the old address after a relink).
+        this.holding = true;
+        pacer = new MailboxPacer(
+          settings.delay,
+          dailyCapFor(this.email, settings.dailyCaps, claim.dailyCap),
+          await sendHistory(engine.db, this.email),
+        );
+        // Which process sends for a mailbox (several workers share the queue): at debug level, once a run.
+        engine.log.debug({ profileId, mailbox: this.email, pid: process.pid }, 'sending: mailbox run holds the mailbox');
+      }
+      const batch = new ClaimedBatch(engine, {
+        profileId,
+        email: this.email,
+        rows: claim.rows,
+        claimedHandedOver: handOver,
+        claimLeaseEnds: claimedAt + engine.leaseSeconds * 1000,
+        pacer,
+        settings,
+        credentials: (force) => this.credentials(force),
+      });
+      if ((await batch.send()) === 'stop') return;
+    }
+  }
+}

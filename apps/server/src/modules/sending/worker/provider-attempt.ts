@@ -1,0 +1,54 @@
+import { MailboxUnavailableError } from '../../mailbox/mailbox-credentials';
+import { GmailSendError } from '../gmail-send';
+import type { MailboxPacer } from '../pacing';
+import type { MailboxCredentials, SendingEngine } from './engine';
+import { errorText } from './failure-decision';
+
+export type AttemptOutcome =
+  /** Accepted: `at` is when the call started (the delivery's sent_at, by the engine's clock). */
+  | { kind: 'sent'; at: Date; providerMessageId: string }
+  | { kind: 'refused'; error: GmailSendError }
+  /** invalid_grant on the forced refresh after a 401: the mailbox is gone, nothing was sent. */
+  | { kind: 'unavailable' }
+  /** Refused (401) and the fresh token belongs to another address: the message must not go under it. */
+  | { kind: 'relinked' };
+
+/**
+ * One provider call for one message — two when Gmail answers 401 and a forced refresh gives a new token. Every
+ * call counts in the mailbox's pacing history, failed ones too.
+ */
+export async function attemptDelivery(
+  engine: SendingEngine,
+  profileId: string,
+  parts: Buffer[],
+  pacer: MailboxPacer,
+  creds: MailboxCredentials,
+  refreshCredentials: () => Promise<MailboxCredentials>,
+): Promise<AttemptOutcome> {
+  let token = creds.accessToken;
+  for (let call = 0; call < 2; call++) {
+    const at = engine.clock.now();
+    pacer.record(at);
+    try {
+      const sent = await engine.gmail.send(token, parts);
+      return { kind: 'sent', at: new Date(at), providerMessageId: sent.id };
+    } catch (error) {
+      if (!(error instanceof GmailSendError)) throw error;
+      if (error.kind !== 'unauthorized' || call > 0) return { kind: 'refused', error };
+      try {
+        const fresh = await refreshCredentials();
+        // Linked to another address since the message was built From the old one.
+        if (fresh.email !== creds.email) return { kind: 'relinked' };
+        token = fresh.accessToken;
+      } catch (refreshError) {
+        if (refreshError instanceof MailboxUnavailableError) return { kind: 'unavailable' };
+        return {
+          kind: 'refused',
+          error: new GmailSendError('transient', 401, 'refresh', `token refresh failed: ${errorText(refreshError)}`),
+        };
+      }
+      engine.log.info({ profileId }, 'sending: Gmail answered 401, retrying once with a refreshed token');
+    }
+  }
+  throw new Error('a provider attempt makes at most two calls');
+}
