@@ -175,7 +175,7 @@ describe.skipIf(process.env.SIRA_TEST_DB !== 'postgres')('production logs throug
     const email = `journey.${Date.now()}@sira.example`;
     const registered = await call('/api/account/register', {
       method: 'POST',
-      json: { email, phone: '0512345678', password: secrets.userPassword, confirmPassword: secrets.userPassword },
+      json: { email, phone: '0512345678', password: secrets.userPassword, confirmPassword: secrets.userPassword, fullName: 'سارة أحمد' },
     });
     expect(registered.status, await registered.clone().text()).toBe(201);
     const mail = smtp.received.find((m) => m.to.includes(email));

@@ -1,5 +1,6 @@
 import { Button, Card, Stack, Text } from '@mantine/core';
 import { keepPlainLines } from '@sira/shared';
+import type { Applicant } from '@sira/shared/schemas/profiles';
 import { useState } from 'react';
 
 const texts = {
@@ -7,12 +8,26 @@ const texts = {
   hide: 'إخفاء المعاينة',
   subject: 'الموضوع:',
   frame: 'معاينة محتوى الرسالة',
-  note: 'هكذا تبدو الرسالة لشركة نموذجية؛ تُستبدل البيانات ببيانات كل شركة عند الإرسال.',
+  note: 'هكذا تبدو الرسالة لشركة نموذجية؛ تُستبدل البيانات ببيانات كل شركة عند الإرسال، ويظهر اسمك ورقم جوالك كما حفظتهما.',
 };
 
 /** What the preview puts where each company's own values will go. */
 const SAMPLE: Record<string, string> = { company_name: 'شركة المثال', sector: 'التقنية', location: 'الرياض' };
-const fill = (text: string) => text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) => SAMPLE[key.toLowerCase()] ?? whole);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** The placeholders filled as the e-mail fills them: the sample company, and the applicant's own details. */
+export function fillPreview(text: string, applicant?: Applicant | null, html = true): string {
+  const values: Record<string, string> = {
+    ...SAMPLE,
+    applicant_name: applicant?.fullName ?? '',
+    applicant_name_en: applicant?.fullNameEn ?? '',
+    applicant_phone: applicant?.phone ?? '',
+  };
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) => {
+    const value = values[key.toLowerCase()];
+    return value === undefined ? whole : html ? escapeHtml(value) : value;
+  });
+}
 
 /**
  * The message as a company will read it, with sample values for the placeholders: the e-mail's own wrapper and
@@ -20,7 +35,8 @@ const fill = (text: string) => text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key:
  * same-origin access), so whatever the user typed or pasted cannot run on the page; the server sanitises the
  * content when the send is scheduled, so markup it does not allow (a form, a style block) is dropped there.
  */
-export function MessagePreview({ subject, content }: { subject: string; content: string }) {
+export function MessagePreview({ subject, content, applicant }: { subject: string; content: string; applicant?: Applicant | null }) {
+  const fill = (text: string) => fillPreview(text, applicant);
   const [open, setOpen] = useState(false);
   return (
     <Stack gap="xs">
@@ -34,7 +50,7 @@ export function MessagePreview({ subject, content }: { subject: string; content:
               {texts.note}
             </Text>
             <Text fw={700}>
-              {texts.subject} {fill(subject)}
+              {texts.subject} {fillPreview(subject, applicant, false)}
             </Text>
             <iframe
               title={texts.frame}
