@@ -58,7 +58,9 @@ describe('the applicant in the message', () => {
   it('sends From the applicant by name: RFC 2047 words for Arabic, decoded back to the name, the address kept', () => {
     const head = raw.toString('latin1').split('\r\n\r\n')[0] ?? '';
     // Only ASCII on the wire: encoded words, folded onto continuation lines, then the address.
-    expect(head).toMatch(/(?:^|\r\n)From: =\?UTF-8\?B\?[A-Za-z0-9+/=]+\?=(\r\n =\?UTF-8\?B\?[A-Za-z0-9+/=]+\?=)* <sara\.ahmed@gmail\.com>\r\n/);
+    expect(head).toMatch(
+      /(?:^|\r\n)From: =\?UTF-8\?B\?[A-Za-z0-9+/=]+\?=(\r\n =\?UTF-8\?B\?[A-Za-z0-9+/=]+\?=)* <sara\.ahmed@gmail\.com>\r\n/,
+    );
     expect(header(parsed.headers, 'from')).toBe('سارة بنت أحمد الغامدي <sara.ahmed@gmail.com>');
   });
 
