@@ -9,7 +9,8 @@ export const templatesAdminText = {
   name: 'اسم القالب',
   subject: 'عنوان الرسالة',
   content: 'محتوى القالب',
-  contentHint: 'يمكن استخدام {{company_name}} و{{sector}} و{{location}} داخل المحتوى.',
+  contentHint:
+    'يمكن استخدام {{company_name}} و{{sector}} و{{location}} (بيانات كل شركة)، و{{applicant_name}} و{{applicant_name_en}} و{{applicant_phone}} (اسم المتقدم ورقم جواله) داخل المحتوى.',
   packages: 'الباقات',
   updatedAt: 'آخر تحديث',
   actions: 'الإجراءات',
