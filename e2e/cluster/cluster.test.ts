@@ -177,7 +177,12 @@ describeCluster('a cluster in staging mode: two servers, two workers, the sandbo
     const email = `applicant.${Date.now()}@sira.example`;
     const password = 'applicant-password-1';
     const user = new HttpClient(server1);
-    await user.json('POST', '/api/account/register', { email, phone: '0512345678', password, confirmPassword: password }, 201);
+    await user.json(
+      'POST',
+      '/api/account/register',
+      { email, phone: '0512345678', password, confirmPassword: password, fullName: 'سارة أحمد' },
+      201,
+    );
     const link = await waitFor('the confirmation e-mail', async () => {
       const { messages } = (await (await fetch(`${sandboxUrl}/mail/_control/messages`)).json()) as {
         messages: Array<{ to: string[]; text: string | null }>;

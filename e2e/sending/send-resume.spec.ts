@@ -131,6 +131,7 @@ describe('sending', () => {
     expect(new URL(page.url()).search).toBe('');
     await submit.waitFor();
     expect(await submit.isDisabled()).toBe(false);
+    await page.getByTestId('applicant-from').getByText('ستصل رسائلك باسم: سارة أحمد').waitFor();
 
     // What one send does now: the trial package's 10 messages.
     await seen(page, /سيتم الإرسال الآن إلى/);
@@ -289,6 +290,12 @@ describe('sending', () => {
     await rows.first().getByRole('link').click();
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.locator('article').textContent()).not.toContain('{{');
+    // The applicant is named: From carries the name given at registration, and the template's signature
+    // ends with it and the phone.
+    expect(await page.locator('dd').first().textContent()).toBe(`سارة أحمد <${journey.mailbox}>`);
+    const letter = (await page.locator('article').textContent()) ?? '';
+    expect(letter).toContain('سارة أحمد');
+    expect(letter).toContain('0512345678');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page

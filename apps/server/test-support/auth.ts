@@ -18,7 +18,7 @@ export async function signedInUser(ctx: TestContext, options: { email?: string; 
     method: 'POST',
     url: '/api/account/register',
     remoteAddress,
-    payload: { email, phone: '0512345678', password, confirmPassword: password },
+    payload: { email, phone: '0512345678', password, confirmPassword: password, fullName: 'سارة أحمد' },
   });
   if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.statusCode} ${reg.body}`);
   await ctx.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));

@@ -48,7 +48,7 @@ function everyKindOfRequest(app: FastifyInstance, cookie: string) {
         method: 'POST',
         url: '/api/account/register',
         headers: { origin },
-        payload: { email: 'y@sira.example', phone: '0512345678', password: 'secret1', confirmPassword: 'secret1' },
+        payload: { email: 'y@sira.example', phone: '0512345678', password: 'secret1', confirmPassword: 'secret1', fullName: 'سارة أحمد' },
       }),
     () => app.inject({ method: 'POST', url: '/api/account/password-reset', headers: { origin }, payload: { email: 'x@sira.example' } }),
     () => app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie, origin }, payload: {} }),

@@ -100,7 +100,7 @@ describe('staging', () => {
     const reg = await ctx.app.inject({
       method: 'POST',
       url: '/api/account/register',
-      payload: { email, phone: '0512345678', password: 'secret-pass-1', confirmPassword: 'secret-pass-1' },
+      payload: { email, phone: '0512345678', password: 'secret-pass-1', confirmPassword: 'secret-pass-1', fullName: 'سارة أحمد' },
     });
     expect(reg.statusCode, reg.body).toBe(201);
     const mail = await waitFor(() => sandboxes.mail.list().find((m) => m.to.includes(email)), 'the confirmation e-mail');

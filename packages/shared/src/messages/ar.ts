@@ -63,6 +63,10 @@ export const ar = {
     resendWait: (s: number) => `يمكنك إعادة الإرسال بعد ${s} ثانية`,
     /** A confirmation or reset e-mail the mail server refused; asking again sends it (ADR 005). */
     mailNotSent: 'تعذر إرسال الرسالة إلى بريدك الإلكتروني حالياً. يرجى المحاولة مرة أخرى بعد قليل.',
+    /** The applicant's name: asked at registration, or once before the first send (ADR 005). */
+    nameRequired: 'يرجى إدخال اسمك الكامل بالعربية',
+    invalidName: 'الاسم غير صالح. اكتب اسمك الكامل بالحروف (من حرفين إلى 80 حرفاً)، دون أرقام أو رموز.',
+    invalidNameEn: 'الاسم بالإنجليزية غير صالح. اكتبه بالحروف اللاتينية فقط (من حرفين إلى 80 حرفاً)، أو اتركه فارغاً.',
     /** Sign-in on an unconfirmed account whose fresh link could not be sent. */
     confirmationNotResent: 'يرجى تفعيل بريدك الإلكتروني أولاً. تعذر إرسال رابط تفعيل جديد حالياً، حاول تسجيل الدخول مرة أخرى بعد قليل.',
   },
@@ -111,6 +115,10 @@ export const errorCodes = {
   PASSWORDS_MISMATCH: 'PASSWORDS_MISMATCH',
   INVALID_PHONE: 'INVALID_PHONE',
   FIELDS_REQUIRED: 'FIELDS_REQUIRED',
+  /** The applicant's full name (Arabic) is missing; or it, or its Latin version, is not a name. */
+  NAME_REQUIRED: 'NAME_REQUIRED',
+  INVALID_NAME: 'INVALID_NAME',
+  INVALID_NAME_EN: 'INVALID_NAME_EN',
   /** Wrong e-mail or password (better-auth's 'Invalid login credentials'). */
   INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
   /** Sign-in before the e-mail was confirmed. */
@@ -137,6 +145,9 @@ const messageByCode: Record<ErrorCode, string> = {
   PASSWORDS_MISMATCH: ar.auth.passwordsMismatch,
   INVALID_PHONE: ar.auth.invalidPhone,
   FIELDS_REQUIRED: ar.auth.fieldsRequired,
+  NAME_REQUIRED: ar.auth.nameRequired,
+  INVALID_NAME: ar.auth.invalidName,
+  INVALID_NAME_EN: ar.auth.invalidNameEn,
   INVALID_CREDENTIALS: ar.auth.invalidCredentials,
   EMAIL_NOT_CONFIRMED: ar.auth.emailNotConfirmed,
   SESSION_FAILED: ar.auth.sessionFailed,

@@ -39,6 +39,17 @@ export const gatewayAdminTexts = {
     sandbox: 'البيئة التجريبية المحلية',
   },
   save: 'حفظ الإعدادات',
+  test: 'اختبار الاتصال',
+  testing: 'جارٍ اختبار الاتصال…',
+  /** The outcome of an authentication call with the keys in the form (nothing is saved by a test). */
+  testOutcome: {
+    accepted: 'نجح الاتصال: قبلت Paylink معرّف التطبيق والمفتاح السري.',
+    refused:
+      'رفضت Paylink معرّف التطبيق أو المفتاح السري. تحقق منهما ومن أنهما لبيئة Paylink المختارة (مفاتيح الاختبار لا تعمل في الإنتاج).',
+    unreachable: 'تعذر الوصول إلى Paylink الآن، فلم يُتحقق من المفاتيح. تحقق من البيئة المختارة أو حاول مرة أخرى بعد قليل.',
+  },
+  saveAnyway: 'حفظ على أي حال',
+  saveAnywayHint: 'ستفشل عمليات الدفع كلها ما دامت Paylink ترفض هذه المفاتيح.',
   /** Spec §8, verbatim. */
   saved: 'تم حفظ الإعدادات بنجاح',
   /** Spec §8, verbatim. */
@@ -52,12 +63,18 @@ export type GatewayAdminErrorCode =
   /** No secret key stored yet and none given. */
   | 'GATEWAY_SECRET_REQUIRED'
   /** A base URL outside the list this deployment allows (production: Paylink's production and test only). */
-  | 'GATEWAY_BASE_URL_INVALID';
+  | 'GATEWAY_BASE_URL_INVALID'
+  /** The save's connection test: Paylink refused the keys (saved only with saveUntested). */
+  | 'GATEWAY_KEYS_REFUSED'
+  /** The save's connection test got no answer from Paylink (saved only with saveUntested). */
+  | 'GATEWAY_UNREACHABLE';
 
 const textByCode: Record<GatewayAdminErrorCode, string> = {
   GATEWAY_API_ID_REQUIRED: 'يرجى إدخال معرّف التطبيق (API ID).',
   GATEWAY_SECRET_REQUIRED: 'يرجى إدخال المفتاح السري (Secret Key).',
   GATEWAY_BASE_URL_INVALID: 'بيئة Paylink المختارة غير مسموح بها في هذا التشغيل.',
+  GATEWAY_KEYS_REFUSED: `لم تُحفظ الإعدادات: ${gatewayAdminTexts.testOutcome.refused}`,
+  GATEWAY_UNREACHABLE: `لم تُحفظ الإعدادات: ${gatewayAdminTexts.testOutcome.unreachable}`,
 };
 
 export function gatewayAdminMessageForCode(code: string | undefined): string | undefined {

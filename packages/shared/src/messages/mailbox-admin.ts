@@ -30,6 +30,17 @@ export const mailboxAdminText = {
   emptyList: 'لا توجد عناصر بعد.',
   save: 'حفظ',
   saving: 'جارٍ الحفظ…',
+  test: 'اختبار الاتصال',
+  testing: 'جارٍ اختبار الاتصال…',
+  /** The outcome of a token request with the client in the form (nothing is saved by a test). */
+  testOutcome: {
+    accepted: 'نجح الاتصال: تعرّفت Google على معرّف العميل وسرّه.',
+    refused: 'رفضت Google معرّف العميل أو سرّه (invalid_client). انسخهما مجدداً من Google Cloud Console.',
+    unreachable: 'تعذر الوصول إلى Google الآن، فلم يُتحقق من بيانات العميل. حاول مرة أخرى بعد قليل.',
+    sandbox: 'التشغيل المحلي يستخدم بيئة Google التجريبية المدمجة، وهي تقبل العميل المحفوظ أياً كان؛ تحققنا من صيغة المعرّف فقط.',
+  },
+  saveAnyway: 'حفظ على أي حال',
+  saveAnywayHint: 'لن يتمكن أحد من ربط بريده ما دامت Google ترفض هذا العميل.',
   loadFailed: 'فشل تحميل إعدادات Gmail',
   retry: 'إعادة المحاولة',
   /** Spec §8, verbatim. */
@@ -59,6 +70,10 @@ export const mailboxAdminErrorCodes = {
   GMAIL_SCOPES_CANNOT_SEND: 'GMAIL_SCOPES_CANNOT_SEND',
   /** A redirect URI or origin is not an http(s) URL (an origin must also have no path). */
   GMAIL_URL_INVALID: 'GMAIL_URL_INVALID',
+  /** The save's connection test: Google does not know the client id or secret (saved only with saveUntested). */
+  GMAIL_CLIENT_REFUSED: 'GMAIL_CLIENT_REFUSED',
+  /** The save's connection test got no usable answer from Google (saved only with saveUntested). */
+  GMAIL_UNREACHABLE: 'GMAIL_UNREACHABLE',
 } as const;
 export type MailboxAdminErrorCode = keyof typeof mailboxAdminErrorCodes;
 
@@ -70,6 +85,8 @@ const messageByCode: Record<MailboxAdminErrorCode, string> = {
   GMAIL_SCOPES_REQUIRED: mailboxAdminText.scopesRequired,
   GMAIL_SCOPES_CANNOT_SEND: mailboxAdminText.scopesCannotSend,
   GMAIL_URL_INVALID: mailboxAdminText.invalidUrl,
+  GMAIL_CLIENT_REFUSED: `لم تُحفظ الإعدادات: ${mailboxAdminText.testOutcome.refused}`,
+  GMAIL_UNREACHABLE: `لم تُحفظ الإعدادات: ${mailboxAdminText.testOutcome.unreachable}`,
 };
 
 export function mailboxAdminMessage(code: string | undefined): string | undefined {
@@ -92,6 +109,14 @@ export function isValidOrigin(value: string): boolean {
   return isValidUrl(value) && new URL(value).origin === value;
 }
 
+/**
+ * The form of a Google OAuth client id: letters, digits and hyphens (Google's are `<project number>-<32
+ * characters>`), then the suffix. A pasted JSON line, a URL or a space inside is refused before any call.
+ */
+export function isGoogleClientId(value: string): boolean {
+  return value.endsWith(GOOGLE_CLIENT_ID_SUFFIX) && /^[A-Za-z0-9][A-Za-z0-9-]*$/.test(value.slice(0, -GOOGLE_CLIENT_ID_SUFFIX.length));
+}
+
 export interface GmailSettingsCheck {
   clientId: string;
   clientSecret: string;
@@ -105,9 +130,7 @@ export interface GmailSettingsCheck {
  * secret field mean "keep the stored one".
  */
 export function checkGmailSettings(input: GmailSettingsCheck, secretStored: boolean): MailboxAdminErrorCode | null {
-  if (!input.clientId.trim().endsWith(GOOGLE_CLIENT_ID_SUFFIX) || input.clientId.trim() === GOOGLE_CLIENT_ID_SUFFIX) {
-    return 'GMAIL_CLIENT_ID_INVALID';
-  }
+  if (!isGoogleClientId(input.clientId.trim())) return 'GMAIL_CLIENT_ID_INVALID';
   if (!input.clientSecret.trim() && !secretStored) return 'GMAIL_CLIENT_SECRET_REQUIRED';
   if (input.redirectUris.length === 0) return 'GMAIL_REDIRECT_URI_REQUIRED';
   if (input.javascriptOrigins.length === 0) return 'GMAIL_JS_ORIGIN_REQUIRED';

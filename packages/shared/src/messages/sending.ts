@@ -10,7 +10,7 @@ export const sendingText = {
   /** Spec §5, verbatim. */
   fieldsRequired: 'يرجى تعبئة جميع الحقول المطلوبة',
   placeholderUnknown:
-    'يحتوي النص على متغيّر غير معروف بين {{ }}، ولو أُرسل لوصل كما هو إلى كل شركة. المتغيّرات المتاحة: {{company_name}} و{{sector}} و{{location}}.',
+    'يحتوي النص على متغيّر غير معروف بين {{ }}، ولو أُرسل لوصل كما هو إلى كل شركة. المتغيّرات المتاحة: {{company_name}} و{{sector}} و{{location}}، وبياناتك: {{applicant_name}} و{{applicant_name_en}} و{{applicant_phone}}.',
   subjectTooLong: 'عنوان الرسالة أطول من المسموح: 300 حرف على الأكثر.',
   contentTooLong: 'محتوى الرسالة أطول من المسموح: 100,000 حرف على الأكثر.',
   /** Spec §5, verbatim. */
@@ -29,6 +29,14 @@ export const sendingText = {
   fileRequired: 'يرجى اختيار ملف السيرة الذاتية (PDF).',
   resumeNotFound: 'لم يتم العثور على ملف السيرة الذاتية المرفوع. يرجى رفعه مرة أخرى.',
   mailboxNotLinked: 'يرجى ربط بريدك في Gmail قبل الإرسال.',
+  applicantNameRequired: 'يرجى إدخال اسمك الكامل قبل الإرسال: يظهر للشركات في خانة المرسل وفي توقيع الرسالة.',
+  applicantHeading: 'اسمك كما تراه الشركات',
+  applicantIntro: 'يظهر اسمك في خانة المرسل وفي توقيع الرسالة ({{applicant_name}}). نسأل عنه مرة واحدة.',
+  applicantFullName: 'الاسم الكامل بالعربية',
+  applicantFullNameEn: 'الاسم الكامل بالإنجليزية (اختياري)',
+  applicantSave: 'حفظ الاسم',
+  applicantSaved: 'تم حفظ اسمك.',
+  applicantFrom: (name: string) => `ستصل رسائلك باسم: ${name}`,
   noCompanies: 'لقد راسلت جميع الشركات المتاحة في باقتك. لا توجد شركات جديدة للإرسال إليها.',
   scheduled: (count: number) => `تمت جدولة ${messageCount(count, 'genitive')} بنجاح. سيبدأ الإرسال تلقائياً من بريدك.`,
   loadFailed: 'حدث خطأ أثناء تحميل بيانات الإرسال.',
@@ -131,6 +139,8 @@ export const sendingErrorCodes = {
   /** messages_remaining is 0 (spec §5). */
   NO_BALANCE: 'NO_BALANCE',
   MAILBOX_NOT_LINKED: 'MAILBOX_NOT_LINKED',
+  /** The account has no applicant name yet (made before it was asked): the companies would get a nameless e-mail. */
+  APPLICANT_NAME_REQUIRED: 'APPLICANT_NAME_REQUIRED',
   /** Every company of the package has already been sent to by this user. */
   NO_COMPANIES: 'NO_COMPANIES',
   /** The résumé id is unknown or belongs to someone else. */
@@ -150,6 +160,7 @@ const messageByCode: Record<SendingErrorCode, string> = {
   MISSING_FIELDS: sendingText.fieldsRequired,
   NO_BALANCE: sendingText.noBalance,
   MAILBOX_NOT_LINKED: sendingText.mailboxNotLinked,
+  APPLICANT_NAME_REQUIRED: sendingText.applicantNameRequired,
   NO_COMPANIES: sendingText.noCompanies,
   RESUME_NOT_FOUND: sendingText.resumeNotFound,
   NOT_PDF: sendingText.pdfOnly,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkNewPassword, checkRegistration, checkResetRequest, checkSignIn, normalizePhone } from './auth';
+import {
+  checkApplicantName,
+  checkNewPassword,
+  checkRegistration,
+  checkResetRequest,
+  checkSignIn,
+  normalizeApplicantName,
+  normalizePhone,
+} from './auth';
 
 describe('sign-in rules (spec §5)', () => {
   it('needs both fields, then a valid e-mail, then a 6-character password', () => {
@@ -19,8 +27,33 @@ describe('sign-in rules (spec §5)', () => {
   });
 });
 
+describe('the applicant name', () => {
+  it('is required in Arabic or any script, optional in Latin letters, and a name, not a payload', () => {
+    expect(checkApplicantName({ fullName: 'سارة بنت أحمد الغامدي' })).toBeNull();
+    expect(checkApplicantName({ fullName: 'عبدالله آل سعود', fullNameEn: "Abdullah Al-Saud O'Neil" })).toBeNull();
+    expect(checkApplicantName({ fullName: '  ' })).toBe('NAME_REQUIRED');
+    for (const fullName of [
+      'س',
+      'Sara <sara@evil.example>',
+      'سارة\r\nBcc: x@y.z',
+      '12345',
+      'سارة "الأولى"',
+      'ا'.repeat(81),
+      '=?UTF-8?B?QQ==?=',
+    ]) {
+      expect(checkApplicantName({ fullName }), JSON.stringify(fullName)).toBe('INVALID_NAME');
+    }
+    expect(checkApplicantName({ fullName: 'سارة', fullNameEn: 'سارة' })).toBe('INVALID_NAME_EN');
+    expect(checkApplicantName({ fullName: 'سارة', fullNameEn: '' })).toBeNull();
+  });
+  it('drops direction controls and extra spaces instead of keeping them in the name', () => {
+    expect(normalizeApplicantName('  \u202eسارة   \u200fأحمد\u2069 ')).toBe('سارة أحمد');
+    expect(checkApplicantName({ fullName: '\u202eسارة' })).toBeNull();
+  });
+});
+
 describe('registration rules', () => {
-  const ok = { email: 'user@sira.example', phone: '0512345678', password: 'secret1', confirmPassword: 'secret1' };
+  const ok = { email: 'user@sira.example', phone: '0512345678', password: 'secret1', confirmPassword: 'secret1', fullName: 'سارة أحمد' };
   it('accepts 05 + 8 digits and +966 + 9 digits only', () => {
     expect(checkRegistration(ok)).toBeNull();
     expect(checkRegistration({ ...ok, phone: '+966512345678' })).toBeNull();
@@ -43,6 +76,7 @@ describe('registration rules', () => {
     expect(checkRegistration({ ...ok, password: '12345', confirmPassword: '12345' })).toBe('PASSWORD_TOO_SHORT');
     expect(checkRegistration({ ...ok, email: 'bad' })).toBe('INVALID_EMAIL');
     expect(checkRegistration({ ...ok, email: '' })).toBe('MISSING_CREDENTIALS');
+    expect(checkRegistration({ ...ok, fullName: '' })).toBe('NAME_REQUIRED');
   });
 });
 

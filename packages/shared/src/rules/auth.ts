@@ -24,6 +24,34 @@ export function normalizePhone(phone: string): string {
     .replace(/[\s\-\u2010-\u2015\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/g, '');
 }
 
+/**
+ * The applicant's name as the companies will read it (From, signature): 2–80 characters after trimming, letters
+ * of any script with spaces, marks, dots, apostrophes and hyphens between them, and a letter first. The Latin
+ * version (optional) takes Latin letters only. Control characters are refused before this (CONTROL_CHARACTERS)
+ * and direction controls dropped (normalizeApplicantName), so neither can reach a header or reverse a name.
+ */
+export const APPLICANT_NAME_MAX = 80;
+const NAME_PATTERN = /^\p{L}[\p{L}\p{M} .'\u2019\u0640-]*$/u;
+const NAME_EN_PATTERN = /^[A-Za-z][A-Za-z .'\u2019-]*$/;
+
+/** Trimmed, runs of spaces made one, invisible direction controls and marks dropped (rules/text.ts). */
+export const normalizeApplicantName = (name: string): string =>
+  name
+    .replace(/[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+export type ApplicantNameCode = 'NAME_REQUIRED' | 'INVALID_NAME' | 'INVALID_NAME_EN';
+
+export function checkApplicantName(input: { fullName: string; fullNameEn?: string | undefined }): ApplicantNameCode | null {
+  const name = normalizeApplicantName(input.fullName);
+  if (!name) return 'NAME_REQUIRED';
+  if (name.length < 2 || name.length > APPLICANT_NAME_MAX || !NAME_PATTERN.test(name)) return 'INVALID_NAME';
+  const en = normalizeApplicantName(input.fullNameEn ?? '');
+  if (en && (en.length < 2 || en.length > APPLICANT_NAME_MAX || !NAME_EN_PATTERN.test(en))) return 'INVALID_NAME_EN';
+  return null;
+}
+
 export type AuthRuleCode =
   | 'MISSING_CREDENTIALS'
   | 'INVALID_EMAIL'
@@ -31,7 +59,8 @@ export type AuthRuleCode =
   | 'EMAIL_REQUIRED'
   | 'PASSWORDS_MISMATCH'
   | 'INVALID_PHONE'
-  | 'FIELDS_REQUIRED';
+  | 'FIELDS_REQUIRED'
+  | ApplicantNameCode;
 
 export function checkSignIn(input: { email: string; password: string }): AuthRuleCode | null {
   const email = normalizeEmail(input.email);
@@ -48,13 +77,23 @@ export function checkResetRequest(input: { email: string }): AuthRuleCode | null
   return null;
 }
 
-export function checkRegistration(input: { email: string; phone: string; password: string; confirmPassword: string }): AuthRuleCode | null {
+export function checkRegistration(input: {
+  email: string;
+  phone: string;
+  password: string;
+  confirmPassword: string;
+  fullName: string;
+  fullNameEn?: string | undefined;
+}): AuthRuleCode | null {
   const email = normalizeEmail(input.email);
-  // The spec's order: the passwords' match comes first.
+  // The spec's order: the passwords' match comes first. The name (not in the spec's form) comes after the
+  // spec's own fields, so each of the spec's messages still answers what it answered.
   if (input.password !== input.confirmPassword) return 'PASSWORDS_MISMATCH';
   if (!email || !input.password) return 'MISSING_CREDENTIALS';
   if (!EMAIL_PATTERN.test(email)) return 'INVALID_EMAIL';
   if (!PHONE_PATTERN.test(normalizePhone(input.phone))) return 'INVALID_PHONE';
+  const name = checkApplicantName(input);
+  if (name) return name;
   if (input.password.length < PASSWORD_MIN_LENGTH) return 'PASSWORD_TOO_SHORT';
   return null;
 }

@@ -1,9 +1,12 @@
 /**
- * The personal touch's placeholders (spec: {{company_name}}, {{sector}}, {{location}}), written with any
+ * The personal touch's placeholders (spec: {{company_name}}, {{sector}}, {{location}}; and the applicant's
+ * {{applicant_name}}, {{applicant_name_en}}, {{applicant_phone}}), written with any
  * spacing or case inside the braces. Anything else between double braces would reach every company as it is
  * typed — `{{company}}`, `{{الشركة}}` — so a template or a send that holds one is refused with the list.
  */
-export const PLACEHOLDER_NAMES = ['company_name', 'sector', 'location'] as const;
+export const PLACEHOLDER_NAMES = ['company_name', 'sector', 'location', 'applicant_name', 'applicant_name_en', 'applicant_phone'] as const;
+/** Filled with the applicant's own details when the job is scheduled (the same in every company's message). */
+export const APPLICANT_PLACEHOLDERS = ['applicant_name', 'applicant_name_en', 'applicant_phone'] as const;
 
 const BRACED = /\{\{([^{}]*)\}\}/g;
 
@@ -22,6 +25,9 @@ export const PLACEHOLDER_LABELS: Record<(typeof PLACEHOLDER_NAMES)[number], stri
   company_name: 'اسم الشركة',
   sector: 'القطاع',
   location: 'الموقع',
+  applicant_name: 'اسمك',
+  applicant_name_en: 'اسمك بالإنجليزية',
+  applicant_phone: 'رقم جوالك',
 };
 
 /**

@@ -3,7 +3,15 @@ import { z } from 'zod';
 // Request bodies. Strings are bounded so nobody can post megabytes into a password hasher.
 const text = (max: number) => z.string().max(max);
 export const signInBodySchema = z.object({ email: text(320), password: text(128) });
-export const registerBodySchema = z.object({ email: text(320), phone: text(32), password: text(128), confirmPassword: text(128) });
+export const registerBodySchema = z.object({
+  email: text(320),
+  phone: text(32),
+  password: text(128),
+  confirmPassword: text(128),
+  /** The applicant's full name in Arabic (required) and in Latin letters (optional): rules/auth.ts checkApplicantName. */
+  fullName: text(200),
+  fullNameEn: text(200).optional(),
+});
 export const resetRequestBodySchema = z.object({ email: text(320) });
 /** POST /api/account/confirmation: mail a new confirmation link to an account not yet confirmed. */
 export const confirmationRequestBodySchema = z.object({ email: text(320) });

@@ -51,11 +51,28 @@ export const adminGatewaySettingsSchema = z.object({
 });
 export type AdminGatewaySettings = z.infer<typeof adminGatewaySettingsSchema>;
 
-/** Save: an empty or absent secret keeps the stored one. */
+/**
+ * Save: an empty or absent secret keeps the stored one. The keys are tested with Paylink first (one
+ * authentication call); keys it refuses, or a gateway out of reach, are saved only with `saveUntested`.
+ */
 export const adminGatewayUpdateSchema = z.object({
   apiId: z.string().trim().max(200),
   baseUrl: z.string().trim().max(500),
   secretKey: z.string().trim().max(500).optional(),
   webhookSecret: z.string().trim().max(500).optional(),
+  saveUntested: z.boolean().optional(),
 });
 export type AdminGatewayUpdate = z.infer<typeof adminGatewayUpdateSchema>;
+
+/** POST /api/admin/billing/gateway/test: the keys as typed (an empty secret: the stored one), nothing saved. */
+export const adminGatewayTestSchema = adminGatewayUpdateSchema.pick({ apiId: true, baseUrl: true, secretKey: true });
+export type AdminGatewayTest = z.infer<typeof adminGatewayTestSchema>;
+
+/** accepted: Paylink issued a token for the keys; refused: it answered that it does not know them; unreachable: no answer. */
+export const GATEWAY_TEST_OUTCOMES = ['accepted', 'refused', 'unreachable'] as const;
+export const adminGatewayTestResultSchema = z.object({
+  outcome: z.enum(GATEWAY_TEST_OUTCOMES),
+  /** Paylink's HTTP status, or null when it gave none. */
+  status: z.number().int().nullable(),
+});
+export type AdminGatewayTestResult = z.infer<typeof adminGatewayTestResultSchema>;

@@ -23,5 +23,22 @@ export const gmailSettingsInputSchema = z.object({
   scopes: z.array(z.string().max(300)).max(20),
   redirectUris: z.array(z.string().max(2000)).max(50),
   javascriptOrigins: z.array(z.string().max(2000)).max(50),
+  /** Save though the connection test failed (Google refused the client, or could not be reached). */
+  saveUntested: z.boolean().optional(),
 });
 export type GmailSettingsInput = z.input<typeof gmailSettingsInputSchema>;
+
+/** POST /api/admin/mailbox/settings/test: the client as typed (an empty secret: the stored one); nothing saved. */
+export const gmailClientTestSchema = gmailSettingsInputSchema
+  .pick({ clientId: true, clientSecret: true })
+  .extend({ redirectUris: z.array(z.string().max(2000)).max(50).optional() });
+export type GmailClientTest = z.input<typeof gmailClientTestSchema>;
+
+/**
+ * accepted: Google's token endpoint knows the client and its secret; refused: it does not (invalid_client);
+ * unreachable: no usable answer; sandbox: embedded mode's Google sandbox accepts whichever client is saved,
+ * so only the form of the id was checked.
+ */
+export const GMAIL_CLIENT_TEST_OUTCOMES = ['accepted', 'refused', 'unreachable', 'sandbox'] as const;
+export const gmailClientTestResultSchema = z.object({ outcome: z.enum(GMAIL_CLIENT_TEST_OUTCOMES) });
+export type GmailClientTestResult = z.infer<typeof gmailClientTestResultSchema>;

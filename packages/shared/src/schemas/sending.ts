@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTENT_MAX_LENGTH, DELIVERY_PAGE_SIZE, SUBJECT_MAX_LENGTH } from '../constants';
+import { applicantSchema } from './profiles';
 
 /**
  * The user's sending API (/send-resume and the dashboard): compose, résumé upload, scheduling, status,
@@ -47,6 +48,8 @@ export const sendingComposeSchema = z.object({
   sendableNow: z.number().int(),
   /** The daily cap's effect on a send of sendableNow, said before sending; null when it goes whole. */
   dailyLimit: dailyLimitPlanSchema.nullable(),
+  /** Who the messages come from: the From name and the applicant placeholders. fullName null: asked before sending. */
+  applicant: applicantSchema,
 });
 export type SendingCompose = z.infer<typeof sendingComposeSchema>;
 

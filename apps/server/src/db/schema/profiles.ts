@@ -13,6 +13,10 @@ export const profiles = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     email: text('email').notNull().unique(),
     phoneNumber: text('phone_number'),
+    /** The applicant's full name in Arabic: the e-mails' From name and {{applicant_name}}. Null until given. */
+    fullName: text('full_name'),
+    /** The same name in Latin letters, optional: {{applicant_name_en}}. */
+    fullNameEn: text('full_name_en'),
     packageId: uuid('package_id')
       .notNull()
       .references(() => packages.id, { onDelete: 'restrict' }),

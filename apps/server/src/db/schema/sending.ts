@@ -20,6 +20,10 @@ export const sendJobs = pgTable(
     resumePath: text('resume_path').notNull(),
     /** The file name the recipient sees on the attachment. */
     resumeName: text('resume_name').notNull().default('resume.pdf'),
+    /** The applicant as scheduled (From name and placeholders): a name changed later does not alter a running send. */
+    applicantName: text('applicant_name'),
+    applicantNameEn: text('applicant_name_en'),
+    applicantPhone: text('applicant_phone'),
     status: text('status').notNull().default('pending'),
     totalEmailsIntended: integer('total_emails_intended').notNull().default(0),
     sentCount: integer('sent_count').notNull().default(0),

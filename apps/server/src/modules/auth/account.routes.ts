@@ -1,4 +1,13 @@
-import { checkNewPassword, checkRegistration, checkResetRequest, checkSignIn, normalizeEmail, normalizePhone, paths } from '@sira/shared';
+import {
+  checkNewPassword,
+  checkRegistration,
+  checkResetRequest,
+  checkSignIn,
+  normalizeApplicantName,
+  normalizeEmail,
+  normalizePhone,
+  paths,
+} from '@sira/shared';
 import {
   confirmationRequestBodySchema,
   registerBodySchema,
@@ -15,7 +24,7 @@ import { revealingDatabaseOutage } from '../../lib/database-errors';
 import { AppError, badRequest } from '../../lib/errors';
 import { consumeRateLimits, resetRateLimit } from '../../lib/rate-limit';
 import { trackMail } from '../../mail/mail-outcome';
-import { getProfileSummary } from '../profiles/profiles.service';
+import { getProfileSummary, setApplicantName } from '../profiles/profiles.service';
 import { awaitsConfirmation, emailIsRegistered, endSession, resetTokenIsValid } from './account.service';
 
 const ok = z.object({ ok: z.literal(true) });
@@ -81,7 +90,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
               body: {
                 email,
                 password: body.password,
-                name: email,
+                name: normalizeApplicantName(body.fullName),
                 phoneNumber: normalizePhone(body.phone),
                 callbackURL: `${paths.login}?confirmed=1`,
               },
@@ -94,6 +103,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.warn({ code: failure.code }, 'sign-up refused');
         throw new AppError(400, failure.code === 'PASSWORD_TOO_SHORT' ? 'PASSWORD_TOO_SHORT' : 'SIGN_UP_FAILED');
       }
+      // The profile was made by the sign-up's hook; the name companies will see goes on it.
+      await setApplicantName(app.db, { email }, { fullName: body.fullName, fullNameEn: body.fullNameEn });
       // The account stands either way; without its link the page says so and offers to send it again.
       return reply.status(201).send({ ok: true as const, confirmationSent: !mailFailed });
     },

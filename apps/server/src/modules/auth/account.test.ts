@@ -16,8 +16,9 @@ const freshIp = () => `10.20.${Math.floor(ipCounter / 250)}.${ipCounter++ % 250}
 const appWith = (env: Env, publicBaseUrl: string, mailer: SystemMailer = { send: async () => undefined }) =>
   buildApp({ env, db: ctx.db, dbKind: ctx.handle.kind, publicBaseUrl, appSecret: 'p'.repeat(40), mailer, logger: false });
 
+/** Registration as the form sends it; the applicant's name is given unless the payload says otherwise. */
 const register = (payload: Record<string, string>, remoteAddress = freshIp()) =>
-  ctx.app.inject({ method: 'POST', url: '/api/account/register', remoteAddress, payload });
+  ctx.app.inject({ method: 'POST', url: '/api/account/register', remoteAddress, payload: { fullName: 'سارة أحمد', ...payload } });
 const signInRaw = (payload: Record<string, string>, remoteAddress = freshIp()) =>
   ctx.app.inject({ method: 'POST', url: '/api/account/sign-in', remoteAddress, payload });
 const lastMailTo = (email: string) => [...ctx.mail].reverse().find((m) => m.to === email);
@@ -38,6 +39,10 @@ describe('register', () => {
       [{ ...base, phone: '+96651234567' }, 'INVALID_PHONE'],
       [{ ...base, password: '12345', confirmPassword: '12345' }, 'PASSWORD_TOO_SHORT'],
       [{ ...base, confirmPassword: 'secret2' }, 'PASSWORDS_MISMATCH'],
+      [{ ...base, fullName: '' }, 'NAME_REQUIRED'],
+      [{ ...base, fullName: ' \u202e ' }, 'NAME_REQUIRED'],
+      [{ ...base, fullName: 'سارة <x@evil.example>' }, 'INVALID_NAME'],
+      [{ ...base, fullName: 'سارة', fullNameEn: 'سارة' }, 'INVALID_NAME_EN'],
     ];
     for (const [payload, code] of cases) {
       const res = await register(payload);
@@ -73,6 +78,34 @@ describe('register', () => {
     expect(mail?.html).toContain('dir="rtl"');
     expect(linkIn(mail?.html ?? '')).toMatch(/^http:\/\/localhost:3000\/api\/auth\/verify-email\?token=/);
     expect(mail?.text).toContain('/api/auth/verify-email?token=');
+  });
+
+  it('keeps the applicant name (Arabic, and Latin when given) that companies will see, and refuses an account without one', async () => {
+    const email = uniqueEmail('named');
+    const res = await register({
+      email,
+      phone: '0512345678',
+      password: 'secret1',
+      confirmPassword: 'secret1',
+      fullName: '  \u202bسارة   بنت أحمد\u202c ',
+      fullNameEn: 'Sara Ahmed',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await ctx.db
+      .select({ fullName: profiles.fullName, fullNameEn: profiles.fullNameEn })
+      .from(profiles)
+      .where(eq(profiles.email, email));
+    expect(row).toEqual({ fullName: 'سارة بنت أحمد', fullNameEn: 'Sara Ahmed' });
+
+    const nameless = uniqueEmail('nameless');
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/register',
+      remoteAddress: freshIp(),
+      payload: { email: nameless, phone: '0512345678', password: 'secret1', confirmPassword: 'secret1' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(await ctx.db.select().from(user).where(eq(user.email, nameless))).toEqual([]);
   });
 
   it('answers a duplicate e-mail (any case) with EMAIL_TAKEN, not a 500', async () => {

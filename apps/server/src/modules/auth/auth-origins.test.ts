@@ -66,6 +66,7 @@ async function accountJourney({ app, mail }: MailingApp, host: string, origin: s
     phone: '0512345678',
     password: 'first-pass',
     confirmPassword: 'first-pass',
+    fullName: 'سارة أحمد',
   });
   expect([registered.statusCode, registered.body], `register on ${host}`).toEqual([201, registered.body]);
   const confirmed = await get(linkFor(mail, email));

@@ -2,6 +2,8 @@ import type { InvoiceStatus } from '@sira/shared';
 import {
   ADMIN_PAYMENTS_PAGE_SIZE,
   type AdminGatewaySettings,
+  type AdminGatewayTest,
+  type AdminGatewayTestResult,
   type AdminGatewayUpdate,
   type AdminPaymentsPage,
 } from '@sira/shared/schemas/billing-admin';
@@ -12,6 +14,7 @@ import { type AuditEntry, recordAudit } from '../../lib/audit';
 import { badRequest } from '../../lib/errors';
 import { writeSetting } from '../../lib/settings';
 import type { BillingDeps } from './billing-deps';
+import { checkPaylinkCredentials } from './paylink-client';
 import { allowedBaseUrls, isAllowedBaseUrl, PAYLINK_SETTING_KEY, readStoredPaylink, type StoredPaylinkSettings } from './paylink-config';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -64,7 +67,7 @@ export async function listAdminPayments(db: Database, query: { search?: string |
   };
 }
 
-type GatewayDeps = Pick<BillingDeps, 'db' | 'providers' | 'publicBaseUrl' | 'secretBox'>;
+type GatewayDeps = Pick<BillingDeps, 'db' | 'providers' | 'publicBaseUrl' | 'secretBox' | 'log'>;
 
 /** What the payment_gateway form shows: never a secret, only whether each one is set. */
 export async function getGatewaySettings(deps: GatewayDeps, db: Database = deps.db): Promise<AdminGatewaySettings> {
@@ -83,6 +86,34 @@ export async function getGatewaySettings(deps: GatewayDeps, db: Database = deps.
   };
 }
 
+function checkGatewayInput(deps: GatewayDeps, input: AdminGatewayTest) {
+  if (!input.apiId) throw badRequest('GATEWAY_API_ID_REQUIRED');
+  if (!isAllowedBaseUrl(deps.providers, input.baseUrl)) throw badRequest('GATEWAY_BASE_URL_INVALID');
+}
+
+/** How long a connection test waits for Paylink: the admin is watching a button. */
+const GATEWAY_TEST_TIMEOUT_MS = 10_000;
+
+/**
+ * "Test connection": one Paylink authentication with the keys as typed — an empty secret means the stored
+ * one — at an address this deployment allows. The secret never leaves the server; the answer is the outcome.
+ */
+export async function testGatewayKeys(deps: GatewayDeps, input: AdminGatewayTest): Promise<AdminGatewayTestResult> {
+  checkGatewayInput(deps, input);
+  let secretKey = input.secretKey || null;
+  if (!secretKey) {
+    const stored = await readStoredPaylink(deps.db);
+    secretKey = deps.secretBox.canOpen(stored?.secretKey) ? deps.secretBox.open(stored?.secretKey as string) : null;
+  }
+  if (!secretKey) throw badRequest('GATEWAY_SECRET_REQUIRED');
+  const result = await checkPaylinkCredentials(
+    { baseUrl: input.baseUrl.replace(/\/+$/, ''), apiId: input.apiId, secretKey },
+    { timeoutMs: GATEWAY_TEST_TIMEOUT_MS },
+  );
+  if (result.outcome !== 'accepted') deps.log.warn({ baseUrl: input.baseUrl, ...result }, 'paylink connection test failed');
+  return result;
+}
+
 /**
  * Saves settings.paylink with the secrets sealed (app.secretBox). An empty secret keeps the stored one; the
  * address must be one this deployment allows, so production can never be pointed at a sandbox. The audit
@@ -93,8 +124,13 @@ export async function saveGatewaySettings(
   actor: AuditEntry['actor'],
   input: AdminGatewayUpdate,
 ): Promise<AdminGatewaySettings> {
-  if (!input.apiId) throw badRequest('GATEWAY_API_ID_REQUIRED');
-  if (!isAllowedBaseUrl(deps.providers, input.baseUrl)) throw badRequest('GATEWAY_BASE_URL_INVALID');
+  // The keys are tried before the transaction: a call of up to 10 s must not hold a database connection.
+  if (!input.saveUntested) {
+    const { outcome } = await testGatewayKeys(deps, input);
+    if (outcome === 'refused') throw badRequest('GATEWAY_KEYS_REFUSED');
+    if (outcome === 'unreachable') throw badRequest('GATEWAY_UNREACHABLE');
+  }
+  checkGatewayInput(deps, input);
   return deps.db.transaction(async (tx) => {
     const before = await getGatewaySettings(deps, tx);
     const stored = await readStoredPaylink(tx);

@@ -63,7 +63,14 @@ describe('admin payment_gateway tab', () => {
 
     const secretKey = 'real-secret-key-0123456789';
     const webhookSecret = 'webhook-secret-abcdef';
-    const saved = await gateway(admin.cookie, 'PUT', { apiId: 'APP_ID_REAL', baseUrl: PAYLINK_TEST_URL, secretKey, webhookSecret });
+    // Paylink's pilot is not reached from tests: these made-up keys are saved without the connection test.
+    const saved = await gateway(admin.cookie, 'PUT', {
+      apiId: 'APP_ID_REAL',
+      baseUrl: PAYLINK_TEST_URL,
+      secretKey,
+      webhookSecret,
+      saveUntested: true,
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({
       apiId: 'APP_ID_REAL',
@@ -84,7 +91,12 @@ describe('admin payment_gateway tab', () => {
     expect(ctx.app.secretBox.open(value.secretKey)).toBe(secretKey);
 
     // An empty secret keeps the stored one.
-    const kept = await gateway(admin.cookie, 'PUT', { apiId: 'APP_ID_REAL2', baseUrl: PAYLINK_TEST_URL, secretKey: '' });
+    const kept = await gateway(admin.cookie, 'PUT', {
+      apiId: 'APP_ID_REAL2',
+      baseUrl: PAYLINK_TEST_URL,
+      secretKey: '',
+      saveUntested: true,
+    });
     expect(kept.json()).toMatchObject({ apiId: 'APP_ID_REAL2', secretKeySet: true, webhookSecretSet: true });
     const [after] = await ctx.db.select().from(settings).where(eq(settings.key, 'paylink'));
     const afterValue = after?.value as { secretKey: string } | undefined;
@@ -109,6 +121,115 @@ describe('admin payment_gateway tab', () => {
     const { transactionNo } = await startPurchase(ctx, user.cookie, 'باقة نمو');
     kit.sandbox.pay(transactionNo, { webhook: false });
     expect((await confirm(ctx, user.cookie, transactionNo)).json().status).toBe('completed');
+  });
+
+  it('tests keys with Paylink (its sandbox) without saving them: accepted, refused, the stored secret when left empty', async () => {
+    await ctx.db.delete(settings).where(eq(settings.key, 'paylink'));
+    const admin = await signedInAdmin(ctx);
+    const test = (payload: object) =>
+      ctx.app.inject({ method: 'POST', url: '/api/admin/billing/gateway/test', headers: { cookie: admin.cookie }, payload });
+    const good = await test({
+      apiId: kit.sandbox.credentials.apiId,
+      baseUrl: kit.sandbox.baseUrl,
+      secretKey: kit.sandbox.credentials.secretKey,
+    });
+    expect([good.statusCode, good.json()]).toEqual([200, { outcome: 'accepted', status: 200 }]);
+    expect(good.body).not.toContain(kit.sandbox.credentials.secretKey);
+    const wrongSecret = await test({ apiId: kit.sandbox.credentials.apiId, baseUrl: kit.sandbox.baseUrl, secretKey: 'not-the-key' });
+    expect(wrongSecret.json()).toEqual({ outcome: 'refused', status: 401 });
+    const wrongId = await test({ apiId: 'APP_ID_0000000000', baseUrl: kit.sandbox.baseUrl, secretKey: kit.sandbox.credentials.secretKey });
+    expect(wrongId.json()).toEqual({ outcome: 'refused', status: 401 });
+    // Nothing was stored by testing.
+    expect(await ctx.db.select().from(settings).where(eq(settings.key, 'paylink'))).toEqual([]);
+    // Refused like a save: another address than this deployment's, or no secret at all.
+    const elsewhere = await test({ apiId: 'APP', baseUrl: 'https://evil.example', secretKey: 'x' });
+    expect([elsewhere.statusCode, elsewhere.json().code]).toEqual([400, 'GATEWAY_BASE_URL_INVALID']);
+    const noSecret = await test({ apiId: 'APP', baseUrl: kit.sandbox.baseUrl });
+    expect([noSecret.statusCode, noSecret.json().code]).toEqual([400, 'GATEWAY_SECRET_REQUIRED']);
+    // With the secret field left empty, the stored secret is the one tried.
+    await gateway(admin.cookie, 'PUT', {
+      apiId: kit.sandbox.credentials.apiId,
+      baseUrl: kit.sandbox.baseUrl,
+      secretKey: kit.sandbox.credentials.secretKey,
+    });
+    expect((await test({ apiId: kit.sandbox.credentials.apiId, baseUrl: kit.sandbox.baseUrl })).json().outcome).toBe('accepted');
+    expect((await test({ apiId: 'APP_ID_0000000000', baseUrl: kit.sandbox.baseUrl })).json().outcome).toBe('refused');
+    await ctx.db.delete(settings).where(eq(settings.key, 'paylink'));
+    const user = await signedInUser(ctx);
+    const asUser = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/billing/gateway/test',
+      headers: { cookie: user.cookie },
+      payload: {},
+    });
+    expect(asUser.statusCode).toBe(403);
+  });
+
+  it('refuses to save keys Paylink refuses — checkouts would all fail — unless the admin saves anyway', async () => {
+    await ctx.db.delete(settings).where(eq(settings.key, 'paylink'));
+    const admin = await signedInAdmin(ctx);
+    const wrong = { apiId: kit.sandbox.credentials.apiId, baseUrl: kit.sandbox.baseUrl, secretKey: 'wrong-secret-key' };
+    const refused = await gateway(admin.cookie, 'PUT', wrong);
+    expect([refused.statusCode, refused.json().code]).toEqual([400, 'GATEWAY_KEYS_REFUSED']);
+    expect(await ctx.db.select().from(settings).where(eq(settings.key, 'paylink'))).toEqual([]);
+    expect(
+      await ctx.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'billing.gateway.update'), eq(auditLog.actorEmail, admin.email))),
+    ).toEqual([]);
+
+    const anyway = await gateway(admin.cookie, 'PUT', { ...wrong, saveUntested: true });
+    expect([anyway.statusCode, anyway.json().secretKeySet]).toEqual([200, true]);
+    // What the test foretold: the checkout fails.
+    const user = await signedInUser(ctx);
+    const pkg = await packageByName(ctx, 'باقة نمو');
+    const checkout = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/billing/invoices',
+      headers: { cookie: user.cookie },
+      payload: { packageId: pkg.id },
+    });
+    expect(checkout.statusCode).toBeGreaterThanOrEqual(400);
+    await ctx.db.delete(settings).where(eq(settings.key, 'paylink'));
+  });
+
+  it('refuses to save while Paylink cannot be reached, unless the admin saves anyway', async () => {
+    // A sandbox address where nothing listens any more.
+    const { startPaylinkSandbox } = await import('../../sandbox/paylink');
+    const gone = await startPaylinkSandbox();
+    await gone.close();
+    const app = await buildApp({
+      env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+      db: ctx.db,
+      dbKind: ctx.handle.kind,
+      publicBaseUrl: 'http://localhost:3000',
+      appSecret: 'test-secret-that-is-long-enough-for-better-auth-0123456789',
+      logger: false,
+      providers: {
+        ...providerEndpoints('production', 'http://localhost:3000'),
+        paylinkBaseUrls: { production: PAYLINK_PRODUCTION_URL, test: PAYLINK_TEST_URL, sandbox: gone.baseUrl },
+      },
+    });
+    try {
+      const admin = await signedInAdmin(ctx);
+      const keys = { ...gone.credentials, baseUrl: gone.baseUrl };
+      const put = (payload: object) =>
+        app.inject({ method: 'PUT', url: '/api/admin/billing/gateway', headers: { cookie: admin.cookie }, payload });
+      const tested = await app.inject({
+        method: 'POST',
+        url: '/api/admin/billing/gateway/test',
+        headers: { cookie: admin.cookie },
+        payload: keys,
+      });
+      expect(tested.json()).toEqual({ outcome: 'unreachable', status: null });
+      const refused = await put(keys);
+      expect([refused.statusCode, refused.json().code]).toEqual([400, 'GATEWAY_UNREACHABLE']);
+      expect((await put({ ...keys, saveUntested: true })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await ctx.db.delete(settings).where(eq(settings.key, 'paylink'));
+    }
   });
 
   it('reports secrets sealed under an earlier APP_SECRET as not set, and will not keep them', async () => {

@@ -104,7 +104,32 @@ function toInvoice(body: unknown): PaylinkInvoice {
   };
 }
 
-export function createPaylinkClient(credentials: PaylinkCredentials, options: PaylinkClientOptions = {}): PaylinkClient {
+/** Why a connection test failed: Paylink refused the keys, or could not be reached (network, timeout, 5xx). */
+export type PaylinkCheckOutcome = 'accepted' | 'refused' | 'unreachable';
+
+/**
+ * The administrator's "test connection": one `/api/auth` call with these keys, nothing cached. Paylink answers
+ * 401 to keys it does not know (§A2); anything else that is not a token says nothing about the keys.
+ */
+export async function checkPaylinkCredentials(
+  credentials: PaylinkCredentials,
+  options: PaylinkClientOptions = {},
+): Promise<{ outcome: PaylinkCheckOutcome; status: number | null }> {
+  try {
+    await createPaylinkClient(credentials, options).authenticate();
+    return { outcome: 'accepted', status: 200 };
+  } catch (error) {
+    if (!(error instanceof PaylinkError)) throw error;
+    // 4xx but a rate limit: the keys (or the apiId's form) were refused. No answer, or 5xx: the gateway is out of reach.
+    const refused = error.status !== null && error.status >= 400 && error.status < 500 && error.status !== 429;
+    return { outcome: refused ? 'refused' : 'unreachable', status: error.status };
+  }
+}
+
+export function createPaylinkClient(
+  credentials: PaylinkCredentials,
+  options: PaylinkClientOptions = {},
+): PaylinkClient & { authenticate(): Promise<string> } {
   const base = credentials.baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 15_000;
   const now = options.now ?? Date.now;
@@ -171,6 +196,7 @@ export function createPaylinkClient(credentials: PaylinkCredentials, options: Pa
   }
 
   return {
+    authenticate,
     async addInvoice(req) {
       return toInvoice(await call('POST', '/api/addInvoice', req));
     },

@@ -175,3 +175,43 @@ export async function revokeToken(endpoints: GoogleEndpoints, token: string): Pr
   await response.body?.cancel();
   if (response.status >= 500) throw new GoogleUnavailableError(`google revoke ${response.status}`, response.status);
 }
+
+/** What a connection test learnt of an OAuth client (the admin's gmail tab). */
+export type GoogleClientCheckOutcome = 'accepted' | 'refused' | 'unreachable';
+
+/** A code Google never issued: the test exchange can only be refused, and how it is refused is the answer. */
+const TEST_CODE = 'sira-connection-test';
+
+/**
+ * Whether Google's token endpoint knows this client id and secret, with no user involved: a code exchange
+ * with a code that cannot be valid. Google authenticates the client first, so an unknown id or a wrong secret
+ * answers 401 `invalid_client`, while a known client with its secret gets as far as the code: 400
+ * `invalid_grant` (a redirect URI Google does not list for the client may answer `redirect_uri_mismatch`
+ * instead — the client was still recognised). No answer, a 5xx or anything else: not verified.
+ */
+export async function checkGoogleClient(
+  endpoints: GoogleEndpoints,
+  client: ClientCredentials & { redirectUri: string },
+): Promise<{ outcome: GoogleClientCheckOutcome; error: string | null }> {
+  let response: Response;
+  try {
+    response = await call(endpoints.tokenUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: TEST_CODE,
+        redirect_uri: client.redirectUri,
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+      }).toString(),
+    });
+  } catch {
+    return { outcome: 'unreachable', error: null };
+  }
+  const body = await readJson(response);
+  const error = typeof body.error === 'string' ? body.error : null;
+  if (error === 'invalid_client' || error === 'unauthorized_client') return { outcome: 'refused', error };
+  if (response.status === 400 && (error === 'invalid_grant' || error === 'redirect_uri_mismatch')) return { outcome: 'accepted', error };
+  return { outcome: 'unreachable', error: error ?? `HTTP ${response.status}` };
+}

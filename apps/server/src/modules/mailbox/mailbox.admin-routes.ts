@@ -1,10 +1,17 @@
-import { gmailSettingsInputSchema, gmailSettingsSchema } from '@sira/shared/schemas/mailbox-admin';
+import {
+  gmailClientTestResultSchema,
+  gmailClientTestSchema,
+  gmailSettingsInputSchema,
+  gmailSettingsSchema,
+} from '@sira/shared/schemas/mailbox-admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireViewer } from '../../plugins/access';
-import { getGmailSettings, saveGmailSettings } from './mailbox.admin-service';
+import { type GoogleClientTestDeps, getGmailSettings, saveGmailSettings, testGmailClient } from './mailbox.admin-service';
 
 /** The admin "gmail" tab (spec §2): the OAuth client users link their mailboxes with. Admin-only by prefix. */
 export const mailboxAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tester: GoogleClientTestDeps = { google: app.providers.google, publicBaseUrl: app.publicBaseUrl, mode: app.env.mode };
+
   app.get('/api/admin/mailbox/settings', { schema: { response: { 200: gmailSettingsSchema } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return getGmailSettings(app.db, app.secretBox);
@@ -15,7 +22,14 @@ export const mailboxAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: gmailSettingsInputSchema, response: { 200: gmailSettingsSchema } } },
     async (request) => {
       const viewer = await requireViewer(request);
-      return saveGmailSettings(app.db, app.secretBox, { id: viewer.id, email: viewer.email }, request.body);
+      return saveGmailSettings(app.db, app.secretBox, { id: viewer.id, email: viewer.email }, request.body, tester);
     },
+  );
+
+  // A POST, though it changes nothing: it may carry the secret, which a GET would put in the address.
+  app.post(
+    '/api/admin/mailbox/settings/test',
+    { schema: { body: gmailClientTestSchema, response: { 200: gmailClientTestResultSchema } } },
+    async (request) => testGmailClient(app.db, app.secretBox, tester, request.body),
   );
 };

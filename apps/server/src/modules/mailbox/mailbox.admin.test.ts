@@ -21,6 +21,14 @@ const put = (cookie: string, payload: unknown) =>
   ctx.app.inject({ method: 'PUT', url: URL_, headers: { cookie }, payload: payload as object });
 
 describe('admin gmail settings', () => {
+  it('tests a client in embedded mode by its form only: the built-in Google sandbox accepts whichever client is saved', async () => {
+    const { cookie } = await signedInAdmin(ctx);
+    const test = (payload: object) => ctx.app.inject({ method: 'POST', url: `${URL_}/test`, headers: { cookie }, payload });
+    expect((await test({ clientId: valid.clientId, clientSecret: 'GOCSPX-anything' })).json()).toEqual({ outcome: 'sandbox' });
+    const malformed = await test({ clientId: 'my client.apps.googleusercontent.com', clientSecret: 'x' });
+    expect([malformed.statusCode, malformed.json().code]).toEqual([400, 'GMAIL_CLIENT_ID_INVALID']);
+  });
+
   it('shows the settings with the secret only as set / not set', async () => {
     const { cookie } = await signedInAdmin(ctx);
     const res = await ctx.app.inject({ url: URL_, headers: { cookie } });

@@ -1,8 +1,9 @@
 import { profileOverviewSchema } from '@sira/shared/schemas';
+import { applicantNameBodySchema, applicantSchema } from '@sira/shared/schemas/profiles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors';
 import { requireViewer } from '../../plugins/access';
-import { getProfileOverview } from './profiles.service';
+import { getProfileOverview, setApplicantName } from './profiles.service';
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/profile', { schema: { response: { 200: profileOverviewSchema } } }, async (request, reply) => {
@@ -12,5 +13,13 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!overview) throw notFound('PROFILE_NOT_FOUND');
     reply.header('cache-control', 'no-store');
     return overview;
+  });
+
+  // Asked once of accounts made before registration asked it (/send-resume), and editable after.
+  app.put('/api/profile/applicant', { schema: { body: applicantNameBodySchema, response: { 200: applicantSchema } } }, async (request) => {
+    const viewer = await requireViewer(request);
+    const applicant = await setApplicantName(app.db, { id: viewer.id }, request.body);
+    app.events.publish({ topic: 'profile', profileId: viewer.id });
+    return applicant;
   });
 };

@@ -1,7 +1,9 @@
-import { ADMIN_PACKAGE, TRIAL_PACKAGE } from '@sira/shared';
+import { ADMIN_PACKAGE, checkApplicantName, normalizeApplicantName, TRIAL_PACKAGE } from '@sira/shared';
+import type { Applicant } from '@sira/shared/schemas/profiles';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { packages, profiles } from '../../db/schema';
+import { AppError, badRequest } from '../../lib/errors';
 
 /** A new account starts on the trial package with its messages as the balance. */
 export async function createProfileForUser(db: Database, user: { id: string; email: string; phoneNumber?: string | null }) {
@@ -46,6 +48,9 @@ export interface ProfileOverview {
   messagesSent: number;
   failedCount: number;
   isAdmin: boolean;
+  fullName: string | null;
+  fullNameEn: string | null;
+  phone: string | null;
 }
 
 /** What the dashboard shows about the signed-in user. Always scoped to that user's id. */
@@ -56,6 +61,9 @@ export async function getProfileOverview(db: Database, id: string): Promise<Prof
       packageName: packages.name,
       messagesRemaining: profiles.messagesRemaining,
       sentMessages: profiles.sentMessages,
+      fullName: profiles.fullName,
+      fullNameEn: profiles.fullNameEn,
+      phone: profiles.phoneNumber,
       failedCount: sql<number>`(select count(*)::int from failed_emails f where f.profile_id = ${profiles.id})`,
     })
     .from(profiles)
@@ -69,5 +77,29 @@ export async function getProfileOverview(db: Database, id: string): Promise<Prof
     messagesSent: row.sentMessages,
     failedCount: row.failedCount,
     isAdmin: row.packageName === ADMIN_PACKAGE,
+    fullName: row.fullName,
+    fullNameEn: row.fullNameEn,
+    phone: row.phone,
   };
+}
+
+/**
+ * The applicant's name as companies will read it (From and {{applicant_name}}), checked by the rule the forms
+ * apply (rules/auth.ts) and stored without direction controls or extra spaces. An empty Latin name clears it.
+ */
+export async function setApplicantName(
+  db: Database,
+  who: { id: string } | { email: string },
+  input: { fullName: string; fullNameEn?: string | undefined },
+): Promise<Applicant> {
+  const problem = checkApplicantName(input);
+  if (problem) throw badRequest(problem);
+  const fullNameEn = normalizeApplicantName(input.fullNameEn ?? '');
+  const [row] = await db
+    .update(profiles)
+    .set({ fullName: normalizeApplicantName(input.fullName), fullNameEn: fullNameEn || null })
+    .where('id' in who ? eq(profiles.id, who.id) : eq(profiles.email, who.email))
+    .returning({ fullName: profiles.fullName, fullNameEn: profiles.fullNameEn, phone: profiles.phoneNumber });
+  if (!row) throw new AppError(404, 'PROFILE_NOT_FOUND');
+  return row;
 }

@@ -2,7 +2,15 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { samplePdf } from '../../../test-support/sending';
 import { header, parseMessage, readHeaders } from '../../sandbox/google/mime';
-import { attachmentName, encodeHeaderWords, InvalidRecipientError, keepPlainLines, prepareJobMessage, renderMessage } from './mime';
+import {
+  attachmentName,
+  encodeHeaderWords,
+  fromHeader,
+  InvalidRecipientError,
+  keepPlainLines,
+  prepareJobMessage,
+  renderMessage,
+} from './mime';
 import { personalize } from './personalize';
 
 /**
@@ -31,6 +39,54 @@ describe('personalize', () => {
 
   it('reads the placeholders whatever the spacing or case inside the braces', () => {
     expect(personalize('{{ Company_Name }} / {{SECTOR}}', company)).toBe('شركة <الراجحي> & أبناؤه / المالية');
+  });
+});
+
+describe('the applicant in the message', () => {
+  const prepared = prepareJobMessage({
+    from: 'sara.ahmed@gmail.com',
+    applicant: { name: 'سارة بنت أحمد الغامدي', nameEn: "Sara O'Neil", phone: '+966512345678' },
+    subject: 'طلب وظيفة في {{company_name}} — {{applicant_name}}',
+    content:
+      '<p>إلى {{company_name}}،</p><p>وتفضلوا بقبول فائق الاحترام والتقدير،</p><p>{{applicant_name}} ({{ Applicant_Name_En }})<br>{{applicant_phone}}</p>',
+    resumeName: 'cv.pdf',
+    pdf: samplePdf(),
+  });
+  const raw = Buffer.concat(renderMessage(prepared, company, new Date('2025-03-01T10:00:00Z')));
+  const parsed = parseMessage(raw);
+
+  it('sends From the applicant by name: RFC 2047 words for Arabic, decoded back to the name, the address kept', () => {
+    const head = raw.toString('latin1').split('\r\n\r\n')[0] ?? '';
+    // Only ASCII on the wire: encoded words, folded onto continuation lines, then the address.
+    expect(head).toMatch(
+      /(?:^|\r\n)From: =\?UTF-8\?B\?[A-Za-z0-9+/=]+\?=(\r\n =\?UTF-8\?B\?[A-Za-z0-9+/=]+\?=)* <sara\.ahmed@gmail\.com>\r\n/,
+    );
+    expect(header(parsed.headers, 'from')).toBe('سارة بنت أحمد الغامدي <sara.ahmed@gmail.com>');
+  });
+
+  it('fills the applicant placeholders in subject, HTML (escaped) and text, the same for every company', () => {
+    expect(header(parsed.headers, 'subject')).toBe('طلب وظيفة في شركة <الراجحي> & أبناؤه — سارة بنت أحمد الغامدي');
+    const html = parsed.html ?? '';
+    expect(html).toContain('سارة بنت أحمد الغامدي (Sara O&#39;Neil)<br />+966512345678');
+    const text = parsed.text ?? '';
+    expect(text).toContain("سارة بنت أحمد الغامدي (Sara O'Neil)\n+966512345678");
+    expect(raw.toString('latin1')).not.toContain('{{applicant');
+  });
+
+  it('quotes a Latin name, escapes quotes, and keeps the bare address for a job scheduled before names were asked', () => {
+    expect(fromHeader('a@gmail.com', 'Sara Ahmed')).toBe('"Sara Ahmed" <a@gmail.com>');
+    expect(fromHeader('a@gmail.com', 'Sa"ra\\')).toBe('"Sa\\"ra\\\\" <a@gmail.com>');
+    expect(fromHeader('a@gmail.com', 'Sara\r\nBcc: x@evil.example')).toBe('"SaraBcc: x@evil.example" <a@gmail.com>');
+    expect(fromHeader('a@gmail.com', null)).toBe('a@gmail.com');
+    const old = prepareJobMessage({
+      from: 'a@gmail.com',
+      subject: 's',
+      content: '<p>{{applicant_name}}x</p>',
+      resumeName: 'cv.pdf',
+      pdf: samplePdf(),
+    });
+    const rendered = parseMessage(Buffer.concat(renderMessage(old, company)));
+    expect(header(rendered.headers, 'from')).toBe('a@gmail.com');
   });
 });
 

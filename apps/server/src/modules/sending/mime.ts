@@ -2,7 +2,15 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { isMailAddress, keepPlainLines } from '@sira/shared';
 import sanitizeHtml from 'sanitize-html';
 import { sanitizeRichHtml } from '../../lib/html';
-import { type CompanyFields, type CompiledTemplate, compileTemplate, escapeHtml, fillTemplate } from './personalize';
+import {
+  type ApplicantFields,
+  bindApplicant,
+  type CompanyFields,
+  type CompiledTemplate,
+  compileTemplate,
+  escapeHtml,
+  fillTemplate,
+} from './personalize';
 
 /**
  * The application e-mail as raw MIME (RFC 5322 + 2045–2047 + 2231): multipart/mixed of a
@@ -16,7 +24,10 @@ import { type CompanyFields, type CompiledTemplate, compileTemplate, escapeHtml,
 const CRLF = '\r\n';
 
 export interface JobMessageInput {
+  /** The sending address (the linked Gmail account). */
   from: string;
+  /** Who applies: the From display name and the applicant placeholders. Absent for jobs scheduled before it was asked. */
+  applicant?: { name: string | null; nameEn: string | null; phone: string | null };
   subject: string;
   /** HTML written by the user or an administrator; sanitised again here. */
   content: string;
@@ -29,6 +40,7 @@ export interface PreparedJobMessage {
   readonly subject: CompiledTemplate;
   readonly html: CompiledTemplate;
   readonly text: CompiledTemplate;
+  /** The From header's value: `name <address>`, the name quoted or RFC 2047-encoded. */
   readonly from: string;
   /** The attachment part and the closing boundary: shared, read-only, by every message of the job. */
   readonly tail: Buffer;
@@ -119,6 +131,19 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
+/**
+ * The From header's value (RFC 5322 name-addr). A name in printable ASCII goes in a quoted string; any other
+ * is a run of RFC 2047 encoded words, which may not stand inside quotes. The name was checked when it was
+ * given (letters, spaces, . ' -: rules/auth.ts), and anything that could end the header is dropped here too.
+ */
+export function fromHeader(address: string, name: string | null | undefined): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters never belong in a header
+  const clean = (name ?? '').replace(/[\x00-\x1f\x7f]/g, '').trim();
+  if (!clean) return address;
+  if (/^[\x20-\x7e]*$/.test(clean) && !clean.includes('=?')) return `"${clean.replace(/(["\\])/g, '\\$1')}" <${address}>`;
+  return `${encodeHeaderWords(clean)} <${address}>`;
+}
+
 // keepPlainLines lives in shared code: the /send-resume preview shows the same lines the e-mail will.
 export { keepPlainLines };
 
@@ -141,12 +166,17 @@ export function prepareJobMessage(input: JobMessageInput): PreparedJobMessage {
     'ascii',
   );
   const at = input.from.lastIndexOf('@');
+  const applicant: ApplicantFields = {
+    applicant_name: input.applicant?.name ?? '',
+    applicant_name_en: input.applicant?.nameEn ?? '',
+    applicant_phone: input.applicant?.phone ?? '',
+  };
   return {
     boundary,
-    subject: compileTemplate(input.subject.replace(/[\r\n]+/g, ' ')),
-    html: compileTemplate(html),
-    text: compileTemplate(htmlToText(content)),
-    from: input.from,
+    subject: bindApplicant(compileTemplate(input.subject.replace(/[\r\n]+/g, ' ')), applicant),
+    html: bindApplicant(compileTemplate(html), applicant, escapeHtml),
+    text: bindApplicant(compileTemplate(htmlToText(content)), applicant),
+    from: fromHeader(input.from, input.applicant?.name),
     tail,
     messageIdDomain: at >= 0 ? input.from.slice(at + 1) : 'sira.local',
   };

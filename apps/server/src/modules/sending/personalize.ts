@@ -1,15 +1,20 @@
 /**
  * The personal touch: {{company_name}}, {{sector}} and {{location}} in a subject or content are replaced by
- * the company's own values. A template is compiled once per job into literal pieces and placeholders, so
- * filling it for each of thousands of companies is a join, not a search.
+ * the company's own values, and {{applicant_name}}, {{applicant_name_en}}, {{applicant_phone}} by the
+ * applicant's, the same for every company. A template is compiled once per job into literal pieces and
+ * placeholders (the applicant's bound into the literals then), so filling it for each of thousands of
+ * companies is a join, not a search.
  */
 
-export const PLACEHOLDERS = ['company_name', 'sector', 'location'] as const;
+export const COMPANY_PLACEHOLDERS = ['company_name', 'sector', 'location'] as const;
+export const APPLICANT_PLACEHOLDERS = ['applicant_name', 'applicant_name_en', 'applicant_phone'] as const;
+export const PLACEHOLDERS = [...COMPANY_PLACEHOLDERS, ...APPLICANT_PLACEHOLDERS] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
-export type CompanyFields = Record<Placeholder, string>;
+export type CompanyFields = Record<(typeof COMPANY_PLACEHOLDERS)[number], string>;
+export type ApplicantFields = Record<(typeof APPLICANT_PLACEHOLDERS)[number], string>;
 
 // Any spacing or case inside the braces (templates are checked against the same names: rules/placeholders).
-const PLACEHOLDER_PATTERN = /\{\{\s*(company_name|sector|location)\s*\}\}/gi;
+const PLACEHOLDER_PATTERN = new RegExp(`\\{\\{\\s*(${PLACEHOLDERS.join('|')})\\s*\\}\\}`, 'gi');
 
 export type CompiledTemplate = ReadonlyArray<string | { field: Placeholder }>;
 
@@ -25,10 +30,32 @@ export function compileTemplate(template: string): CompiledTemplate {
   return pieces;
 }
 
-export function fillTemplate(compiled: CompiledTemplate, company: CompanyFields, encode: (value: string) => string = (v) => v): string {
+/** A field no one has a value for (an applicant field never bound) is left empty rather than shown in braces. */
+export function fillTemplate(
+  compiled: CompiledTemplate,
+  fields: Partial<Record<Placeholder, string>>,
+  encode: (value: string) => string = (v) => v,
+): string {
   let out = '';
-  for (const piece of compiled) out += typeof piece === 'string' ? piece : encode(company[piece.field]);
+  for (const piece of compiled) out += typeof piece === 'string' ? piece : encode(fields[piece.field] ?? '');
   return out;
+}
+
+/** The applicant's values written into the compiled template once, leaving only the company's to fill per message. */
+export function bindApplicant(
+  compiled: CompiledTemplate,
+  applicant: ApplicantFields,
+  encode: (value: string) => string = (v) => v,
+): CompiledTemplate {
+  const bound: Array<string | { field: Placeholder }> = [];
+  for (const piece of compiled) {
+    const value = typeof piece === 'string' ? piece : (applicant as Partial<Record<Placeholder, string>>)[piece.field];
+    const literal = typeof piece === 'string' ? piece : value === undefined ? undefined : encode(value);
+    if (literal === undefined) bound.push(piece);
+    else if (typeof bound[bound.length - 1] === 'string') bound[bound.length - 1] += literal;
+    else bound.push(literal);
+  }
+  return bound;
 }
 
 export function escapeHtml(value: string): string {
@@ -36,6 +63,6 @@ export function escapeHtml(value: string): string {
 }
 
 /** Convenience for one-off fills (tests, previews). */
-export function personalize(template: string, company: CompanyFields, options: { html?: boolean } = {}): string {
-  return fillTemplate(compileTemplate(template), company, options.html ? escapeHtml : undefined);
+export function personalize(template: string, fields: Partial<Record<Placeholder, string>>, options: { html?: boolean } = {}): string {
+  return fillTemplate(compileTemplate(template), fields, options.html ? escapeHtml : undefined);
 }

@@ -43,7 +43,13 @@ export async function companiesLeftFor(db: Database, profileId: string, packageI
 
 export async function getCompose(db: Database, profileId: string): Promise<SendingCompose> {
   const [profile] = await db
-    .select({ packageId: profiles.packageId, balance: profiles.messagesRemaining })
+    .select({
+      packageId: profiles.packageId,
+      balance: profiles.messagesRemaining,
+      fullName: profiles.fullName,
+      fullNameEn: profiles.fullNameEn,
+      phone: profiles.phoneNumber,
+    })
     .from(profiles)
     .where(eq(profiles.id, profileId));
   if (!profile) throw new AppError(404, 'PROFILE_NOT_FOUND');
@@ -63,6 +69,7 @@ export async function getCompose(db: Database, profileId: string): Promise<Sendi
     companiesRemaining,
     sendableNow,
     dailyLimit: await dailyLimitForSend(db, profileId, sendableNow),
+    applicant: { fullName: profile.fullName, fullNameEn: profile.fullNameEn, phone: profile.phone },
   };
 }
 
@@ -130,10 +137,20 @@ export async function scheduleSend(deps: ScheduleDeps, profileId: string, input:
   const result = await deps.db.transaction(async (tx) => {
     // The profile row is the lock: concurrent requests of one user queue here, so the balance read below is
     // the balance the debit applies to (50 simultaneous submissions cannot spend it twice).
-    const [profile] = rowsOf<{ balance: number; package_id: string }>(
-      await tx.execute(sql`select messages_remaining as balance, package_id from profiles where id = ${profileId} for update`),
+    const [profile] = rowsOf<{
+      balance: number;
+      package_id: string;
+      full_name: string | null;
+      full_name_en: string | null;
+      phone_number: string | null;
+    }>(
+      await tx.execute(
+        sql`select messages_remaining as balance, package_id, full_name, full_name_en, phone_number from profiles where id = ${profileId} for update`,
+      ),
     );
     if (!profile) throw new AppError(404, 'PROFILE_NOT_FOUND');
+    // Companies must know who writes: an account made before registration asked the name gives it first.
+    if (!profile.full_name) throw new AppError(409, 'APPLICANT_NAME_REQUIRED');
     // A résumé whose bytes are not stored (a file an earlier version kept on a disk this database never got)
     // could only fail every delivery: it is refused before the balance is touched. The join reads the key only.
     const [resume] = await tx
@@ -148,7 +165,17 @@ export async function scheduleSend(deps: ScheduleDeps, profileId: string, input:
 
     const [job] = await tx
       .insert(sendJobs)
-      .values({ profileId, subject, content, resumePath: resume.path, resumeName: resume.name, status: 'pending' })
+      .values({
+        profileId,
+        subject,
+        content,
+        resumePath: resume.path,
+        resumeName: resume.name,
+        status: 'pending',
+        applicantName: profile.full_name,
+        applicantNameEn: profile.full_name_en,
+        applicantPhone: profile.phone_number,
+      })
       .returning({ id: sendJobs.id });
     if (!job) throw new Error('send job insert returned nothing');
 

@@ -333,6 +333,54 @@ describe('POST /api/sending/jobs', () => {
     expect(await ctx.db.select().from(sendJobs).where(eq(sendJobs.profileId, linked.profileId))).toHaveLength(0);
   });
 
+  it('asks an account made before registration asked the name for it once: no job goes out nameless', async () => {
+    const u = await user();
+    await ctx.db.update(profiles).set({ fullName: null, fullNameEn: null }).where(eq(profiles.id, u.profileId));
+    const resumeId = await uploadedResumeId(ctx, u.cookie);
+    expect((await get<SendingCompose>(u.cookie, '/api/sending/compose')).applicant).toEqual({
+      fullName: null,
+      fullNameEn: null,
+      phone: '0512345678',
+    });
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/sending/jobs',
+      headers: { cookie: u.cookie },
+      payload: body(resumeId),
+    });
+    expect([refused.statusCode, refused.json().code]).toEqual([409, 'APPLICANT_NAME_REQUIRED']);
+    expect(await balanceOf(ctx, u.profileId)).toBeGreaterThan(0);
+    expect(await ctx.db.select().from(sendJobs).where(eq(sendJobs.profileId, u.profileId))).toHaveLength(0);
+
+    const name = (payload: object) =>
+      ctx.app.inject({ method: 'PUT', url: '/api/profile/applicant', headers: { cookie: u.cookie }, payload });
+    expect((await name({ fullName: 'x' })).json().code).toBe('INVALID_NAME');
+    expect((await name({ fullName: 'محمد', fullNameEn: 'محمد' })).json().code).toBe('INVALID_NAME_EN');
+    const saved = await name({ fullName: ' محمد  العتيبي ', fullNameEn: 'Mohammed Alotaibi' });
+    expect([saved.statusCode, saved.json()]).toEqual([
+      200,
+      { fullName: 'محمد العتيبي', fullNameEn: 'Mohammed Alotaibi', phone: '0512345678' },
+    ]);
+    expect((await get<{ fullName: string }>(u.cookie, '/api/profile')).fullName).toBe('محمد العتيبي');
+
+    // The applicant's placeholders are accepted, and the job keeps the applicant as scheduled.
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/sending/jobs',
+      headers: { cookie: u.cookie },
+      payload: {
+        ...body(resumeId),
+        content: '<p>مع التحية،</p><p>{{ applicant_name }} ({{APPLICANT_NAME_EN}})<br>{{applicant_phone}}</p>',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [job] = await ctx.db
+      .select({ name: sendJobs.applicantName, nameEn: sendJobs.applicantNameEn, phone: sendJobs.applicantPhone })
+      .from(sendJobs)
+      .where(eq(sendJobs.profileId, u.profileId));
+    expect(job).toEqual({ name: 'محمد العتيبي', nameEn: 'Mohammed Alotaibi', phone: '0512345678' });
+  });
+
   it('refuses a résumé whose bytes are not stored (a file an earlier version kept on another disk): nothing is debited', async () => {
     const u = await user({ balance: 5 });
     const [legacy] = await ctx.db

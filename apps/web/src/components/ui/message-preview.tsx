@@ -1,5 +1,6 @@
 import { Button, Card, Stack, Text } from '@mantine/core';
 import { keepPlainLines } from '@sira/shared';
+import type { Applicant } from '@sira/shared/schemas/profiles';
 import { useState } from 'react';
 
 const texts = {
@@ -7,12 +8,29 @@ const texts = {
   hide: 'إخفاء المعاينة',
   subject: 'الموضوع:',
   frame: 'معاينة محتوى الرسالة',
-  note: 'هكذا تبدو الرسالة لشركة نموذجية؛ تُستبدل البيانات ببيانات كل شركة عند الإرسال.',
+  note: 'هكذا تبدو الرسالة لشركة نموذجية؛ تُستبدل البيانات ببيانات كل شركة عند الإرسال، ويظهر اسمك ورقم جوالك كما حفظتهما.',
+  sampleNote: 'هكذا تبدو الرسالة لشركة نموذجية ومتقدم نموذجي؛ تُستبدل البيانات ببيانات كل شركة وكل متقدم عند الإرسال.',
 };
 
 /** What the preview puts where each company's own values will go. */
 const SAMPLE: Record<string, string> = { company_name: 'شركة المثال', sector: 'التقنية', location: 'الرياض' };
-const fill = (text: string) => text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) => SAMPLE[key.toLowerCase()] ?? whole);
+/** The applicant the admin's template preview shows. */
+const SAMPLE_APPLICANT: Applicant = { fullName: 'سارة أحمد', fullNameEn: 'Sara Ahmed', phone: '0500000000' };
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** The placeholders filled as the e-mail fills them: the sample company, and the applicant's own details. */
+export function fillPreview(text: string, applicant?: Applicant | null, html = true): string {
+  const values: Record<string, string> = {
+    ...SAMPLE,
+    applicant_name: applicant?.fullName ?? '',
+    applicant_name_en: applicant?.fullNameEn ?? '',
+    applicant_phone: applicant?.phone ?? '',
+  };
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) => {
+    const value = values[key.toLowerCase()];
+    return value === undefined ? whole : html ? escapeHtml(value) : value;
+  });
+}
 
 /**
  * The message as a company will read it, with sample values for the placeholders: the e-mail's own wrapper and
@@ -20,7 +38,20 @@ const fill = (text: string) => text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key:
  * same-origin access), so whatever the user typed or pasted cannot run on the page; the server sanitises the
  * content when the send is scheduled, so markup it does not allow (a form, a style block) is dropped there.
  */
-export function MessagePreview({ subject, content, defaultOpen = false }: { subject: string; content: string; defaultOpen?: boolean }) {
+export function MessagePreview({
+  subject,
+  content,
+  applicant,
+  defaultOpen = false,
+}: {
+  subject: string;
+  content: string;
+  /** The user's own details; left out (the admin's template preview), a sample applicant stands in. */
+  applicant?: Applicant | null;
+  defaultOpen?: boolean;
+}) {
+  const shown = applicant === undefined ? SAMPLE_APPLICANT : applicant;
+  const fill = (text: string) => fillPreview(text, shown);
   const [open, setOpen] = useState(defaultOpen);
   return (
     <Stack gap="xs">
@@ -31,10 +62,10 @@ export function MessagePreview({ subject, content, defaultOpen = false }: { subj
         <Card withBorder radius="md" padding="md">
           <Stack gap="xs">
             <Text size="sm" c="gray.8">
-              {texts.note}
+              {applicant === undefined ? texts.sampleNote : texts.note}
             </Text>
             <Text fw={700}>
-              {texts.subject} {fill(subject)}
+              {texts.subject} {fillPreview(subject, shown, false)}
             </Text>
             <iframe
               title={texts.frame}

@@ -50,6 +50,9 @@ export class JobMessageCache {
         content: sendJobs.content,
         resumePath: sendJobs.resumePath,
         resumeName: sendJobs.resumeName,
+        applicantName: sendJobs.applicantName,
+        applicantNameEn: sendJobs.applicantNameEn,
+        applicantPhone: sendJobs.applicantPhone,
       })
       .from(sendJobs)
       .where(eq(sendJobs.id, jobId));
@@ -64,7 +67,14 @@ export class JobMessageCache {
       }
       throw error;
     });
-    return prepareJobMessage({ from, subject: job.subject, content: job.content, resumeName: job.resumeName, pdf });
+    return prepareJobMessage({
+      from,
+      applicant: { name: job.applicantName, nameEn: job.applicantNameEn, phone: job.applicantPhone },
+      subject: job.subject,
+      content: job.content,
+      resumeName: job.resumeName,
+      pdf,
+    });
   }
 
   clear(): void {

@@ -13,6 +13,9 @@ import { ConfirmationNotSent } from './confirmation-not-sent';
 
 const texts = {
   title: 'إنشاء حساب جديد',
+  fullName: 'الاسم الكامل بالعربية',
+  fullNameHint: 'يظهر للشركات في خانة المرسل وفي توقيع رسائلك.',
+  fullNameEn: 'الاسم الكامل بالإنجليزية (اختياري)',
   email: 'البريد الإلكتروني',
   phone: 'رقم الجوال',
   phoneHint: 'يبدأ بـ 05 أو +966',
@@ -27,8 +30,8 @@ const texts = {
   login: 'سجّل الدخول',
 };
 
-type Field = 'email' | 'phone' | 'password' | 'confirmPassword';
-const FIELD_ORDER: readonly Field[] = ['email', 'phone', 'password', 'confirmPassword'];
+type Field = 'fullName' | 'fullNameEn' | 'email' | 'phone' | 'password' | 'confirmPassword';
+const FIELD_ORDER: readonly Field[] = ['fullName', 'fullNameEn', 'email', 'phone', 'password', 'confirmPassword'];
 
 /** The fields a refusal is about, marked red (and the first focused) beside the one message the spec gives. */
 function fieldsAtFault(code: string | undefined, form: Record<Field, string>): Field[] {
@@ -42,6 +45,11 @@ function fieldsAtFault(code: string | undefined, form: Record<Field, string>): F
       return ['email'];
     case 'INVALID_PHONE':
       return ['phone'];
+    case 'NAME_REQUIRED':
+    case 'INVALID_NAME':
+      return ['fullName'];
+    case 'INVALID_NAME_EN':
+      return ['fullNameEn'];
     case 'PASSWORD_TOO_SHORT':
       return ['password'];
     default:
@@ -50,7 +58,14 @@ function fieldsAtFault(code: string | undefined, form: Record<Field, string>): F
 }
 
 export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
-  const [form, setForm] = useState<Record<Field, string>>({ email: '', phone: '', password: '', confirmPassword: '' });
+  const [form, setForm] = useState<Record<Field, string>>({
+    fullName: '',
+    fullNameEn: '',
+    email: '',
+    phone: '',
+    password: '',
+    confirmPassword: '',
+  });
   const [faulty, setFaulty] = useState<ReadonlySet<Field>>(new Set());
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
   const formError = useFormError('SIGN_UP_FAILED');
@@ -107,6 +122,15 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
     <AuthCard title={texts.title}>
       <form onSubmit={submit} noValidate>
         <Stack>
+          <TextInput
+            label={texts.fullName}
+            description={texts.fullNameHint}
+            maxLength={80}
+            autoComplete="name"
+            {...field('fullName')}
+            required
+          />
+          <TextInput label={texts.fullNameEn} maxLength={80} dir="ltr" autoComplete="off" {...field('fullNameEn')} />
           <TextInput label={texts.email} maxLength={320} type="email" autoComplete="email" dir="ltr" {...field('email')} required />
           <TextInput
             label={texts.phone}

@@ -1,4 +1,9 @@
-import type { AdminGatewaySettings, AdminGatewayUpdate } from '@sira/shared/schemas/billing-admin';
+import type {
+  AdminGatewaySettings,
+  AdminGatewayTest,
+  AdminGatewayTestResult,
+  AdminGatewayUpdate,
+} from '@sira/shared/schemas/billing-admin';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '~/lib/api-client';
 
@@ -21,3 +26,9 @@ export function useUpdateGatewaySettings() {
     onSuccess: (saved) => queryClient.setQueryData(adminGatewayKey, saved),
   });
 }
+
+/** One Paylink authentication with the keys in the form, done by the server; nothing is saved. */
+export const testGatewayKeys = (body: AdminGatewayTest) =>
+  api<AdminGatewayTestResult>('/api/admin/billing/gateway/test', { method: 'POST', json: body });
+
+export const useTestGatewayKeys = () => useMutation({ mutationFn: testGatewayKeys });

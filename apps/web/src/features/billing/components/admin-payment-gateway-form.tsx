@@ -1,13 +1,13 @@
 import { Alert, Badge, Button, Card, Group, PasswordInput, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { gatewayAdminMessageForCode, gatewayAdminTexts as t } from '@sira/shared/messages/billing-admin';
-import type { AdminGatewaySettings } from '@sira/shared/schemas/billing-admin';
+import type { AdminGatewaySettings, AdminGatewayTestResult } from '@sira/shared/schemas/billing-admin';
 import { type FormEvent, useState } from 'react';
 import { FormError } from '~/components/ui/form-error';
 import { LoadError } from '~/components/ui/load-error';
 import { ApiRequestError } from '~/lib/api-client';
 import { notify } from '~/lib/notify';
 import { useErrorToast } from '~/lib/use-error-toast';
-import { useGatewaySettings, useUpdateGatewaySettings } from '../api/admin-gateway-settings';
+import { useGatewaySettings, useTestGatewayKeys, useUpdateGatewaySettings } from '../api/admin-gateway-settings';
 
 /** The admin payment_gateway tab (spec §2): Paylink keys and address. Secrets are write-only. */
 export function AdminPaymentGatewayPanel() {
@@ -47,28 +47,50 @@ function GatewayForm({ initial }: { initial: AdminGatewaySettings }) {
   const [secretKey, setSecretKey] = useState('');
   const [webhookSecret, setWebhookSecret] = useState('');
   const [error, setError] = useState<string | null>(null);
+  /** The last connection test's outcome, for the keys as they were typed then. */
+  const [tested, setTested] = useState<AdminGatewayTestResult['outcome'] | null>(null);
+  /** The save was refused because the test failed: the admin may save anyway. */
+  const [untestedOffer, setUntestedOffer] = useState(false);
   const save = useUpdateGatewaySettings();
+  const test = useTestGatewayKeys();
   const options = initial.baseUrlOptions.map((o) => ({ value: o.url, label: `${t.environments[o.environment]} — ${o.url}` }));
+  const keys = () => ({ apiId: apiId.trim(), baseUrl, ...(secretKey.trim() ? { secretKey: secretKey.trim() } : {}) });
+  const edited = () => {
+    setTested(null);
+    setUntestedOffer(false);
+  };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const runTest = () => {
+    setError(null);
+    edited();
+    test.mutate(keys(), {
+      onSuccess: ({ outcome }) => setTested(outcome),
+      onError: (e) => setError(gatewayAdminMessageForCode(e instanceof ApiRequestError ? e.code : undefined) ?? t.saveFailed),
+    });
+  };
+
+  const store = (saveUntested: boolean) => {
     setError(null);
     save.mutate(
-      {
-        apiId: apiId.trim(),
-        baseUrl,
-        ...(secretKey.trim() ? { secretKey: secretKey.trim() } : {}),
-        ...(webhookSecret.trim() ? { webhookSecret: webhookSecret.trim() } : {}),
-      },
+      { ...keys(), ...(webhookSecret.trim() ? { webhookSecret: webhookSecret.trim() } : {}), ...(saveUntested ? { saveUntested } : {}) },
       {
         onSuccess: () => notify.success(t.saved),
         onError: (e) => {
-          const rule = gatewayAdminMessageForCode(e instanceof ApiRequestError ? e.code : undefined);
+          const code = e instanceof ApiRequestError ? e.code : undefined;
+          const rule = gatewayAdminMessageForCode(code);
           if (rule) setError(rule);
+          // The server tried the keys before saving (ADR 005): a failed test can be overridden, knowingly.
+          setUntestedOffer(code === 'GATEWAY_KEYS_REFUSED' || code === 'GATEWAY_UNREACHABLE');
           notify.error(t.saveFailed);
         },
       },
     );
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTested(null);
+    store(false);
   };
 
   return (
@@ -80,7 +102,16 @@ function GatewayForm({ initial }: { initial: AdminGatewaySettings }) {
               {t.defaultsNotice}
             </Alert>
           ) : null}
-          <TextInput label={t.apiId} dir="ltr" value={apiId} onChange={(e) => setApiId(e.currentTarget.value)} autoComplete="off" />
+          <TextInput
+            label={t.apiId}
+            dir="ltr"
+            value={apiId}
+            onChange={(e) => {
+              setApiId(e.currentTarget.value);
+              edited();
+            }}
+            autoComplete="off"
+          />
           <PasswordInput
             label={
               <Group gap="xs" component="span">
@@ -90,11 +121,24 @@ function GatewayForm({ initial }: { initial: AdminGatewaySettings }) {
             description={t.keepHint}
             dir="ltr"
             value={secretKey}
-            onChange={(e) => setSecretKey(e.currentTarget.value)}
+            onChange={(e) => {
+              setSecretKey(e.currentTarget.value);
+              edited();
+            }}
             autoComplete="new-password"
             visibilityToggleButtonProps={{ 'aria-label': 'إظهار المفتاح أو إخفاؤه' }}
           />
-          <Select label={t.baseUrl} data={options} value={baseUrl} onChange={(v) => v && setBaseUrl(v)} allowDeselect={false} />
+          <Select
+            label={t.baseUrl}
+            data={options}
+            value={baseUrl}
+            onChange={(v) => {
+              if (!v) return;
+              setBaseUrl(v);
+              edited();
+            }}
+            allowDeselect={false}
+          />
           <PasswordInput
             label={
               <Group gap="xs" component="span">
@@ -109,9 +153,27 @@ function GatewayForm({ initial }: { initial: AdminGatewaySettings }) {
             visibilityToggleButtonProps={{ 'aria-label': 'إظهار السر أو إخفاؤه' }}
           />
           <TextInput label={t.webhookUrl} dir="ltr" value={initial.webhookUrl} readOnly />
+          {tested ? (
+            <Alert color={tested === 'accepted' ? 'green' : 'red'} role="status" data-testid="gateway-test-result">
+              {t.testOutcome[tested]}
+            </Alert>
+          ) : null}
           <FormError error={error} />
+          {untestedOffer ? (
+            <Alert color="orange" role="note">
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">{t.saveAnywayHint}</Text>
+                <Button variant="outline" color="red.9" onClick={() => store(true)} loading={save.isPending}>
+                  {t.saveAnyway}
+                </Button>
+              </Stack>
+            </Alert>
+          ) : null}
           <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending}>
+            <Button variant="default" onClick={runTest} loading={test.isPending} disabled={save.isPending}>
+              {t.test}
+            </Button>
+            <Button type="submit" loading={save.isPending} disabled={test.isPending}>
               {t.save}
             </Button>
           </Group>

@@ -1,4 +1,4 @@
-import type { GmailSettings, GmailSettingsInput } from '@sira/shared/schemas/mailbox-admin';
+import type { GmailClientTest, GmailClientTestResult, GmailSettings, GmailSettingsInput } from '@sira/shared/schemas/mailbox-admin';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '~/lib/api-client';
 
@@ -22,3 +22,9 @@ export function useUpdateAdminGmailSettings() {
     onSuccess: (saved) => queryClient.setQueryData(adminGmailSettingsKey, saved),
   });
 }
+
+/** A token request with the client in the form, made by the server (the secret stays there); nothing is saved. */
+export const testAdminGmailClient = (body: GmailClientTest) =>
+  api<GmailClientTestResult>(`${SETTINGS_URL}/test`, { method: 'POST', json: body });
+
+export const useTestAdminGmailClient = () => useMutation({ mutationFn: testAdminGmailClient });

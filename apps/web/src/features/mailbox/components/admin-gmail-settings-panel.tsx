@@ -7,7 +7,7 @@ import {
   mailboxAdminMessage,
   mailboxAdminText as t,
 } from '@sira/shared/messages/mailbox-admin';
-import type { GmailSettings } from '@sira/shared/schemas/mailbox-admin';
+import type { GmailClientTestResult, GmailSettings } from '@sira/shared/schemas/mailbox-admin';
 import { useState } from 'react';
 import { LoadError } from '~/components/ui/load-error';
 import { LoadingRows } from '~/components/ui/loading-rows';
@@ -15,7 +15,7 @@ import { PasswordField } from '~/components/ui/password-field';
 import { ApiRequestError } from '~/lib/api-client';
 import { notify } from '~/lib/notify';
 import { useErrorToast } from '~/lib/use-error-toast';
-import { useAdminGmailSettings, useUpdateAdminGmailSettings } from '../api/admin-gmail-settings';
+import { useAdminGmailSettings, useTestAdminGmailClient, useUpdateAdminGmailSettings } from '../api/admin-gmail-settings';
 import { AdminListField } from './admin-list-field';
 
 /** The admin "gmail" tab (spec §2, §5): the OAuth client users link their Gmail with. */
@@ -49,6 +49,8 @@ const fieldOf: Record<MailboxAdminErrorCode, Field> = {
   GMAIL_SCOPES_REQUIRED: 'scopes',
   GMAIL_SCOPES_CANNOT_SEND: 'scopes',
   GMAIL_URL_INVALID: 'form',
+  GMAIL_CLIENT_REFUSED: 'form',
+  GMAIL_UNREACHABLE: 'form',
 };
 
 function SettingsForm({ saved }: { saved: GmailSettings }) {
@@ -61,9 +63,33 @@ function SettingsForm({ saved }: { saved: GmailSettings }) {
   const [drafts, setDrafts] = useState<Partial<Record<Field, string>>>({});
   const draftOf = (field: Field) => (draft: string) => setDrafts((d) => ({ ...d, [field]: draft }));
   const update = useUpdateAdminGmailSettings();
+  const test = useTestAdminGmailClient();
+  /** The last connection test's outcome, for the client as it was typed then. */
+  const [tested, setTested] = useState<GmailClientTestResult['outcome'] | null>(null);
+  /** The save was refused because the test failed: the admin may save anyway. */
+  const [untestedOffer, setUntestedOffer] = useState(false);
   const errorFor = (field: Field) => (problem?.field === field ? problem.message : undefined);
 
-  const save = () => {
+  const runTest = () => {
+    setProblem(null);
+    setTested(null);
+    setUntestedOffer(false);
+    test.mutate(
+      { clientId: clientId.trim(), clientSecret, redirectUris },
+      {
+        onSuccess: ({ outcome }) => setTested(outcome),
+        onError: (error) => {
+          const serverCode = error instanceof ApiRequestError ? (error.code as MailboxAdminErrorCode) : undefined;
+          const message = mailboxAdminMessage(serverCode);
+          setProblem({ field: serverCode && message ? fieldOf[serverCode] : 'form', message: message ?? t.saveFailed });
+        },
+      },
+    );
+  };
+
+  const save = (saveUntested = false) => {
+    setTested(null);
+    setUntestedOffer(false);
     const waiting = (['redirectUris', 'javascriptOrigins', 'scopes'] as const).find((field) => drafts[field]?.trim());
     if (waiting) {
       setProblem({ field: waiting, message: t.pendingItem });
@@ -79,11 +105,13 @@ function SettingsForm({ saved }: { saved: GmailSettings }) {
       return;
     }
     setProblem(null);
-    update.mutate(input, {
+    update.mutate(saveUntested ? { ...input, saveUntested } : input, {
       onSuccess: () => notify.success(t.saved),
       onError: (error) => {
         notify.error(t.saveFailed);
         const serverCode = error instanceof ApiRequestError ? (error.code as MailboxAdminErrorCode) : undefined;
+        // The server tried the client before saving (ADR 005): a failed test can be overridden, knowingly.
+        setUntestedOffer(serverCode === 'GMAIL_CLIENT_REFUSED' || serverCode === 'GMAIL_UNREACHABLE');
         const message = mailboxAdminMessage(serverCode);
         setProblem({ field: serverCode && message ? fieldOf[serverCode] : 'form', message: message ?? t.saveFailed });
       },
@@ -172,9 +200,33 @@ function SettingsForm({ saved }: { saved: GmailSettings }) {
             </Text>
           </Alert>
         ) : null}
-        <Button type="submit" loading={update.isPending} style={{ alignSelf: 'flex-start' }}>
-          {t.save}
-        </Button>
+        {tested ? (
+          <Alert
+            color={tested === 'refused' || tested === 'unreachable' ? 'red' : tested === 'sandbox' ? 'blue' : 'green'}
+            role="status"
+            data-testid="gmail-test-result"
+          >
+            {t.testOutcome[tested]}
+          </Alert>
+        ) : null}
+        {untestedOffer ? (
+          <Alert color="orange" role="note">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{t.saveAnywayHint}</Text>
+              <Button variant="outline" color="red.9" onClick={() => save(true)} loading={update.isPending}>
+                {t.saveAnyway}
+              </Button>
+            </Stack>
+          </Alert>
+        ) : null}
+        <Group>
+          <Button type="submit" loading={update.isPending} disabled={test.isPending}>
+            {t.save}
+          </Button>
+          <Button variant="default" onClick={runTest} loading={test.isPending} disabled={update.isPending}>
+            {t.test}
+          </Button>
+        </Group>
       </Stack>
     </form>
   );

@@ -23,6 +23,7 @@ import { useCompose } from '../api/get-compose';
 import { useScheduleSend } from '../api/schedule-send';
 import { useUploadResume } from '../api/upload-resume';
 import { isTransient } from '../utils/retry';
+import { ApplicantNameForm } from './applicant-name-form';
 import { ResumeFileField } from './resume-file-field';
 import { NoBalanceAlert, SendableSummary } from './sendable-summary';
 
@@ -34,7 +35,7 @@ const texts = {
   subject: 'عنوان الرسالة',
   content: 'محتوى الرسالة',
   contentHint:
-    'نص عادي أو HTML. يمكنك استخدام {{company_name}} و{{sector}} و{{location}} وستُستبدل ببيانات كل شركة. لا تنسَ أن تختم الرسالة باسمك ورقم جوالك: القوالب لا تعرفهما.',
+    'نص عادي أو HTML. يمكنك استخدام {{company_name}} و{{sector}} و{{location}} وستُستبدل ببيانات كل شركة، و{{applicant_name}} و{{applicant_name_en}} و{{applicant_phone}} وستُستبدل باسمك ورقم جوالك.',
   submit: 'إرسال السيرة الذاتية',
   uploading: 'جارٍ رفع الملف…',
   retrying: (n: number) => `تعذر رفع الملف، جارٍ إعادة المحاولة (${n} من ${UPLOAD_RETRY.attempts})…`,
@@ -89,6 +90,8 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
   }
   const data = compose.data;
   const busy = phase.kind !== 'idle';
+  // Asked once, before anything else: the companies must know who writes (the server refuses a nameless send).
+  if (!data.applicant.fullName) return <ApplicantNameForm />;
 
   // A message about the form goes once the user changes what it was about.
   const edited = () => {
@@ -188,6 +191,9 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
             {texts.heading}
           </Title>
           <SendableSummary compose={data} />
+          <Text size="sm" c="gray.8" data-testid="applicant-from">
+            {sendingText.applicantFrom(data.applicant.fullName)}
+          </Text>
           <Select
             label={texts.template}
             placeholder={texts.templatePlaceholder}
@@ -229,7 +235,7 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
             withAsterisk
             styles={{ input: { fontFamily: 'inherit' } }}
           />
-          <MessagePreview subject={subject} content={content} />
+          <MessagePreview subject={subject} content={content} applicant={data.applicant} />
           <ResumeFileField value={file} onChange={setFile} onPick={edited} disabled={busy} />
           {/* With no balance on load the summary above already shows this alert; the toast is the answer to the click. */}
           {problem?.kind === 'no-balance' && data.balance > 0 ? <NoBalanceAlert /> : null}

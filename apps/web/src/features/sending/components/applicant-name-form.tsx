@@ -1,0 +1,73 @@
+import { Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
+import { checkApplicantName, messageForCode } from '@sira/shared';
+import { sendingText } from '@sira/shared/messages/sending';
+import type { Applicant, ApplicantNameBody } from '@sira/shared/schemas/profiles';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { FormError } from '~/components/ui/form-error';
+import { ApiRequestError, api } from '~/lib/api-client';
+import { notify } from '~/lib/notify';
+import { sendingKey } from '../api/get-compose';
+
+const saveApplicantName = (body: ApplicantNameBody) => api<Applicant>('/api/profile/applicant', { method: 'PUT', json: body });
+
+/**
+ * Asked once of an account made before registration asked the applicant's name: the companies read it in the
+ * From line and the signature ({{applicant_name}}), and the server will not schedule a send without it.
+ */
+export function ApplicantNameForm() {
+  const queryClient = useQueryClient();
+  const [fullName, setFullName] = useState('');
+  const [fullNameEn, setFullNameEn] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: saveApplicantName,
+    onSuccess: async () => {
+      notify.success(sendingText.applicantSaved);
+      await queryClient.invalidateQueries({ queryKey: sendingKey });
+      await queryClient.invalidateQueries({ queryKey: ['profile'] });
+    },
+    onError: (e) => setError(messageForCode(e instanceof ApiRequestError ? e.code : undefined)),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const rule = checkApplicantName({ fullName, fullNameEn });
+    if (rule) return setError(messageForCode(rule));
+    setError(null);
+    save.mutate({ fullName, ...(fullNameEn.trim() ? { fullNameEn } : {}) });
+  };
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="applicant-heading">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Title order={2} fz="xl" id="applicant-heading">
+            {sendingText.applicantHeading}
+          </Title>
+          <Text size="sm" c="gray.8">
+            {sendingText.applicantIntro}
+          </Text>
+          <TextInput
+            label={sendingText.applicantFullName}
+            value={fullName}
+            onChange={(e) => setFullName(e.currentTarget.value)}
+            maxLength={80}
+            autoComplete="name"
+            required
+          />
+          <TextInput
+            label={sendingText.applicantFullNameEn}
+            value={fullNameEn}
+            onChange={(e) => setFullNameEn(e.currentTarget.value)}
+            maxLength={80}
+            dir="ltr"
+            autoComplete="off"
+          />
+          <FormError error={error} />
+          <Button type="submit" loading={save.isPending} style={{ alignSelf: 'flex-start' }}>
+            {sendingText.applicantSave}
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
