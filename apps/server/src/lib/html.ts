@@ -70,5 +70,3 @@ export function cleanRichHtml(html: string): { html: string; removed: HtmlRemova
   });
   return { html: clean, removed: { elements: [...elements].sort(), attributes: [...attributes].sort() } };
 }
-
-export const nothingRemoved = (removed: HtmlRemovals) => removed.elements.length === 0 && removed.attributes.length === 0;

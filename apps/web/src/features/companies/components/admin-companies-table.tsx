@@ -1,11 +1,12 @@
 import { Button, Group, Table } from '@mantine/core';
 import type { AdminCompany } from '@sira/shared/schemas/companies-admin';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { type Ref, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { ColumnHeads } from '~/components/ui/column-heads';
 import { LongText } from '~/components/ui/long-text';
 import { StackedTable } from '~/components/ui/stacked-table';
 import { companyColumns } from '../utils/company-columns';
+import type { RowPlacement } from '../utils/row-placement';
 import { AdminCompanyEditRow } from './admin-company-edit-row';
 
 const texts = {
@@ -15,14 +16,6 @@ const texts = {
   editLabel: (name: string) => `تعديل ${name}`,
   deleteLabel: (name: string) => `حذف ${name}`,
 };
-
-/** What a rendered row carries so the virtualiser can measure it and assistive technology can place it. */
-export interface RowPlacement {
-  ref: Ref<HTMLTableRowElement>;
-  'data-index': number;
-  /** 1-based among the table's rows, the header row being 1. */
-  'aria-rowindex': number;
-}
 
 /** A wide screen's row height before it is measured (a phone's stacked rows are measured as they render). */
 const ROW_ESTIMATE_PX = 53;

@@ -7,7 +7,7 @@ import { useUpdateAdminCompany } from '../api/update-company';
 import { companiesErrorText, companiesToasts } from '../utils/companies-feedback';
 import { companyColumns } from '../utils/company-columns';
 import { errorCode } from '../utils/error-code';
-import type { RowPlacement } from './admin-companies-table';
+import type { RowPlacement } from '../utils/row-placement';
 
 const texts = { save: 'حفظ', cancel: 'إلغاء', editing: (name: string) => `تعديل الشركة ${name}` };
 
