@@ -19,6 +19,7 @@ import { ar } from '@sira/shared';
 import type { ReactNode } from 'react';
 import { useContext } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, UNSAFE_FrameworkContext, useMatches } from 'react-router';
+import { SITE_URL, SITE_URL_META } from '~/config/site';
 import { cssVariablesResolver, theme } from '~/config/theme';
 import type { Route } from './+types/root';
 import { AppProviders } from './providers';
@@ -56,6 +57,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b7285" />
+        <meta name={SITE_URL_META} content={SITE_URL} />
         <ColorSchemeScript defaultColorScheme="light" />
         <Meta />
         <Links />

@@ -5,6 +5,7 @@ import type { UpgradeOptions } from '@sira/shared/schemas/billing';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { loadFooter, loadPackages } from '~/app/public-content';
 import { LoadError } from '~/components/ui/load-error';
 import { SITE_URL } from '~/config/site';
 import { upgradeOptionsQueryOptions } from '~/features/billing/api/get-upgrade-options';
@@ -36,9 +37,13 @@ export const meta: Route.MetaFunction = () => [
   { property: 'og:site_name', content: ar.app.name },
 ];
 
-/** Runs at build time: the prerendered page carries the default packages; the live list replaces them. */
-export function loader() {
-  return { packages: prerenderedPackageCards() };
+/**
+ * The server renders the page with the packages and footer as they are now (ADR 004); at build time the page
+ * carries the default packages.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const [packages, footer] = await Promise.all([loadPackages(context, prerenderedPackageCards), loadFooter(context)]);
+  return { packages, footer };
 }
 
 const texts = {
