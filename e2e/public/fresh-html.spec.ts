@@ -90,6 +90,29 @@ describe('public pages after an administrator saves', () => {
   });
 });
 
+describe('/pricing', () => {
+  it('comes without React to a visitor without a session, and with it to a signed-in one', async () => {
+    const anonymous = await rawHtml('/pricing');
+    expect(anonymous).toContain('<script type="module" src="/static-page.js">');
+    expect(anonymous).not.toContain('__reactRouterContext');
+    expect(anonymous).toMatch(/<button[^>]*data-package-name="باقة البداية"/);
+
+    const { page, context } = await openAsAdmin(browser);
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const signedIn = await (await fetch(`${browser.baseUrl}/pricing`, { headers: { cookie } })).text();
+    expect(signedIn).toContain('__reactRouterContext');
+    expect(signedIn).not.toContain('/static-page.js');
+
+    // A paid package chosen without a session: sign in, then back on /pricing its payment dialog opens.
+    const visitor = await browser.newPage();
+    await visitor.page.goto('/pricing');
+    await visitor.page.getByRole('button', { name: /: باقة البداية$/ }).click();
+    await visitor.page.waitForURL('**/login?from=%2Fpricing');
+    expect(await visitor.page.evaluate(() => localStorage.getItem('sira.chosenPackage'))).toContain('باقة البداية');
+    await page.close();
+  });
+});
+
 describe('canonical address', () => {
   it('is one link per page, PUBLIC_BASE_URL’s, before and after hydration, whatever address the browser used', async () => {
     // The server's PUBLIC_BASE_URL says localhost; this visitor came by 127.0.0.1.

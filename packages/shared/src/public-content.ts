@@ -14,4 +14,9 @@ export interface PublicContentSource {
 /** The React Router load context of a server-rendered public page. */
 export interface PublicPageContext {
   publicContent?: PublicContentSource;
+  /**
+   * The visitor carries no session cookie. A page whose React is needed only by signed-in visitors (/pricing:
+   * the current package, the payment dialog) is then sent as plain HTML with the static pages' small script.
+   */
+  anonymous?: boolean;
 }

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { isKnownClientPath } from '@sira/shared/routes';
+import { getSessionCookie } from 'better-auth/cookies';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { contentSecurityPolicy, inlineScriptHashes } from '../lib/content-security-policy';
@@ -56,8 +57,11 @@ export const webPlugin = fp<WebOptions>(
       // Explicit routes win over the static files' wildcard: the prerendered HTML and .data files on disk hold
       // the build's defaults, never served for these addresses.
       for (const path of publicPages.paths) {
-        app.get(path, { config: { access: 'public' } }, async (_request, reply) => {
-          const answer = await publicPages.render(path);
+        app.get(path, { config: { access: 'public' } }, async (request, reply) => {
+          // Presence only, never trusted: a visitor with a cookie gets the page with React, which checks the session.
+          const anonymous = !path.endsWith('.data') && !getSessionCookie(new Headers({ cookie: request.headers.cookie ?? '' }));
+          const answer = await publicPages.render(path, { anonymous });
+          reply.header('vary', 'Cookie');
           if (answer.policy === undefined) {
             return reply.status(answer.status).header('cache-control', 'no-cache').type(answer.contentType).send(answer.body);
           }

@@ -9,6 +9,9 @@ declare module 'react-router' {
 /** The server's content source when the server renders the page; undefined while prerendering at build time. */
 const source = (context: unknown): PublicContentSource | undefined => (context as PublicPageContext | undefined)?.publicContent;
 
+/** True when the server renders for a visitor without a session (PublicPageContext.anonymous). */
+export const anonymousVisitor = (context: unknown): boolean => (context as PublicPageContext | undefined)?.anonymous === true;
+
 /** The footer as the server has it; null at build time (the page shows the footer's placeholder and loads it). */
 export async function loadFooter(context: unknown): Promise<Footer | null> {
   return (await source(context)?.footer()) ?? null;

@@ -31,7 +31,10 @@ export const meta: Route.MetaFunction = () => [
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
-/** A route that exports `handle = { staticPage: true }` is prerendered as plain HTML without React (ADR 004). */
+/**
+ * A route that exports `handle = { staticPage: true }` is rendered as plain HTML without React (ADR 004); one
+ * whose loader returns `staticPage: true` is, for that request (/pricing for a visitor without a session).
+ */
 export interface StaticPageHandle {
   staticPage?: boolean;
 }
@@ -45,7 +48,13 @@ function usePrerenderingStaticPage(): boolean {
   // The SPA fallback shell (every non-prerendered address) is rendered at "/" too, and must always hydrate.
   const spaFallback = useContext(UNSAFE_FrameworkContext)?.isSpaMode === true;
   return (
-    typeof document === 'undefined' && !spaFallback && matches.some((m) => (m.handle as StaticPageHandle | undefined)?.staticPage === true)
+    typeof document === 'undefined' &&
+    !spaFallback &&
+    matches.some(
+      (m) =>
+        (m.handle as StaticPageHandle | undefined)?.staticPage === true ||
+        (m.loaderData as StaticPageHandle | undefined)?.staticPage === true,
+    )
   );
 }
 

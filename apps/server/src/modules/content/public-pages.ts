@@ -39,7 +39,8 @@ interface RenderBundle {
 export interface PublicPages {
   /** The addresses rendered here: each page (`/`, `/pricing`, …) and its client navigation data (`/pricing.data`). */
   readonly paths: readonly string[];
-  render(path: string): Promise<RenderedAnswer>;
+  /** `anonymous`: the visitor carries no session cookie (PublicPageContext.anonymous); kept apart from the other. */
+  render(path: string, visitor?: { anonymous: boolean }): Promise<RenderedAnswer>;
   /** How many answers are kept now (tests). */
   cachedCount(): number;
   close(): void;
@@ -87,8 +88,8 @@ export function createPublicPages(
   // Changes published while the bus was cut off never arrived here.
   const stopGaps = events.onGap(drop);
 
-  const renderNow = async (path: string): Promise<RenderedAnswer> => {
-    const response = await handle(new Request(`${BUILD_SITE_ORIGIN}${path}`), { publicContent: content });
+  const renderNow = async (path: string, anonymous: boolean): Promise<RenderedAnswer> => {
+    const response = await handle(new Request(`${BUILD_SITE_ORIGIN}${path}`), { publicContent: content, anonymous });
     const contentType = response.headers.get('content-type') ?? 'text/html';
     const body = (await response.text()).replaceAll(BUILD_SITE_ORIGIN, publicBaseUrl);
     if (!contentType.startsWith('text/html')) return { status: response.status, contentType, body };
@@ -106,23 +107,24 @@ export function createPublicPages(
 
   return {
     paths,
-    render(path) {
-      const cached = cache.get(path);
+    render(path, { anonymous } = { anonymous: false }) {
+      const key = `${anonymous ? 'anonymous' : 'session'} ${path}`;
+      const cached = cache.get(key);
       if (cached) return cached;
       const startedAt = generation;
       const cacheable = events.listening();
-      const rendering = renderNow(path);
+      const rendering = renderNow(path, anonymous);
       if (cacheable) {
-        cache.set(path, rendering);
+        cache.set(key, rendering);
         rendering.then(
           (answer) => {
             // Kept only if nothing changed meanwhile, and only a page that rendered as it should.
             if (generation !== startedAt || answer.status !== 200 || !events.listening()) {
-              if (cache.get(path) === rendering) cache.delete(path);
+              if (cache.get(key) === rendering) cache.delete(key);
             }
           },
           () => {
-            if (cache.get(path) === rendering) cache.delete(path);
+            if (cache.get(key) === rendering) cache.delete(key);
           },
         );
       }

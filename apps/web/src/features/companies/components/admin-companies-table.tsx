@@ -3,6 +3,7 @@ import type { AdminCompany } from '@sira/shared/schemas/companies-admin';
 import { useState } from 'react';
 import { ColumnHeads } from '~/components/ui/column-heads';
 import { LongText } from '~/components/ui/long-text';
+import { withLtrRuns } from '~/components/ui/ltr-runs';
 import { StackedTable } from '~/components/ui/stacked-table';
 import { companyColumns } from '../utils/company-columns';
 import { AdminCompanyEditRow } from './admin-company-edit-row';
@@ -55,16 +56,16 @@ export function AdminCompaniesTable({
               <Table.Tr key={company.id}>
                 <Table.Td data-label={companyColumns.number}>{firstNumber + index}</Table.Td>
                 <Table.Td data-label={companyColumns.name}>
-                  <LongText>{company.name}</LongText>
+                  <LongText>{withLtrRuns(company.name)}</LongText>
                 </Table.Td>
                 <Table.Td data-label={companyColumns.email}>
                   <LongText dir="ltr">{company.email}</LongText>
                 </Table.Td>
                 <Table.Td data-label={companyColumns.sector}>
-                  <LongText>{company.sector}</LongText>
+                  <LongText>{withLtrRuns(company.sector)}</LongText>
                 </Table.Td>
                 <Table.Td data-label={companyColumns.location}>
-                  <LongText>{company.location}</LongText>
+                  <LongText>{withLtrRuns(company.location)}</LongText>
                 </Table.Td>
                 <Table.Td data-label={companyColumns.package}>
                   <LongText>{company.packageName}</LongText>
