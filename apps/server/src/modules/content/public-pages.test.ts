@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_APP_SECRET, useTestApp } from '../../../test-support/app';
+import { signedInAdmin } from '../../../test-support/auth';
+import { TEST_BASE_URL } from '../../../test-support/global-setup';
 import { buildApp } from '../../app';
 import { parseEnv } from '../../config/env';
 import { packages, pages } from '../../db/schema';
 import { createLocalEventBus, createPostgresEventBus } from '../../lib/event-bus';
-import { TEST_APP_SECRET, useTestApp } from '../../../test-support/app';
-import { signedInAdmin } from '../../../test-support/auth';
-import { TEST_BASE_URL } from '../../../test-support/global-setup';
 import { createPublicPages } from './public-pages';
 
 /**
