@@ -2,6 +2,9 @@ import { eq } from 'drizzle-orm';
 import { user } from '../src/db/schema';
 import type { TestContext } from './app';
 
+/** The full name every test account registers with: sent mail reads `From: <this name> <mailbox>`. */
+export const TEST_APPLICANT_NAME = 'سارة أحمد';
+
 let counter = 0;
 /** A unique address per call, so test files never collide on one database. */
 export const uniqueEmail = (prefix = 'user') => `${prefix}.${process.pid}.${Date.now()}.${counter++}@sira.example`;
@@ -18,7 +21,7 @@ export async function signedInUser(ctx: TestContext, options: { email?: string; 
     method: 'POST',
     url: '/api/account/register',
     remoteAddress,
-    payload: { email, phone: '0512345678', password, confirmPassword: password, fullName: 'سارة أحمد' },
+    payload: { email, phone: '0512345678', password, confirmPassword: password, fullName: TEST_APPLICANT_NAME },
   });
   if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.statusCode} ${reg.body}`);
   await ctx.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));

@@ -4,7 +4,7 @@ import { RESUME_MAX_BYTES } from '@sira/shared';
 import { deliveryFailureText } from '@sira/shared/messages/sending';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signedInUser } from '../../../test-support/auth';
+import { signedInUser, TEST_APPLICANT_NAME } from '../../../test-support/auth';
 import { linkMailboxForTest, useAppWithGoogleSandbox } from '../../../test-support/mailbox';
 import {
   backgroundContextOf,
@@ -86,7 +86,7 @@ function expectAttachments(mailbox: string, count: number, pdf: Buffer) {
   expect(sent).toHaveLength(count);
   for (const message of sent) {
     const parsed = parseMessage(message.raw);
-    expect(header(parsed.headers, 'from')).toBe(mailbox);
+    expect(header(parsed.headers, 'from')).toBe(`${TEST_APPLICANT_NAME} <${mailbox}>`);
     expect(parsed.attachments).toHaveLength(1);
     expect(parsed.attachments[0]?.filename).toBe('سيرتي الذاتية.pdf');
     expect(parsed.attachments[0]?.content.equals(pdf)).toBe(true);

@@ -2,7 +2,7 @@ import { deliveryFailureText } from '@sira/shared/messages/sending';
 import type { SendingStatus } from '@sira/shared/schemas/sending';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signedInAdmin, signedInUser } from '../../../../test-support/auth';
+import { signedInAdmin, signedInUser, TEST_APPLICANT_NAME } from '../../../../test-support/auth';
 import { linkMailboxForTest, useAppWithGoogleSandbox } from '../../../../test-support/mailbox';
 import {
   afterStatement,
@@ -116,7 +116,7 @@ describe('sending', () => {
       expect(message?.to).toBe(row.recipientEmail);
       const parsed = parseMessage(message?.raw as Buffer);
       expect(header(parsed.headers, 'subject')).toBe(`طلب توظيف لدى ${row.companyName}`);
-      expect(header(parsed.headers, 'from')).toBe(u.mailbox);
+      expect(header(parsed.headers, 'from')).toBe(`${TEST_APPLICANT_NAME} <${u.mailbox}>`);
       expect(parsed.html).toContain(`(${row.sector} — ${row.location})`);
       expect(parsed.attachments[0]?.filename).toBe('سيرتي الذاتية.pdf');
       expect(parsed.attachments[0]?.content.equals(u.pdf)).toBe(true);
