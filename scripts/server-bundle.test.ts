@@ -39,11 +39,11 @@ describe('the production server bundle', () => {
   });
 
   it('builds the embedded sandboxes as a chunk of their own, imported only when needed', () => {
-    const chunks = readdirSync(join(dist, 'chunks'));
+    const chunks = readdirSync(dist);
     const embedded = chunks.find((f) => f.startsWith('embedded-') && f.endsWith('.js'));
     expect(embedded).toBeDefined();
-    expect(readFileSync(join(dist, 'server.js'), 'utf8')).toContain(`import("./chunks/${embedded}")`);
-    expect(sourcesOf([join(dist, 'chunks', embedded as string)])).toContain('src/sandbox/embedded.ts');
+    expect(readFileSync(join(dist, 'server.js'), 'utf8')).toContain(`import("./${embedded}")`);
+    expect(sourcesOf([join(dist, embedded as string)])).toContain('src/sandbox/embedded.ts');
   });
 
   it('has no test code anywhere in dist', () => {

@@ -20,9 +20,11 @@ await build({
   bundle: true,
   // Shared code and dynamically imported modules go to chunks: the sandboxes (sandbox/embedded.ts,
   // sandbox/staging-client.ts) are loaded only in embedded and staging modes, so a production server never
-  // loads them. Only the entries above are built: nothing under test-support/ or any *.test.ts.
+  // loads them. Only the entries above are built: nothing under test-support/ or any *.test.ts. Chunks sit
+  // beside the entries, as code that finds files next to itself (`new URL('./migrations', import.meta.url)`,
+  // the spreadsheet parser's worker) may end up in one.
   splitting: true,
-  chunkNames: 'chunks/[name]-[hash]',
+  chunkNames: '[name]-[hash]',
   platform: 'node',
   format: 'esm',
   target: 'node20',
