@@ -119,7 +119,7 @@ describeCluster('a cluster in staging mode: two servers, two workers, the sandbo
     await waitUntilAnswering(sandboxes, `${sandboxUrl}/healthz`);
     await waitUntilAnswering(first, `${server1}/readyz`, 60_000);
     const second = startProcess('server 2', bundle('server'), serverEnv(port2, 'server-2'));
-    // Workers log at debug: each says which mailbox it holds ("session holds the mailbox").
+    // Workers log at debug: each says which mailbox it holds ("mailbox run holds the mailbox").
     workers = ['worker A', 'worker B'].map((name) =>
       startProcess(name, bundle('worker'), { ...common, DATA_DIR: dataDirOf(name), LOG_LEVEL: 'debug' }),
     );
@@ -243,7 +243,7 @@ describeCluster('a cluster in staging mode: two servers, two workers, the sandbo
       .flatMap((w) =>
         w
           .records()
-          .filter((r) => r.msg === 'sending: session holds the mailbox')
+          .filter((r) => r.msg === 'sending: mailbox run holds the mailbox')
           .map((r) => ({ w, time: Number(r.time) })),
       )
       .sort((a, b) => a.time - b.time)
