@@ -4,7 +4,6 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { ColumnHeads } from '~/components/ui/column-heads';
 import { LongText } from '~/components/ui/long-text';
-import { withLtrRuns } from '~/components/ui/ltr-runs';
 import { StackedTable } from '~/components/ui/stacked-table';
 import { companyColumns } from '../utils/company-columns';
 import type { RowPlacement } from '../utils/row-placement';
@@ -110,16 +109,16 @@ export function AdminCompaniesTable({
               <Table.Tr key={company.id} {...rowProps}>
                 <Table.Td data-label={companyColumns.number}>{number}</Table.Td>
                 <Table.Td data-label={companyColumns.name}>
-                  <LongText>{withLtrRuns(company.name)}</LongText>
+                  <LongText>{company.name}</LongText>
                 </Table.Td>
                 <Table.Td data-label={companyColumns.email}>
                   <LongText dir="ltr">{company.email}</LongText>
                 </Table.Td>
                 <Table.Td data-label={companyColumns.sector}>
-                  <LongText>{withLtrRuns(company.sector)}</LongText>
+                  <LongText>{company.sector}</LongText>
                 </Table.Td>
                 <Table.Td data-label={companyColumns.location}>
-                  <LongText>{withLtrRuns(company.location)}</LongText>
+                  <LongText>{company.location}</LongText>
                 </Table.Td>
                 <Table.Td data-label={companyColumns.package}>
                   <LongText>{company.packageName}</LongText>
