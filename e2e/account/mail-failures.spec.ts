@@ -22,6 +22,7 @@ describe('a system e-mail that did not leave', () => {
     });
     await page.goto('/register');
     await page.getByRole('button', { name: 'إنشاء الحساب' }).waitFor();
+    await page.getByLabel(field('الاسم الكامل بالعربية')).fill('سارة أحمد');
     await page.getByLabel(field('البريد الإلكتروني')).fill(email);
     await page.getByLabel(field('رقم الجوال')).fill('0512345678');
     await page.getByLabel(field('كلمة المرور')).fill('secret1');
