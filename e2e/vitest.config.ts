@@ -1,10 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Journeys that measure time (the live updates' lag, the upload's back-off gaps) and the template editor's,
- * which types into the rich-text editor key by key: they run last and alone, with the machine to themselves.
+ * Journeys that measure time (the live updates' lag, the upload's back-off gaps): they run last and alone, with
+ * the machine to themselves.
  */
-const alone = ['sending/send-resume.spec.ts', 'sending/send-resume-errors.spec.ts', 'admin/templates.spec.ts'];
+const alone = ['sending/send-resume.spec.ts', 'sending/send-resume-errors.spec.ts'];
 
 const journeys = {
   root: import.meta.dirname,
