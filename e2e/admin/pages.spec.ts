@@ -208,9 +208,14 @@ describe('admin pages tab', () => {
     const today = new Date().toLocaleDateString('en-CA');
     await filters.getByLabel('من تاريخ').fill(today);
     await filters.getByLabel('إلى تاريخ').fill(today);
-    await expect.poll(async () => (await table.locator('tbody tr').first().textContent()) ?? '').toContain('صفحة');
-    const rows = await table.locator('tbody tr').allTextContents();
-    expect(rows.every((r) => r.includes(inject('adminEmail')) && r.includes('تعديل') && r.includes('صفحة'))).toBe(true);
+    // Each filter is applied on its own request; wait until the table shows the answer to all of them.
+    const matchesAll = (r: string) => r.includes(inject('adminEmail')) && r.includes('تعديل') && r.includes('صفحة');
+    await expect
+      .poll(async () => {
+        const rows = await table.locator('tbody tr').allTextContents();
+        return rows.length > 0 && rows.every(matchesAll);
+      })
+      .toBe(true);
     const yesterday = new Date(Date.now() - 86_400_000).toLocaleDateString('en-CA');
     await filters.getByLabel('إلى تاريخ').fill(yesterday);
     await page.getByText('لا توجد تعديلات تطابق التصفية.').waitFor();
