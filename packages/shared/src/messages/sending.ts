@@ -27,6 +27,23 @@ export const sendingText = {
   /** Spec §5 "PDF up to 5MB", in Arabic units (ADR 005). */
   resumeSizeHint: `ملف PDF حتى ${Math.round(RESUME_MAX_BYTES / (1024 * 1024))} ميغابايت`,
   fileRequired: 'يرجى اختيار ملف السيرة الذاتية (PDF).',
+  resumeCheckHeading: 'فحص السيرة الذاتية',
+  resumeCheckPages: (pages: number) => `عدد الصفحات: ${formatNumber(pages)}`,
+  resumeCheckOk: 'السيرة الذاتية مقروءة، وفيها بريد إلكتروني ورقم جوال تتواصل بهما الشركات معك.',
+  resumeNoText:
+    'يبدو الملف صورة ممسوحة ضوئياً بلا نص، وأنظمة التوظيف لدى الشركات لا تستطيع قراءته. يُفضّل رفع نسخة محفوظة بصيغة PDF من برنامج الكتابة مباشرة.',
+  resumeNoEmail: 'لم نجد بريداً إلكترونياً في السيرة الذاتية. أضفه لتتمكن الشركات من مراسلتك.',
+  resumeNoPhone: 'لم نجد رقم هاتف سعودياً في السيرة الذاتية. أضفه لتتمكن الشركات من الاتصال بك.',
+  resumeRenameHint: (current: string) =>
+    `اسم الملف «\u2068${current}\u2069» لا يدل على صاحبه، وهو الاسم الذي تراه الشركات. نقترح اسماً يضم اسمك ومسماك الوظيفي، مثل Name_Title_CV.pdf:`,
+  resumeRenameLabel: 'اسم الملف المقترح',
+  resumeRename: 'تغيير الاسم',
+  resumeRenamed: (name: string) => `سيصل الملف إلى الشركات باسم \u2068${name}\u2069`,
+  resumeRenameFailed: 'تعذّر تغيير اسم الملف. يرجى المحاولة مرة أخرى.',
+  resumeWarningsAccept: 'اطّلعت على الملاحظات وأريد الإرسال بهذه السيرة الذاتية',
+  resumeWarningsMustAccept: 'يرجى مراجعة ملاحظات فحص السيرة الذاتية وتأكيد الاطلاع عليها قبل الإرسال.',
+  pdfEncrypted: 'الملف محمي بكلمة مرور، ولن تستطيع الشركات فتحه. يرجى رفع نسخة بلا كلمة مرور.',
+  pdfUnreadable: 'تعذّرت قراءة الملف: يبدو تالفاً أو غير مكتمل. يرجى حفظه من جديد بصيغة PDF ورفعه.',
   resumeNotFound: 'لم يتم العثور على ملف السيرة الذاتية المرفوع. يرجى رفعه مرة أخرى.',
   mailboxNotLinked: 'يرجى ربط بريدك في Gmail قبل الإرسال.',
   applicantNameRequired: 'يرجى إدخال اسمك الكامل قبل الإرسال: يظهر للشركات في خانة المرسل وفي توقيع الرسالة.',
@@ -149,6 +166,10 @@ export const sendingErrorCodes = {
   NOT_PDF: 'NOT_PDF',
   /** Over RESUME_MAX_BYTES. */
   RESUME_TOO_LARGE: 'RESUME_TOO_LARGE',
+  /** The PDF asks for a password to open: no company could read it. */
+  PDF_ENCRYPTED: 'PDF_ENCRYPTED',
+  /** Starts like a PDF but cannot be read (damaged, cut short). */
+  PDF_UNREADABLE: 'PDF_UNREADABLE',
   /** No `file` field in the upload. */
   FILE_REQUIRED: 'FILE_REQUIRED',
   /** The subject or content holds {{…}} that is not company_name, sector or location. */
@@ -165,6 +186,8 @@ const messageByCode: Record<SendingErrorCode, string> = {
   RESUME_NOT_FOUND: sendingText.resumeNotFound,
   NOT_PDF: sendingText.pdfOnly,
   RESUME_TOO_LARGE: sendingText.resumeTooLarge,
+  PDF_ENCRYPTED: sendingText.pdfEncrypted,
+  PDF_UNREADABLE: sendingText.pdfUnreadable,
   FILE_REQUIRED: sendingText.fileRequired,
   PLACEHOLDER_UNKNOWN: sendingText.placeholderUnknown,
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTENT_MAX_LENGTH, DELIVERY_PAGE_SIZE, SUBJECT_MAX_LENGTH } from '../constants';
+import { displayText } from './common';
 import { applicantSchema } from './profiles';
 
 /**
@@ -53,13 +54,33 @@ export const sendingComposeSchema = z.object({
 });
 export type SendingCompose = z.infer<typeof sendingComposeSchema>;
 
+/**
+ * What the server read from an uploaded résumé. Only a file no one can open is refused (PDF_ENCRYPTED,
+ * PDF_UNREADABLE); these are warnings the applicant may accept.
+ */
+export const resumeCheckSchema = z.object({
+  pages: z.number().int(),
+  /** False for a scanned image with no text layer: recruiters' systems cannot read it. */
+  hasText: z.boolean(),
+  emailFound: z.boolean(),
+  phoneFound: z.boolean(),
+  /** `Name_CV.pdf` when the file's own name says nothing (scan0001.pdf); null when it does. */
+  suggestedName: z.string().nullable(),
+});
+export type ResumeCheck = z.infer<typeof resumeCheckSchema>;
+
 /** POST /api/sending/resumes (multipart, field `file`) → 201 */
 export const uploadedResumeSchema = z.object({
   id: z.uuid(),
   name: z.string(),
   sizeBytes: z.number().int(),
+  check: resumeCheckSchema,
 });
 export type UploadedResume = z.infer<typeof uploadedResumeSchema>;
+
+/** PATCH /api/sending/resumes/:id: the attachment's name as the companies will see it. */
+export const renameResumeInputSchema = z.object({ name: displayText().trim().min(1).max(120) });
+export const renamedResumeSchema = z.object({ id: z.uuid(), name: z.string() });
 
 // Zod-free (constants.ts), so the web's form reads them without bringing zod into the browser.
 export { CONTENT_MAX_LENGTH, SUBJECT_MAX_LENGTH };

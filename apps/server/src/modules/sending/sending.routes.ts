@@ -1,8 +1,11 @@
 import multipart from '@fastify/multipart';
 import { RESUME_MAX_BYTES } from '@sira/shared';
+import { idParamSchema } from '@sira/shared/schemas/common';
 import {
   deliveriesQuerySchema,
   deliveryPageSchema,
+  renamedResumeSchema,
+  renameResumeInputSchema,
   scheduledSendSchema,
   scheduleSendInputSchema,
   sendingComposeSchema,
@@ -15,7 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
 import { consumeRateLimits } from '../../lib/rate-limit';
 import { requireViewer } from '../../plugins/access';
-import { getCompose, pruneResumes, scheduleSend, uploadResume } from './sending.service';
+import { getCompose, pruneResumes, renameResume, scheduleSend, uploadResume } from './sending.service';
 import { getSendingOverview, getSendingStatus, listDeliveries } from './status.service';
 
 /**
@@ -51,6 +54,12 @@ export const sendingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   });
+
+  app.patch(
+    '/api/sending/resumes/:id',
+    { schema: { params: idParamSchema, body: renameResumeInputSchema, response: { 200: renamedResumeSchema } } },
+    async (request) => renameResume(app.db, (await requireViewer(request)).id, request.params.id, request.body.name),
+  );
 
   app.post(
     '/api/sending/jobs',

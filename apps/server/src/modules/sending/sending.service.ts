@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors';
 import type { EventBus } from '../../lib/event-bus';
 import { sanitizeRichHtml } from '../../lib/html';
 import { attachmentName, htmlToText } from './mime';
+import { checkResume } from './resume-check';
 import { isPdf, resumePath } from './resume-storage';
 import { dailyLimitForSend } from './status.service';
 
@@ -76,22 +77,43 @@ export async function getCompose(db: Database, profileId: string): Promise<Sendi
 /**
  * Stores an upload: its row and its bytes in one transaction, so there is never a row without bytes nor bytes
  * without a row. The request's buffer is handed to the driver as it is (a binary parameter), not copied.
+ * Before anything is stored the file is read (resume-check.ts): one no company could open is refused, and
+ * what would cost the applicant replies comes back as warnings with the upload.
  */
 export async function uploadResume(db: Database, profileId: string, file: { filename: string; buffer: Buffer }): Promise<UploadedResume> {
   if (!isPdf(file.buffer)) throw new AppError(400, 'NOT_PDF');
   // Spec §5: nothing can be sent without a balance, so there is nothing to upload a résumé for either.
-  const [profile] = await db.select({ balance: profiles.messagesRemaining }).from(profiles).where(eq(profiles.id, profileId));
+  const [profile] = await db
+    .select({ balance: profiles.messagesRemaining, fullName: profiles.fullName, fullNameEn: profiles.fullNameEn })
+    .from(profiles)
+    .where(eq(profiles.id, profileId));
   if (!profile || profile.balance <= 0) throw new AppError(409, 'NO_BALANCE');
+  const check = await checkResume(file.buffer, attachmentName(file.filename), profile);
   const path = resumePath(profileId, file.filename);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
       .insert(resumes)
       .values({ profileId, path, originalName: attachmentName(file.filename), sizeBytes: file.buffer.length })
       .returning({ id: resumes.id, name: resumes.originalName, sizeBytes: resumes.sizeBytes });
-    if (!row) throw new Error('résumé insert returned nothing');
+    if (!inserted) throw new Error('résumé insert returned nothing');
     await tx.insert(resumeFiles).values({ path, bytes: file.buffer });
-    return row;
+    return inserted;
   });
+  return { ...row, check };
+}
+
+/**
+ * The name the companies see on the attachment, changed before sending (the check suggests one when the file's
+ * own name says nothing). A job already scheduled keeps the name it was scheduled with.
+ */
+export async function renameResume(db: Database, profileId: string, resumeId: string, name: string): Promise<{ id: string; name: string }> {
+  const [row] = await db
+    .update(resumes)
+    .set({ originalName: attachmentName(name) })
+    .where(and(eq(resumes.id, resumeId), eq(resumes.profileId, profileId)))
+    .returning({ id: resumes.id, name: resumes.originalName });
+  if (!row) throw new AppError(404, 'RESUME_NOT_FOUND');
+  return row;
 }
 
 /** A user's newest uploads are kept whatever happens to them (one may be about to be scheduled in another tab). */

@@ -1,9 +1,10 @@
 import { PACKAGE_COMPANY_LIMIT, RESUME_MAX_BYTES } from '@sira/shared';
-import type { DeliveryPage, SendingCompose, SendingOverview, SendingStatus } from '@sira/shared/schemas/sending';
+import type { DeliveryPage, SendingCompose, SendingOverview, SendingStatus, UploadedResume } from '@sira/shared/schemas/sending';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { signedInUser } from '../../../test-support/auth';
+import { signedInUser, TEST_APPLICANT_NAME } from '../../../test-support/auth';
 import { linkMailboxForTest, useAppWithGoogleSandbox } from '../../../test-support/mailbox';
+import { resumeFixture } from '../../../test-support/pdf';
 import { balanceOf, profileIdOf, samplePdf, schedule, setBalance, uploadedResumeId, uploadResume } from '../../../test-support/sending';
 import { multipart } from '../../../test-support/uploads';
 import { rowsOf } from '../../db/client';
@@ -224,6 +225,50 @@ describe('POST /api/sending/resumes', () => {
     expect(res.json()).toEqual({ code: 'FILE_REQUIRED' });
     const json = await ctx.app.inject({ method: 'POST', url: '/api/sending/resumes', headers: { cookie: u.cookie }, payload: {} });
     expect(json.json()).toEqual({ code: 'FILE_REQUIRED' });
+  });
+
+  it('reads the CV before a credit is spent: a password-protected one is refused and not stored, a scan is flagged', async () => {
+    const u = await user({ linked: false });
+    const before = await ctx.db.select({ id: resumes.id }).from(resumes).where(eq(resumes.profileId, u.profileId));
+    const locked = await uploadResume(ctx, u.cookie, resumeFixture('open-password.pdf'), 'cv.pdf');
+    expect(locked.statusCode).toBe(400);
+    expect(locked.json()).toEqual({ code: 'PDF_ENCRYPTED' });
+    expect(await ctx.db.select({ id: resumes.id }).from(resumes).where(eq(resumes.profileId, u.profileId))).toEqual(before);
+
+    const scan = await uploadResume(ctx, u.cookie, resumeFixture('scanned-image.pdf'), 'scan0001.pdf');
+    expect(scan.statusCode, scan.body).toBe(201);
+    // Without a Latin name the account's Arabic one names the suggestion.
+    expect((scan.json() as UploadedResume).check).toEqual({
+      pages: 1,
+      hasText: false,
+      emailFound: false,
+      phoneFound: false,
+      suggestedName: `${TEST_APPLICANT_NAME.split(' ').join('_')}_CV.pdf`,
+    });
+    const good = (await uploadResume(ctx, u.cookie, samplePdf(), 'Sara Ahmed CV.pdf')).json() as UploadedResume;
+    expect(good.check).toEqual({ pages: 1, hasText: true, emailFound: true, phoneFound: true, suggestedName: null });
+  });
+});
+
+describe('PATCH /api/sending/resumes/:id', () => {
+  it('renames the attachment the companies will see, for its owner only; a job scheduled after sends it under that name', async () => {
+    const u = await user();
+    const resumeId = await uploadedResumeId(ctx, u.cookie);
+    const rename = (cookie: string, id: string, name: string) =>
+      ctx.app.inject({ method: 'PATCH', url: `/api/sending/resumes/${id}`, headers: { cookie }, payload: { name } });
+
+    const renamed = await rename(u.cookie, resumeId, ' Sara_Ahmed_Accountant_CV\u202e ');
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toEqual({ id: resumeId, name: 'Sara_Ahmed_Accountant_CV.pdf' });
+
+    const other = await user({ linked: false });
+    expect((await rename(other.cookie, resumeId, 'mine.pdf')).json()).toEqual({ code: 'RESUME_NOT_FOUND' });
+    expect((await rename(u.cookie, resumeId, '   ')).statusCode).toBe(400);
+
+    const res = await schedule(ctx, u.cookie, { resumeId, subject: 'طلب وظيفة', content: '<p>مرحباً</p>' });
+    expect(res.statusCode, res.body).toBe(201);
+    const [job] = await ctx.db.select({ name: sendJobs.resumeName }).from(sendJobs).where(eq(sendJobs.profileId, u.profileId));
+    expect(job?.name).toBe('Sara_Ahmed_Accountant_CV.pdf');
   });
 });
 
