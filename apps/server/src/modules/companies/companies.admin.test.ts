@@ -72,15 +72,13 @@ describe('GET /api/admin/companies', () => {
 
   it('counts a broad search only up to the limit, and says that more match', async () => {
     const token = `broad${Date.now()}`;
-    await ctx.db
-      .insert(companies)
-      .values(
-        Array.from({ length: 5 }, (_, i) => ({
-          name: `شركة ${token} ${i}`,
-          email: `c${i}@${token}.example`,
-          packageId: pkg['باقة نمو'] as string,
-        })),
-      );
+    await ctx.db.insert(companies).values(
+      Array.from({ length: 5 }, (_, i) => ({
+        name: `شركة ${token} ${i}`,
+        email: `c${i}@${token}.example`,
+        packageId: pkg['باقة نمو'] as string,
+      })),
+    );
     const over = await listCompanies(ctx.db, { search: token, page: 1 }, 3);
     expect(over).toMatchObject({ total: 3, totalIsLowerBound: true, pageCount: 1 });
     // The page itself is not cut short by the count: the rows are all there, in name order.
