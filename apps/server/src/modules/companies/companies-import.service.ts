@@ -15,7 +15,7 @@ export interface ImportLimits extends SheetLimits {
   batchSize: number;
 }
 
-export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
+const DEFAULT_IMPORT_LIMITS: ImportLimits = {
   maxBytes: EXCEL_MAX_BYTES,
   maxRows: EXCEL_MAX_ROWS,
   maxUncompressedBytes: EXCEL_MAX_UNCOMPRESSED_BYTES,
