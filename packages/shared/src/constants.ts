@@ -6,6 +6,8 @@ export const RESET_PASSWORD_COOLDOWN_SECONDS = 60;
 export const DELIVERY_PAGE_SIZE = 50;
 export const PACKAGE_COMPANY_LIMIT = 5000;
 export const ADMIN_COMPANIES_PAGE_SIZE = 1000;
+/** A directory search counts its matches up to this many and says "more than" past it (10 pages). */
+export const ADMIN_COMPANIES_SEARCH_COUNT_LIMIT = 10_000;
 export const ADMIN_USER_LIST_CAP = 1000;
 
 export const UPLOAD_RETRY = { attempts: 3, baseDelayMs: 2000, maxDelayMs: 10_000 } as const;

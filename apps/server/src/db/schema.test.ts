@@ -266,8 +266,8 @@ describe('constraints', () => {
     for (const index of [
       'profiles_created_at_idx',
       'companies_package_name_idx',
-      'companies_name_trgm_idx',
-      'companies_email_trgm_idx',
+      'companies_name_idx',
+      'companies_search_trgm_idx',
       'invoices_profile_created_idx',
       'send_jobs_profile_created_idx',
       'deliveries_pending_job_order_idx',

@@ -31,7 +31,15 @@ const pageFields = {
   pageCount: z.number().int(),
 };
 
-export const adminCompaniesPageSchema = z.object({ items: z.array(adminCompanySchema), ...pageFields });
+export const adminCompaniesPageSchema = z.object({
+  items: z.array(adminCompanySchema),
+  ...pageFields,
+  /**
+   * A search counts its matches only up to ADMIN_COMPANIES_SEARCH_COUNT_LIMIT: when true, more than `total`
+   * companies match and the pages stop at that limit (the screen asks for a narrower search).
+   */
+  totalIsLowerBound: z.boolean(),
+});
 export type AdminCompaniesPage = z.infer<typeof adminCompaniesPageSchema>;
 
 /** Add and edit bodies. Required-ness is the rule in messages/companies-admin.ts, answered with its own codes. */

@@ -18,13 +18,20 @@ export const companies = pgTable(
       .references(() => packages.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * What the admin search looks in: name and e-mail lower-cased, apart by a control character no company text
+     * holds (company-text.ts), so a search never matches across the two. Searched with LIKE on the lower-cased
+     * text: ILIKE lower-cases every row's Arabic as it reads it, ten times the cost of the match itself.
+     */
+    searchText: text('search_text').notNull().generatedAlwaysAs(sql`lower(name || chr(1) || email)`),
   },
   (t) => [
     uniqueIndex('companies_email_unique').on(sql`lower(${t.email})`),
     index('companies_package_name_idx').on(t.packageId, t.name),
-    index('companies_name_idx').on(t.name),
-    index('companies_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
-    index('companies_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    // The directory's order; with the id the page needs no sort after reading the index.
+    index('companies_name_idx').on(t.name, t.id),
+    // One trigram index for the search: one GIN entry list per imported row to maintain instead of two.
+    index('companies_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 

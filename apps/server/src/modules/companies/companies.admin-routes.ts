@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
 import { requireViewer } from '../../plugins/access';
 import { createCompany, deleteCompany, listCompanies, listCompanyPackages, updateCompany } from './companies.service';
-import { type ImportProgress, importCompanies } from './companies-import.service';
+import { IMPORT_BATCH_SIZE, type ImportProgress, importCompanies } from './companies-import.service';
 import { listFailedEmails } from './failed-emails.service';
 
 /**
@@ -61,7 +61,7 @@ export const companiesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/admin/companies/import', { schema: { response: { 200: companiesImportResultSchema } } }, async (request, reply) => {
     const actor = await requireViewer(request);
-    const upload = await readUpload(request);
+    const upload = { ...(await readUpload(request)), limits: { batchSize: IMPORT_BATCH_SIZE[app.dbKind] } };
     const logFailure = (error: unknown) => {
       if (error instanceof AppError && error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, 'companies import failed');
     };

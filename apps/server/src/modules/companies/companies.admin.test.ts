@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test-support/app';
 import { signedInAdmin, signedInUser } from '../../../test-support/auth';
 import { auditLog, companies, failedEmails, packages, profiles } from '../../db/schema';
+import { listCompanies } from './companies.service';
 
 const ctx = useTestApp();
 let admin: { email: string; cookie: string };
@@ -63,6 +64,29 @@ describe('GET /api/admin/companies', () => {
     expect(await names('search=50%25')).toEqual(['Fifty 50% off']);
     expect(await names(`search=${token}&packageId=${pkg['باقة المحترف']}`)).toEqual(['مؤسسة البحث']);
     expect((await get('/api/admin/companies?search=no-such-company-anywhere')).json()).toMatchObject({ items: [], total: 0, pageCount: 0 });
+    // The name's end and the e-mail's start are two fields: a search spanning them matches nothing.
+    expect(await names(`search=${encodeURIComponent('off percent@')}`)).toEqual([]);
+    expect(await names(`search=${encodeURIComponent('offpercent@')}`)).toEqual([]);
+    expect((await get(`/api/admin/companies?search=${token}`)).json()).toMatchObject({ total: 3, totalIsLowerBound: false });
+  });
+
+  it('counts a broad search only up to the limit, and says that more match', async () => {
+    const token = `broad${Date.now()}`;
+    await ctx.db.insert(companies).values(
+      Array.from({ length: 5 }, (_, i) => ({
+        name: `شركة ${token} ${i}`,
+        email: `c${i}@${token}.example`,
+        packageId: pkg['باقة نمو'] as string,
+      })),
+    );
+    const over = await listCompanies(ctx.db, { search: token, page: 1 }, 3);
+    expect(over).toMatchObject({ total: 3, totalIsLowerBound: true, pageCount: 1 });
+    // The page itself is not cut short by the count: the rows are all there, in name order.
+    expect(over.items.map((c) => c.email)).toEqual([0, 1, 2, 3, 4].map((i) => `c${i}@${token}.example`));
+    expect(await listCompanies(ctx.db, { search: token, page: 1 }, 5)).toMatchObject({ total: 5, totalIsLowerBound: false });
+    // Without a search the directory's size is exact, whatever the limit.
+    const [{ n } = { n: 0 }] = await ctx.db.select({ n: count() }).from(companies);
+    expect(await listCompanies(ctx.db, { page: 1 }, 3)).toMatchObject({ total: n, totalIsLowerBound: false });
   });
 
   it('filters by package with the exact total', async () => {

@@ -1,7 +1,7 @@
-import { ADMIN_COMPANIES_PAGE_SIZE, ADMIN_PACKAGE } from '@sira/shared';
+import { ADMIN_COMPANIES_PAGE_SIZE, ADMIN_COMPANIES_SEARCH_COUNT_LIMIT, ADMIN_PACKAGE } from '@sira/shared';
 import { checkCompanyInput, UNSPECIFIED } from '@sira/shared/messages/companies-admin';
 import type { AdminCompaniesPage, AdminCompany, AdminCompanyBody, CompanyPackageOption } from '@sira/shared/schemas/companies-admin';
-import { and, asc, count, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, like, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { companies, packages } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
@@ -14,8 +14,12 @@ type Actor = { id: string; email: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** `%`, `_` and `\` typed in the search box are looked for literally. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * The LIKE pattern for `companies.search_text` (lower-cased name and e-mail): the search lower-cased the same
+ * way by the database, with `%`, `_` and `\` typed in the search box looked for literally. Control characters
+ * are dropped: no company text holds one, and the one between name and e-mail must not be matched.
+ */
+const searchPattern = (text: string) => sql`lower(${`%${text.replace(/\p{Cc}/gu, '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`})`;
 
 const companyColumns = {
   id: companies.id,
@@ -35,25 +39,41 @@ const toDto = (row: Omit<AdminCompany, 'updatedAt'> & { updatedAt: Date }): Admi
 
 /**
  * One page of the directory (spec §7 "admin list"): name or e-mail contains the search text
- * (case-insensitive), optionally one package, ordered by name, with the exact total. A page past the end
- * answers the last page.
+ * (case-insensitive), optionally one package, ordered by name, with the total. A page past the end answers
+ * the last page. Without a search the total is exact; a search counts at most `countLimit` matches and says
+ * so (`totalIsLowerBound`): counting every one of 20,000 matches cost more than the whole page, and a search
+ * that broad is narrowed, not paged through.
  */
 export async function listCompanies(
   db: Database,
   query: { search?: string | undefined; packageId?: string | undefined; page: number },
+  countLimit = ADMIN_COMPANIES_SEARCH_COUNT_LIMIT,
 ): Promise<AdminCompaniesPage> {
   const filters: SQL[] = [];
   const search = query.search?.trim();
-  if (search) {
-    const pattern = likePattern(search);
-    filters.push(or(ilike(companies.name, pattern), ilike(companies.email, pattern)) as SQL);
-  }
+  if (search) filters.push(like(companies.searchText, searchPattern(search)));
   if (query.packageId) filters.push(eq(companies.packageId, query.packageId));
   const where = filters.length ? and(...filters) : undefined;
 
   const pageSize = ADMIN_COMPANIES_PAGE_SIZE;
-  const [totalRow] = await db.select({ n: count() }).from(companies).where(where);
-  const { page, pageCount, offset } = pageWithin(query.page, totalRow?.n ?? 0, pageSize);
+  let total: number;
+  let totalIsLowerBound = false;
+  if (search) {
+    // One past the limit tells "exactly the limit" from "more".
+    const matches = db
+      .select({ one: sql`1`.as('one') })
+      .from(companies)
+      .where(where)
+      .limit(countLimit + 1)
+      .as('matches');
+    const [row] = await db.select({ n: count() }).from(matches);
+    totalIsLowerBound = (row?.n ?? 0) > countLimit;
+    total = Math.min(row?.n ?? 0, countLimit);
+  } else {
+    const [row] = await db.select({ n: count() }).from(companies).where(where);
+    total = row?.n ?? 0;
+  }
+  const { page, pageCount, offset } = pageWithin(query.page, total, pageSize);
   const rows = await db
     .select(companyColumns)
     .from(companies)
@@ -62,7 +82,7 @@ export async function listCompanies(
     .orderBy(asc(companies.name), asc(companies.id))
     .limit(pageSize)
     .offset(offset);
-  return { items: rows.map(toDto), total: totalRow?.n ?? 0, page, pageSize, pageCount };
+  return { items: rows.map(toDto), total, totalIsLowerBound, page, pageSize, pageCount };
 }
 
 /** Every package a company may belong to: all but the administrators' one. */

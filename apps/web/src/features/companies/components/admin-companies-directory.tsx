@@ -121,7 +121,14 @@ export function AdminCompaniesDirectory() {
         </Text>
       ) : (
         <>
-          <Summary total={data.total} page={data.page} pageSize={data.pageSize} pageCount={data.pageCount} shown={data.items.length} />
+          <Summary
+            total={data.total}
+            totalIsLowerBound={data.totalIsLowerBound}
+            page={data.page}
+            pageSize={data.pageSize}
+            pageCount={data.pageCount}
+            shown={data.items.length}
+          />
           {/* Above the table as well as below it: a page is 1,000 rows long. */}
           <PageNav label={texts.pages} pageCount={data.pageCount} page={page} onChange={setPage} />
           <AdminCompaniesTable
@@ -141,16 +148,23 @@ export function AdminCompaniesDirectory() {
   );
 }
 
-function Summary(props: { total: number; page: number; pageSize: number; pageCount: number; shown: number }) {
+function Summary(props: { total: number; totalIsLowerBound: boolean; page: number; pageSize: number; pageCount: number; shown: number }) {
   const summary = pageSummary(props);
   return (
-    <Group justify="space-between" role="status">
-      <Text size="sm" c="gray.8">
-        {summary.range}
-      </Text>
-      <Text size="sm" c="gray.8">
-        {summary.page}
-      </Text>
-    </Group>
+    <Stack gap={4} role="status">
+      <Group justify="space-between">
+        <Text size="sm" c="gray.8">
+          {summary.range}
+        </Text>
+        <Text size="sm" c="gray.8">
+          {summary.page}
+        </Text>
+      </Group>
+      {summary.narrow && (
+        <Text size="sm" c="gray.8">
+          {summary.narrow}
+        </Text>
+      )}
+    </Stack>
   );
 }
