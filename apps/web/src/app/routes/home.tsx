@@ -1,4 +1,5 @@
 import { ar, paths } from '@sira/shared';
+import { loadFooter } from '~/app/public-content';
 import { SITE_URL } from '~/config/site';
 import { LandingHero } from '~/features/content/components/landing-hero';
 import {
@@ -17,6 +18,11 @@ const description =
 
 /** Prerendered without React; src/static-page adds the live parts (ADR 004). */
 export const handle = { staticPage: true };
+
+/** The footer as the server has it when it renders the page (ADR 004). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { footer: await loadFooter(context) };
+}
 
 export const meta: Route.MetaFunction = () => [
   { title },
