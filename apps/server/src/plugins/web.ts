@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { OG_IMAGE, ogImagePath } from '@sira/shared/og-image';
 import { isKnownClientPath } from '@sira/shared/routes';
 import { getSessionCookie } from 'better-auth/cookies';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -71,6 +73,17 @@ export const webPlugin = fp<WebOptions>(
             .header('cache-control', 'no-cache')
             .type(answer.contentType)
             .send(answer.body);
+        });
+      }
+      // Each page's Open Graph image, drawn from its title as served now. Revalidated on every use (a link
+      // preview fetched after a save gets the new title), answered 304 while it is the same picture.
+      for (const page of publicPages.pages) {
+        app.get(ogImagePath(page), { config: { access: 'public' } }, async (request, reply) => {
+          const png = await publicPages.image(page);
+          const etag = `"${createHash('sha256').update(png).digest('base64url').slice(0, 27)}"`;
+          reply.header('etag', etag).header('cache-control', 'no-cache');
+          if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+          return reply.type(OG_IMAGE.type).send(Buffer.from(png.buffer, png.byteOffset, png.byteLength));
         });
       }
     }

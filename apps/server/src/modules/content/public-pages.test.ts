@@ -140,6 +140,78 @@ describe('public pages rendered with the database content', () => {
   });
 });
 
+/** A PNG's width and height, from its IHDR chunk. */
+function pngSize(png: Buffer) {
+  expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+  expect(png.subarray(12, 16).toString('ascii')).toBe('IHDR');
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+describe('Open Graph images', () => {
+  it('are PNGs of 1200×630 drawn from the page’s title, redrawn when the title changes', async () => {
+    const first = await ctx.app.inject('/og/about.png');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('image/png');
+    expect(pngSize(first.rawPayload)).toEqual({ width: 1200, height: 630 });
+    const etag = String(first.headers.etag);
+    const again = await ctx.app.inject({ url: '/og/about.png', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/admin/pages/${await aboutId()}`,
+      headers: { cookie: admin.cookie },
+      payload: { title: 'قصة سيرة', content: '<p>نص</p>' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const redrawn = await ctx.app.inject({ url: '/og/about.png', headers: { 'if-none-match': etag } });
+    expect(redrawn.statusCode).toBe(200);
+    expect(redrawn.headers.etag).not.toBe(etag);
+    expect(pngSize(redrawn.rawPayload)).toEqual({ width: 1200, height: 630 });
+    expect((await ctx.app.inject('/og/home.png')).statusCode).toBe(200);
+    expect((await ctx.app.inject('/og/nowhere.png')).statusCode).toBe(404);
+  });
+
+  it('are drawn again only when the title changed, not on every save', async () => {
+    const drawn: string[] = [];
+    let title = 'من نحن &amp; فريقنا | سيرة';
+    const events = createLocalEventBus();
+    const publicPages = createPublicPages(
+      {
+        prerender: ['/about'],
+        entry: {
+          module: {
+            createRequestHandler: () => async () =>
+              new Response(`<html><head><meta property="og:title" content="${title}"/></head></html>`, {
+                headers: { 'content-type': 'text/html' },
+              }),
+          },
+        },
+      },
+      {
+        db: ctx.db,
+        events,
+        publicBaseUrl: TEST_BASE_URL,
+        images: {
+          render: async (t) => {
+            drawn.push(t);
+            return new Uint8Array([drawn.length]);
+          },
+        },
+      },
+    );
+    await publicPages.image('/about');
+    events.publishSiteChange();
+    await publicPages.image('/about');
+    expect(drawn).toEqual(['من نحن & فريقنا | سيرة']);
+    title = 'قصتنا | سيرة';
+    events.publishSiteChange();
+    expect(await publicPages.image('/about')).toEqual(new Uint8Array([2]));
+    expect(drawn).toEqual(['من نحن & فريقنا | سيرة', 'قصتنا | سيرة']);
+    publicPages.close();
+  });
+});
+
 describe('a page rendered while the content changes', () => {
   it('is served to the requests that were waiting but not kept', async () => {
     let release: () => void = () => undefined;

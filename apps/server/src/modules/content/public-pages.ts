@@ -6,6 +6,7 @@ import { contentSecurityPolicy, inlineScriptHashes } from '../../lib/content-sec
 import type { EventBus } from '../../lib/event-bus';
 import { listPricingPackages } from '../packages/packages.service';
 import { getFooter } from './footer.service';
+import { createOgImageRenderer, type OgImageRenderer } from './og-image';
 import { getPageBySlug } from './pages.service';
 
 /**
@@ -37,10 +38,17 @@ interface RenderBundle {
 }
 
 export interface PublicPages {
+  /** The public pages: `/`, `/pricing`, `/about`, … */
+  readonly pages: readonly string[];
   /** The addresses rendered here: each page (`/`, `/pricing`, …) and its client navigation data (`/pricing.data`). */
   readonly paths: readonly string[];
   /** `anonymous`: the visitor carries no session cookie (PublicPageContext.anonymous); kept apart from the other. */
   render(path: string, visitor?: { anonymous: boolean }): Promise<RenderedAnswer>;
+  /**
+   * The page's Open Graph image (@sira/shared/og-image): its title as the page is served now, drawn as a PNG.
+   * Kept until the title changes.
+   */
+  image(page: string): Promise<Uint8Array>;
   /** How many answers are kept now (tests). */
   cachedCount(): number;
   close(): void;
@@ -64,9 +72,22 @@ export async function loadPublicPages(options: {
   return createPublicPages(bundle, options);
 }
 
+/** The page's title as a link preview reads it: its og:title, else its <title>, with HTML's escapes undone. */
+export function pageTitle(html: string): string {
+  const raw = /<meta property="og:title" content="([^"]*)"/.exec(html)?.[1] ?? /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
+  return raw.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, name: string) =>
+    name === 'amp' ? '&' : name === 'lt' ? '<' : name === 'gt' ? '>' : name === 'quot' ? '"' : "'",
+  );
+}
+
 export function createPublicPages(
   bundle: RenderBundle,
-  { db, events, publicBaseUrl }: { db: Database; events: EventBus; publicBaseUrl: string },
+  {
+    db,
+    events,
+    publicBaseUrl,
+    images = createOgImageRenderer(),
+  }: { db: Database; events: EventBus; publicBaseUrl: string; images?: OgImageRenderer },
 ): PublicPages {
   const handle = bundle.entry.module.createRequestHandler(bundle, 'production');
   const content: PublicContentSource = {
@@ -105,8 +126,25 @@ export function createPublicPages(
     };
   };
 
-  return {
+  // Per page, the title its image was drawn with and the image: drawn again only when the title changed.
+  const imageCache = new Map<string, { title: string; png: Promise<Uint8Array> }>();
+
+  const publicPages: PublicPages = {
+    pages,
     paths,
+    async image(page) {
+      // The page as served now (a kept copy when there is one), so the image never lags the page's title.
+      const answer = await publicPages.render(page, { anonymous: true });
+      const title = pageTitle(answer.body);
+      const kept = imageCache.get(page);
+      if (kept?.title === title) return kept.png;
+      const png = images.render(title);
+      imageCache.set(page, { title, png });
+      png.catch(() => {
+        if (imageCache.get(page)?.png === png) imageCache.delete(page);
+      });
+      return png;
+    },
     render(path, { anonymous } = { anonymous: false }) {
       const key = `${anonymous ? 'anonymous' : 'session'} ${path}`;
       const cached = cache.get(key);
@@ -135,6 +173,8 @@ export function createPublicPages(
       stopChanges();
       stopGaps();
       cache.clear();
+      imageCache.clear();
     },
   };
+  return publicPages;
 }

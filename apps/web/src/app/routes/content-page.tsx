@@ -2,7 +2,7 @@ import { ar, type Footer, type Page } from '@sira/shared';
 import { defaultPages } from '@sira/shared/defaults/pages';
 import { useLocation } from 'react-router';
 import { loadFooter, loadPage } from '~/app/public-content';
-import { SITE_URL } from '~/config/site';
+import { ogImageMeta, SITE_URL } from '~/config/site';
 import { ContentPageView } from '~/features/content/components/content-page-view';
 import type { Route } from './+types/content-page';
 
@@ -46,6 +46,7 @@ export const meta: Route.MetaFunction = ({ loaderData, location }) => {
     { property: 'og:url', content: url },
     { property: 'og:locale', content: 'ar_SA' },
     { property: 'og:site_name', content: ar.app.name },
+    ...ogImageMeta(`/${slug}`, title),
   ];
 };
 

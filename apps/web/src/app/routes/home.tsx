@@ -1,6 +1,6 @@
 import { ar, paths } from '@sira/shared';
 import { loadFooter } from '~/app/public-content';
-import { SITE_URL } from '~/config/site';
+import { ogImageMeta, SITE_URL } from '~/config/site';
 import { LandingHero } from '~/features/content/components/landing-hero';
 import {
   LandingClosingCta,
@@ -34,6 +34,7 @@ export const meta: Route.MetaFunction = () => [
   { property: 'og:url', content: `${SITE_URL}/` },
   { property: 'og:locale', content: 'ar_SA' },
   { property: 'og:site_name', content: ar.app.name },
+  ...ogImageMeta('/', title),
 ];
 
 export default function Home() {

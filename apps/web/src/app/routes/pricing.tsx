@@ -7,7 +7,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { anonymousVisitor, loadFooter, loadPackages } from '~/app/public-content';
 import { LoadError } from '~/components/ui/load-error';
-import { SITE_URL } from '~/config/site';
+import { ogImageMeta, SITE_URL } from '~/config/site';
 import { upgradeOptionsQueryOptions } from '~/features/billing/api/get-upgrade-options';
 import { usePackages } from '~/features/packages/api/get-packages';
 import { PackageCardView } from '~/features/packages/components/package-card';
@@ -34,6 +34,7 @@ export const meta: Route.MetaFunction = () => [
   { property: 'og:url', content: `${SITE_URL}${paths.pricing}` },
   { property: 'og:locale', content: 'ar_SA' },
   { property: 'og:site_name', content: ar.app.name },
+  ...ogImageMeta(paths.pricing, title),
 ];
 
 /**
