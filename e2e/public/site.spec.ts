@@ -48,6 +48,16 @@ describe('prerendered HTML', () => {
       expect(html).toContain(`<link rel="canonical" href="${browser.baseUrl}${path}"`);
       expect(html).toContain(`<meta property="og:url" content="${browser.baseUrl}${path}"`);
       expect(html).toContain('<meta property="og:title"');
+      // A link preview's large card: the page's own image, drawn from its title.
+      const image = `${browser.baseUrl}/og${path === '/' ? '/home' : path}.png`;
+      expect(html).toContain(`<meta property="og:image" content="${image}"/>`);
+      expect(html).toContain('<meta property="og:image:width" content="1200"/>');
+      expect(html).toContain('<meta property="og:image:height" content="630"/>');
+      expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+      const png = await fetch(image);
+      expect(png.status, image).toBe(200);
+      expect(png.headers.get('content-type')).toBe('image/png');
+      expect(Buffer.from(await png.arrayBuffer()).readUInt32BE(16), image).toBe(1200);
       expect(html).not.toContain('sira.invalid');
       // Real content, not an empty shell: the main heading is in the HTML.
       expect(html).toMatch(/<h1[^>]*>[^<]*[\u0600-\u06FF]/);
@@ -307,6 +317,75 @@ describe('content and job pages', () => {
     await share.click();
     await page.getByText('تم نسخ رابط الصفحة').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${browser.baseUrl}/how-to-prepare-cv`);
+  });
+
+  it('serves JobPosting data in the HTML that meets Google’s rules for every field it has, on both job pages', async () => {
+    const employmentTypes = ['FULL_TIME', 'PART_TIME', 'CONTRACTOR', 'TEMPORARY', 'INTERN', 'VOLUNTEER', 'PER_DIEM', 'OTHER'];
+    const isoDate = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/;
+    for (const city of ['riyadh', 'jeddah']) {
+      const path = `/jobs/${city}`;
+      // What a crawler reads: the served HTML, no script run.
+      const html = await (await fetch(`${browser.baseUrl}${path}`)).text();
+      const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1] ?? ''));
+      const postings = blocks.filter((b) => b['@type'] === 'JobPosting');
+      expect(postings, path).toHaveLength(1);
+      const data = postings[0];
+      expect(data['@context']).toBe('https://schema.org');
+      // Required: title (the job, no markup), description (HTML allowed), datePosted, hiringOrganization, jobLocation.
+      expect(data.title).toMatch(/[\u0600-\u06FF]/);
+      expect(data.title).not.toMatch(/[<>]/);
+      expect(data.title.length).toBeLessThanOrEqual(100);
+      expect(data.description.replace(/<[^>]+>/g, '').trim().length).toBeGreaterThan(50);
+      expect(data.datePosted).toMatch(isoDate);
+      expect(Date.parse(data.datePosted)).toBeLessThanOrEqual(Date.now());
+      expect(data.hiringOrganization['@type']).toBe('Organization');
+      expect(data.hiringOrganization.name).toBeTruthy();
+      for (const key of ['sameAs', 'url']) if (key in data.hiringOrganization) expect(data.hiringOrganization[key]).toBe(browser.baseUrl);
+      expect(data.jobLocation['@type']).toBe('Place');
+      const address = data.jobLocation.address;
+      expect(address['@type']).toBe('PostalAddress');
+      expect(address.addressCountry).toMatch(/^[A-Z]{2}$/);
+      expect(address.addressLocality).toBeTruthy();
+      if ('addressRegion' in address) expect(address.addressRegion).toBeTruthy();
+      // Recommended, checked when present: a posting still open, a known employment type, its own address.
+      if ('validThrough' in data) {
+        expect(data.validThrough).toMatch(isoDate);
+        expect(Date.parse(data.validThrough)).toBeGreaterThan(Date.now());
+      }
+      if ('employmentType' in data) {
+        for (const type of [data.employmentType].flat()) expect(employmentTypes).toContain(type);
+      }
+      if ('directApply' in data) expect(typeof data.directApply).toBe('boolean');
+      if ('identifier' in data) {
+        expect(data.identifier['@type']).toBe('PropertyValue');
+        expect(data.identifier.value).toBeTruthy();
+      }
+      if ('url' in data) expect(data.url).toBe(`${browser.baseUrl}${path}`);
+      // No property Google's JobPosting does not know.
+      const known = [
+        '@context',
+        '@type',
+        'title',
+        'description',
+        'datePosted',
+        'validThrough',
+        'employmentType',
+        'hiringOrganization',
+        'jobLocation',
+        'jobLocationType',
+        'applicantLocationRequirements',
+        'baseSalary',
+        'directApply',
+        'identifier',
+        'url',
+        'educationRequirements',
+        'experienceRequirements',
+      ];
+      expect(
+        Object.keys(data).filter((k) => !known.includes(k)),
+        path,
+      ).toEqual([]);
+    }
   });
 
   it('publishes valid JobPosting data valid for one year on both job pages', async () => {
