@@ -15,6 +15,7 @@ const serverUnitTests = [
   'apps/server/src/modules/companies/formula-text.test.ts',
   'apps/server/src/modules/companies/import-plan.test.ts',
   'apps/server/src/modules/companies/zip-guard.test.ts',
+  'apps/server/src/modules/content/og-image.test.ts',
   'apps/server/src/modules/sending/gmail-send.test.ts',
   'apps/server/src/modules/sending/pacing.test.ts',
   'apps/server/src/modules/sending/resume-check.test.ts',

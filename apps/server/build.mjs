@@ -42,3 +42,5 @@ await build({
 cpSync('src/db/migrations', `${outdir}/migrations`, { recursive: true });
 // The Excel parser's worker thread (plain JavaScript), found next to the bundle (spreadsheet.ts).
 cpSync('src/modules/companies/sheet-parse.worker.mjs', `${outdir}/sheet-parse.worker.mjs`);
+// The fonts the Open Graph images are drawn with (og-image.ts), found next to the bundle.
+cpSync('src/modules/content/og-fonts', `${outdir}/og-fonts`, { recursive: true });

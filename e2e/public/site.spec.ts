@@ -1,5 +1,6 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { fillLogin, registerAndConfirm, signedInAs } from '../fixtures/accounts';
+import { fillLogin, openAsAdmin, registerAndConfirm, signedInAs } from '../fixtures/accounts';
 import { expectNoAxeViolations, screenshot, useBrowser, viewports } from '../fixtures/browser';
 import { expectReadable } from '../fixtures/contrast';
 import { uniqueEmail } from '../fixtures/outbox';
@@ -8,6 +9,30 @@ const browser = useBrowser();
 async function fresh(viewport: { width: number; height: number } = viewports.desktop) {
   const opened = await browser.newPage(viewport);
   return opened;
+}
+
+type FooterContact = {
+  description: string;
+  email: string;
+  phone: string;
+  showContact: boolean;
+  showEmail: boolean;
+  showPhone: boolean;
+  showSocial: boolean;
+};
+
+/** The footer's text and contact details as the footer tab holds them (an administrator's page). */
+async function footerContact(admin: Page): Promise<FooterContact> {
+  const response = await admin.request.get('/api/admin/footer');
+  expect(response.status()).toBe(200);
+  return (await response.json()).contact;
+}
+
+/** Saves the footer's contact details as the footer tab does. */
+async function saveFooterContact(admin: Page, contact: FooterContact) {
+  const origin = new URL(admin.url()).origin;
+  const response = await admin.request.put('/api/admin/footer/contact', { headers: { origin }, data: contact });
+  expect(response.status(), await response.text()).toBe(200);
 }
 
 const publicPages = ['/', '/pricing', '/about', '/support', '/privacy', '/terms', '/how-to-prepare-cv', '/jobs/riyadh', '/jobs/jeddah'];
@@ -23,6 +48,16 @@ describe('prerendered HTML', () => {
       expect(html).toContain(`<link rel="canonical" href="${browser.baseUrl}${path}"`);
       expect(html).toContain(`<meta property="og:url" content="${browser.baseUrl}${path}"`);
       expect(html).toContain('<meta property="og:title"');
+      // A link preview's large card: the page's own image, drawn from its title.
+      const image = `${browser.baseUrl}/og${path === '/' ? '/home' : path}.png`;
+      expect(html).toContain(`<meta property="og:image" content="${image}"/>`);
+      expect(html).toContain('<meta property="og:image:width" content="1200"/>');
+      expect(html).toContain('<meta property="og:image:height" content="630"/>');
+      expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+      const png = await fetch(image);
+      expect(png.status, image).toBe(200);
+      expect(png.headers.get('content-type')).toBe('image/png');
+      expect(Buffer.from(await png.arrayBuffer()).readUInt32BE(16), image).toBe(1200);
       expect(html).not.toContain('sira.invalid');
       // Real content, not an empty shell: the main heading is in the HTML.
       expect(html).toMatch(/<h1[^>]*>[^<]*[\u0600-\u06FF]/);
@@ -149,8 +184,27 @@ describe('pricing', () => {
     await page.getByRole('dialog', { name: 'الدفع مقابل باقة نمو' }).waitFor();
   });
 
-  it('shows the load error with a retry button, and recovers', async () => {
+  it('comes whole in the HTML to a visitor without a session: no package request, nothing loading', async () => {
     const { page } = await fresh();
+    const packageRequests: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/packages') packageRequests.push(r.url());
+    });
+    const html = await (await page.request.get('/pricing')).text();
+    for (const name of ['تجريبي', 'باقة نمو', 'باقة البداية', 'باقة المحترف', 'باقة التميز']) expect(html).toContain(name);
+    expect(html).not.toContain('aria-busy="true"');
+    await page.goto('/pricing');
+    await page.locator('h2', { hasText: 'باقة التميز' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(packageRequests).toEqual([]);
+    expect(await page.getByText('فشل في جلب بيانات الباقات').count()).toBe(0);
+  });
+
+  // A signed-in visitor gets the page hydrated, and it asks the server for the live packages: that request
+  // can fail or come back empty.
+  it('shows the load error with a retry button to a signed-in user, and recovers', async () => {
+    const { page } = await fresh();
+    await signedInAs(page, 'pricing-error');
     let fail = true;
     await page.route('**/api/packages', (route) =>
       fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL"}' }) : route.continue(),
@@ -160,10 +214,12 @@ describe('pricing', () => {
     fail = false;
     await page.getByRole('button', { name: 'إعادة المحاولة' }).click();
     await page.locator('h2', { hasText: 'باقة التميز' }).waitFor();
+    await page.getByText('فشل في جلب بيانات الباقات').first().waitFor({ state: 'hidden' });
   });
 
-  it('shows the empty state with a retry button', async () => {
+  it('shows the empty state with a retry button to a signed-in user', async () => {
     const { page } = await fresh();
+    await signedInAs(page, 'pricing-empty');
     await page.route('**/api/packages', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
     await page.goto('/pricing');
     await page.getByText('لم يتم العثور على باقات').waitFor({ timeout: 15_000 });
@@ -209,34 +265,37 @@ describe('content and job pages', () => {
   });
 
   it('job pages: a phone link with the number entered in the footer tab, none without one (static and React)', async () => {
+    // The footer is in the server's HTML: the number is changed where an administrator changes it.
+    const admin = await openAsAdmin(browser);
+    const original = await footerContact(admin.page);
     const { page } = await fresh();
     const phone = page.locator('main a[data-contact-phone]');
-    // The footer's answer with the number the footer tab holds (other tests may have saved one).
-    const footerWithPhone = (number: string) =>
-      page.route('**/api/content/footer', async (route) => {
-        const response = await route.fetch();
-        const footer = await response.json();
-        await route.fulfill({ response, json: { ...footer, contact: { ...footer.contact, phone: number } } });
-      });
-    await footerWithPhone('');
-    await page.goto('/jobs/riyadh');
-    await page.locator('footer a[href="/privacy"]').first().waitFor();
-    expect(await phone.isVisible()).toBe(false);
-    await page.unroute('**/api/content/footer');
-    await footerWithPhone('+966 50 000 0000');
-    await page.goto('/jobs/riyadh');
-    await phone.waitFor();
-    expect(await phone.getAttribute('href')).toBe('tel:+966 50 000 0000');
-    expect(await phone.innerText()).toContain('+966 50 000 0000');
-    await phone.scrollIntoViewIfNeeded();
-    await screenshot(page, 'jobs-contact-phone');
-    // The same page rendered by React after a client-side visit.
-    await page.goto('/how-to-prepare-cv');
-    await page.locator('article a[href="/jobs/jeddah"]').first().click();
-    await page.waitForURL('**/jobs/jeddah');
-    await phone.waitFor();
-    expect(await phone.getAttribute('href')).toBe('tel:+966 50 000 0000');
-    await expectNoAxeViolations(page);
+    try {
+      await saveFooterContact(admin.page, { ...original, phone: '' });
+      await page.goto('/jobs/riyadh');
+      await page.locator('footer a[href="/privacy"]').first().waitFor();
+      expect(await phone.isVisible()).toBe(false);
+      await saveFooterContact(admin.page, { ...original, phone: '+966500000000', showContact: true, showPhone: true });
+      // In the HTML as served, before any script runs.
+      expect(await (await page.request.get('/jobs/riyadh')).text()).toContain('href="tel:+966500000000"');
+      await page.goto('/jobs/riyadh');
+      await phone.waitFor();
+      expect(await phone.getAttribute('href')).toBe('tel:+966500000000');
+      expect(await phone.innerText()).toContain('+966500000000');
+      await phone.scrollIntoViewIfNeeded();
+      await screenshot(page, 'jobs-contact-phone');
+      // The same page rendered by React after a client-side visit.
+      await page.goto('/how-to-prepare-cv');
+      await page.getByRole('button', { name: 'شارك الدليل' }).and(page.locator(':enabled')).waitFor();
+      await page.locator('article a[href="/jobs/jeddah"]').first().click();
+      await page.waitForURL('**/jobs/jeddah');
+      await phone.waitFor();
+      expect(await phone.getAttribute('href')).toBe('tel:+966500000000');
+      await expectNoAxeViolations(page);
+    } finally {
+      await saveFooterContact(admin.page, original);
+      await admin.page.close();
+    }
   });
 
   it('shares the CV guide by copying the link when Web Share is missing', async () => {
@@ -246,16 +305,87 @@ describe('content and job pages', () => {
     for (const href of ['/jobs/jeddah', '/jobs/riyadh', '/register', '/pricing']) {
       expect(await page.locator(`article a[href="${href}"]`).count()).toBeGreaterThan(0);
     }
-    // The page is served as HTML first: a click before React has taken over does nothing. The footer's
-    // links come from React's own fetch, so once they show the button is live.
-    await page.locator('footer a[href="/privacy"]').first().waitFor();
+    // The page is served as HTML first, its share button disabled until React has taken it over.
+    const html = await (await page.request.get('/how-to-prepare-cv')).text();
+    expect(html).toMatch(/<button[^>]*\sdisabled=""[^>]*>(?:(?!<\/button>).)*شارك الدليل/s);
+    const share = page.getByRole('button', { name: 'شارك الدليل' });
+    await share.and(page.locator(':enabled')).waitFor();
     await page.evaluate(() => {
       Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
     });
     await page.bringToFront();
-    await page.getByRole('button', { name: 'شارك الدليل' }).click();
+    await share.click();
     await page.getByText('تم نسخ رابط الصفحة').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${browser.baseUrl}/how-to-prepare-cv`);
+  });
+
+  it('serves JobPosting data in the HTML that meets Google’s rules for every field it has, on both job pages', async () => {
+    const employmentTypes = ['FULL_TIME', 'PART_TIME', 'CONTRACTOR', 'TEMPORARY', 'INTERN', 'VOLUNTEER', 'PER_DIEM', 'OTHER'];
+    const isoDate = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/;
+    for (const city of ['riyadh', 'jeddah']) {
+      const path = `/jobs/${city}`;
+      // What a crawler reads: the served HTML, no script run.
+      const html = await (await fetch(`${browser.baseUrl}${path}`)).text();
+      const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1] ?? ''));
+      const postings = blocks.filter((b) => b['@type'] === 'JobPosting');
+      expect(postings, path).toHaveLength(1);
+      const data = postings[0];
+      expect(data['@context']).toBe('https://schema.org');
+      // Required: title (the job, no markup), description (HTML allowed), datePosted, hiringOrganization, jobLocation.
+      expect(data.title).toMatch(/[\u0600-\u06FF]/);
+      expect(data.title).not.toMatch(/[<>]/);
+      expect(data.title.length).toBeLessThanOrEqual(100);
+      expect(data.description.replace(/<[^>]+>/g, '').trim().length).toBeGreaterThan(50);
+      expect(data.datePosted).toMatch(isoDate);
+      expect(Date.parse(data.datePosted)).toBeLessThanOrEqual(Date.now());
+      expect(data.hiringOrganization['@type']).toBe('Organization');
+      expect(data.hiringOrganization.name).toBeTruthy();
+      for (const key of ['sameAs', 'url']) if (key in data.hiringOrganization) expect(data.hiringOrganization[key]).toBe(browser.baseUrl);
+      expect(data.jobLocation['@type']).toBe('Place');
+      const address = data.jobLocation.address;
+      expect(address['@type']).toBe('PostalAddress');
+      expect(address.addressCountry).toMatch(/^[A-Z]{2}$/);
+      expect(address.addressLocality).toBeTruthy();
+      if ('addressRegion' in address) expect(address.addressRegion).toBeTruthy();
+      // Recommended, checked when present: a posting still open, a known employment type, its own address.
+      if ('validThrough' in data) {
+        expect(data.validThrough).toMatch(isoDate);
+        expect(Date.parse(data.validThrough)).toBeGreaterThan(Date.now());
+      }
+      if ('employmentType' in data) {
+        for (const type of [data.employmentType].flat()) expect(employmentTypes).toContain(type);
+      }
+      if ('directApply' in data) expect(typeof data.directApply).toBe('boolean');
+      if ('identifier' in data) {
+        expect(data.identifier['@type']).toBe('PropertyValue');
+        expect(data.identifier.value).toBeTruthy();
+      }
+      if ('url' in data) expect(data.url).toBe(`${browser.baseUrl}${path}`);
+      // No property Google's JobPosting does not know.
+      const known = [
+        '@context',
+        '@type',
+        'title',
+        'description',
+        'datePosted',
+        'validThrough',
+        'employmentType',
+        'hiringOrganization',
+        'jobLocation',
+        'jobLocationType',
+        'applicantLocationRequirements',
+        'baseSalary',
+        'directApply',
+        'identifier',
+        'url',
+        'educationRequirements',
+        'experienceRequirements',
+      ];
+      expect(
+        Object.keys(data).filter((k) => !known.includes(k)),
+        path,
+      ).toEqual([]);
+    }
   });
 
   it('publishes valid JobPosting data valid for one year on both job pages', async () => {

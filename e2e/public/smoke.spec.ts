@@ -52,7 +52,9 @@ describe('app shell', () => {
     await page.waitForURL('**/about');
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.locator('#mobile-menu').isVisible()).toBe(false);
-    // On a hydrated page the React header does the same.
+    // On a hydrated page the React header does the same. /about comes as server HTML first: its scripts load
+    // and React takes the header over before the burger answers.
+    await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: 'القائمة' }).click();
     expect(await page.locator('#mobile-menu').isVisible()).toBe(true);
     await page.locator('#mobile-menu').getByRole('link', { name: 'الأسعار' }).click();
@@ -85,7 +87,8 @@ describe('app shell', () => {
     await page.route('**/api/content/footer', (route) =>
       route.fulfill({ status: 500, body: '{"code":"INTERNAL"}', contentType: 'application/json' }),
     );
-    await page.goto('/');
+    // The public pages carry the footer in their HTML; the app's other pages (here /login) load it themselves.
+    await page.goto('/login');
     await expect.poll(() => page.getByText('عذراً، تعذر تحميل محتوى التذييل حالياً.').isVisible(), { timeout: 15_000 }).toBe(true);
   });
 });

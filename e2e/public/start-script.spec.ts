@@ -38,14 +38,24 @@ async function startLauncher(how: 'node' | 'npm' = 'node') {
       ? startProcess('npm', ['start'], env, { detached: true })
       : startProcess(process.execPath, [join(root, 'scripts/start.mjs')], env, { detached: true });
   const launcher = run.child;
-  await waitUntil(
-    async () => {
-      if (launcher.exitCode !== null) throw new Error(`server did not start:\n${run.output()}`);
-      return isReady(port);
-    },
-    60_000,
-    'the server to answer',
-  );
+  try {
+    await waitUntil(
+      async () => {
+        if (launcher.exitCode !== null) throw new Error(`server did not start:\n${run.output()}`);
+        return isReady(port);
+      },
+      60_000,
+      'the server to answer',
+    );
+  } catch (error) {
+    // Not started in time: its whole process group goes, or the server would outlive the test.
+    try {
+      process.kill(-(launcher.pid as number), 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+    throw error;
+  }
   // node: launcher → server; npm: npm → shell → launcher → server.
   const tree = descendantsOf(launcher.pid as number);
   const server = tree.at(-1) as number;

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,6 +20,7 @@ import { billingRoutes } from './modules/billing/billing.routes';
 import { companiesAdminRoutes } from './modules/companies/companies.admin-routes';
 import { contentAdminRoutes } from './modules/content/content.admin-routes';
 import { contentRoutes } from './modules/content/content.routes';
+import { loadPublicPages } from './modules/content/public-pages';
 import { seoRoutes } from './modules/content/seo.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -185,6 +187,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
-  await app.register(webPlugin, { clientDir: options.clientDir, publicBaseUrl: options.publicBaseUrl });
+  const publicPages = options.clientDir
+    ? await loadPublicPages({
+        bundlePath: join(options.clientDir, '..', 'render', 'index.js'),
+        db: options.db,
+        events: app.events,
+        publicBaseUrl: options.publicBaseUrl,
+      })
+    : undefined;
+  await app.register(webPlugin, { clientDir: options.clientDir, publicBaseUrl: options.publicBaseUrl, publicPages });
   return app;
 }

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app';
 import { parseEnv } from '../src/config/env';
-import type { Database, DatabaseHandle } from '../src/db/client';
+import type { Database } from '../src/db/client';
 import type { SystemMail, SystemMailer } from '../src/mail/system-mailer';
-import { createTestDatabase } from './db';
+import { createTestDatabase, type TestDatabaseHandle } from './db';
 import { TEST_BASE_URL } from './global-setup';
 
 /** The APP_SECRET of test apps (exported for worker processes a test starts against the same database). */
@@ -13,7 +13,7 @@ export const TEST_APP_SECRET = 'test-secret-that-is-long-enough-for-better-auth-
 export interface TestContext {
   app: FastifyInstance;
   db: Database;
-  handle: DatabaseHandle;
+  handle: TestDatabaseHandle;
   /** System e-mails the app sent during the test, newest last. */
   mail: SystemMail[];
 }

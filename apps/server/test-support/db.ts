@@ -10,7 +10,12 @@ import { withDatabase } from './global-setup';
  * A fresh database for one test file, copied from the run's migrated and seeded template: PGlite from a
  * data-dir dump, PostgreSQL with CREATE DATABASE … TEMPLATE. Dropped (PostgreSQL) or discarded on close.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export interface TestDatabaseHandle extends DatabaseHandle {
+  /** PostgreSQL: the copy's address, for what needs a connection of its own (LISTEN, another process). */
+  url?: string;
+}
+
+export async function createTestDatabase(): Promise<TestDatabaseHandle> {
   const postgresTemplate = inject('postgresTemplate');
   if (postgresTemplate) {
     const url = process.env.TEST_DATABASE_URL as string;
@@ -25,6 +30,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     const handle = await openDatabase({ url: withDatabase(url, name), poolSize: 20 });
     return {
       ...handle,
+      url: withDatabase(url, name),
       async close() {
         await handle.close();
         const dropper = new pg.Client({ connectionString: url });

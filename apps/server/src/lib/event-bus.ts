@@ -23,6 +23,17 @@ export interface EventBus {
    * fresh by events should re-fetch all of it.
    */
   onGap(listener: () => void): () => void;
+  /**
+   * The public site changed (a content page, a package, the footer): every process drops the public pages it
+   * rendered (ADR 004). Call it after the change has committed.
+   */
+  publishSiteChange(): void;
+  onSiteChange(listener: () => void): () => void;
+  /**
+   * False while the bus is cut off from the other processes (PostgreSQL, between a dropped connection and its
+   * reopening): what they publish meanwhile does not arrive, so nothing may be cached on the bus's word.
+   */
+  listening(): boolean;
   close(): Promise<void>;
 }
 
@@ -31,6 +42,11 @@ const CHANNEL = 'sira_events';
 /** Sent by a bus that reconnected: events may have been lost between processes (see createPostgresEventBus). */
 const GAP_NOTICE = { gap: true } as const;
 const isGapNotice = (value: unknown) => (value as { gap?: unknown } | null)?.gap === true;
+
+/** Sent when the public site changed; it names nothing, every process drops every public page it rendered. */
+const SITE_NOTICE = { site: true } as const;
+const isSiteNotice = (value: unknown) => (value as { site?: unknown } | null)?.site === true;
+const SITE_CHANNEL = 'site';
 
 function isLiveEvent(value: unknown): value is LiveEvent {
   const v = value as Partial<LiveEvent> | null;
@@ -48,6 +64,12 @@ export function createLocalEventBus(): EventBus {
       return () => emitter.off(CHANNEL, listener);
     },
     onGap: () => () => undefined,
+    publishSiteChange: () => emitter.emit(SITE_CHANNEL),
+    onSiteChange(listener) {
+      emitter.on(SITE_CHANNEL, listener);
+      return () => emitter.off(SITE_CHANNEL, listener);
+    },
+    listening: () => true,
     async close() {
       emitter.removeAllListeners();
     },
@@ -81,6 +103,7 @@ export async function createPostgresEventBus(
       try {
         const event: unknown = JSON.parse(message.payload);
         if (isLiveEvent(event)) local.publish(event);
+        else if (isSiteNotice(event)) local.publishSiteChange();
         else if (isGapNotice(event)) signalGap();
       } catch (error) {
         onError(error);
@@ -146,13 +169,20 @@ export async function createPostgresEventBus(
 
   await open();
 
+  const notify = (payload: unknown) => {
+    const target = client;
+    if (!target) return onError(new Error('event bus: not connected'));
+    target.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(payload)]).catch(onError);
+  };
+
   return {
-    publish(event) {
-      const target = client;
-      if (!target) return onError(new Error('event bus: not connected'));
-      target.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]).catch(onError);
-    },
+    publish: notify,
     subscribe: (listener) => local.subscribe(listener),
+    publishSiteChange: () => notify(SITE_NOTICE),
+    onSiteChange: (listener) => local.onSiteChange(listener),
+    // Not only connected but past the gap notice's round trip: until then a cached page could be older than a
+    // change published while this process was cut off.
+    listening: () => client !== undefined && !reconnecting,
     onGap(listener) {
       gapListeners.add(listener);
       return () => gapListeners.delete(listener);

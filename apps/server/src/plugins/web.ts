@@ -1,28 +1,34 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { OG_IMAGE, ogImagePath } from '@sira/shared/og-image';
 import { isKnownClientPath } from '@sira/shared/routes';
+import { getSessionCookie } from 'better-auth/cookies';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { contentSecurityPolicy, inlineScriptHashes } from '../lib/content-security-policy';
+import { BUILD_SITE_ORIGIN, type PublicPages } from '../modules/content/public-pages';
 
 export interface WebOptions {
   /** The built web app (apps/web/build/client); absent when the server runs without one (API tests). */
   clientDir: string | undefined;
   /** Replaces the build's placeholder origin in canonical and Open Graph URLs. */
   publicBaseUrl: string;
+  /** Renders the public pages with the database's content (ADR 004); absent: their prerendered files are served. */
+  publicPages?: PublicPages | undefined;
 }
 
-/** The origin prerendered pages are built with (apps/web/src/config/site.ts). */
-export const BUILD_SITE_ORIGIN = 'https://sira.invalid';
+export { BUILD_SITE_ORIGIN };
 
 /**
- * Serves the built React app: hashed assets with long caching, prerendered pages as their own HTML, and
- * the SPA shell for every other client route. Unknown paths get the shell with status 404, which renders
+ * Serves the built React app: hashed assets with long caching, the public pages rendered with the
+ * database's content (or, without a render bundle, their prerendered HTML), and the SPA shell for every other
+ * client route. Unknown paths get the shell with status 404, which renders
  * the not-found page, so crawlers see a real 404.
  */
 export const webPlugin = fp<WebOptions>(
-  async (app: FastifyInstance, { clientDir, publicBaseUrl }) => {
+  async (app: FastifyInstance, { clientDir, publicBaseUrl, publicPages }) => {
     const apiNotFound = (reply: FastifyReply) => reply.status(404).send({ code: 'NOT_FOUND' });
 
     if (!clientDir || !existsSync(clientDir)) {
@@ -48,12 +54,47 @@ export const webPlugin = fp<WebOptions>(
         .send(html);
     };
 
+    if (publicPages) {
+      app.addHook('onClose', async () => publicPages.close());
+      // Explicit routes win over the static files' wildcard: the prerendered HTML and .data files on disk hold
+      // the build's defaults, never served for these addresses.
+      for (const path of publicPages.paths) {
+        app.get(path, { config: { access: 'public' } }, async (request, reply) => {
+          // Presence only, never trusted: a visitor with a cookie gets the page with React, which checks the session.
+          const anonymous = !path.endsWith('.data') && !getSessionCookie(new Headers({ cookie: request.headers.cookie ?? '' }));
+          const answer = await publicPages.render(path, { anonymous });
+          reply.header('vary', 'Cookie');
+          if (answer.policy === undefined) {
+            return reply.status(answer.status).header('cache-control', 'no-cache').type(answer.contentType).send(answer.body);
+          }
+          return reply
+            .status(answer.status)
+            .header('content-security-policy', answer.policy)
+            .header('cache-control', 'no-cache')
+            .type(answer.contentType)
+            .send(answer.body);
+        });
+      }
+      // Each page's Open Graph image, drawn from its title as served now. Revalidated on every use (a link
+      // preview fetched after a save gets the new title), answered 304 while it is the same picture.
+      for (const page of publicPages.pages) {
+        app.get(ogImagePath(page), { config: { access: 'public' } }, async (request, reply) => {
+          const png = await publicPages.image(page);
+          const etag = `"${createHash('sha256').update(png).digest('base64url').slice(0, 27)}"`;
+          reply.header('etag', etag).header('cache-control', 'no-cache');
+          if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+          return reply.type(OG_IMAGE.type).send(Buffer.from(png.buffer, png.byteOffset, png.byteLength));
+        });
+      }
+    }
+
     // The home page is prerendered like the others: serve it through the same path (origin rewrite).
-    app.get('/', { config: { access: 'public' } }, async (_request, reply) => {
-      const home = join(clientDir, 'index.html');
-      if (!existsSync(home)) return reply.callNotFound();
-      return sendPage(reply, prerenderedHtml(home));
-    });
+    if (!publicPages?.paths.includes('/'))
+      app.get('/', { config: { access: 'public' } }, async (_request, reply) => {
+        const home = join(clientDir, 'index.html');
+        if (!existsSync(home)) return reply.callNotFound();
+        return sendPage(reply, prerenderedHtml(home));
+      });
 
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -71,7 +112,8 @@ export const webPlugin = fp<WebOptions>(
     });
 
     const shellPath = ['__spa-fallback.html', 'index.html'].map((f) => join(clientDir, f)).find((p) => existsSync(p));
-    const shell = shellPath ? readFileSync(shellPath, 'utf8') : undefined;
+    // The shell names the site's origin too (a <meta> the browser reads canonical and Open Graph URLs from).
+    const shell = shellPath ? readFileSync(shellPath, 'utf8').replaceAll(BUILD_SITE_ORIGIN, publicBaseUrl) : undefined;
     // Prerendered pages are read once and given this deployment's address for canonical/OG links.
     const prerenderedCache = new Map<string, string>();
     const prerenderedHtml = (file: string) => {
@@ -88,6 +130,9 @@ export const webPlugin = fp<WebOptions>(
       if (path.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) return apiNotFound(reply);
       // A missing file (an old hashed asset, a typo) is a plain 404, not the app page.
       if (/\.[a-z0-9]+$/i.test(path)) return apiNotFound(reply);
+      // A public page asked for with a trailing slash: its one address, where it is rendered.
+      const trimmed = path.replace(/\/+$/, '');
+      if (publicPages && trimmed !== path && publicPages.paths.includes(trimmed || '/')) return reply.redirect(trimmed || '/', 301);
       const prerendered = prerenderedFile(clientDir, path);
       if (prerendered) return sendPage(reply, prerenderedHtml(prerendered));
       if (!shell) return apiNotFound(reply);

@@ -2,17 +2,20 @@ import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { TOAST_DURATION_MS } from '@sira/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { queryClient } from '~/config/query-client';
+import { type ReactNode, useState } from 'react';
+import { createQueryClient, queryClient } from '~/config/query-client';
 import { cssVariablesResolver, theme } from '~/config/theme';
 
 export function AppProviders({ children }: { children: ReactNode }) {
+  // The server renders public pages for every visitor (ADR 004): each render gets a client of its own, so no
+  // page is drawn from data an earlier render fetched. The browser keeps one for the tab.
+  const [client] = useState(() => (typeof document === 'undefined' ? createQueryClient() : queryClient));
   return (
     <DirectionProvider initialDirection="rtl" detectDirection={false}>
       <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
         {/* Toasts at top centre for 5 s, each with a close button (spec §2 "App shell"). */}
         <Notifications position="top-center" autoClose={TOAST_DURATION_MS} zIndex={1000} />
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        <QueryClientProvider client={client}>{children}</QueryClientProvider>
       </MantineProvider>
     </DirectionProvider>
   );

@@ -4,6 +4,9 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './global.css';
 
+import arabic400 from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-400-normal.woff2?url';
+import arabic700 from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-700-normal.woff2?url';
+
 import {
   Anchor,
   Button,
@@ -19,6 +22,7 @@ import { ar } from '@sira/shared';
 import type { ReactNode } from 'react';
 import { useContext } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, UNSAFE_FrameworkContext, useMatches } from 'react-router';
+import { SITE_URL, SITE_URL_META } from '~/config/site';
 import { cssVariablesResolver, theme } from '~/config/theme';
 import type { Route } from './+types/root';
 import { AppProviders } from './providers';
@@ -28,9 +32,18 @@ export const meta: Route.MetaFunction = () => [
   { name: 'description', content: ar.app.tagline },
 ];
 
-export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+// The Arabic font is fetched with the stylesheet rather than after it: text laid out in the fallback font and
+// then again in this one moved the page (layout shift) on a slow phone.
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'preload', href: arabic400, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'preload', href: arabic700, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+];
 
-/** A route that exports `handle = { staticPage: true }` is prerendered as plain HTML without React (ADR 004). */
+/**
+ * A route that exports `handle = { staticPage: true }` is rendered as plain HTML without React (ADR 004); one
+ * whose loader returns `staticPage: true` is, for that request (/pricing for a visitor without a session).
+ */
 export interface StaticPageHandle {
   staticPage?: boolean;
 }
@@ -44,7 +57,13 @@ function usePrerenderingStaticPage(): boolean {
   // The SPA fallback shell (every non-prerendered address) is rendered at "/" too, and must always hydrate.
   const spaFallback = useContext(UNSAFE_FrameworkContext)?.isSpaMode === true;
   return (
-    typeof document === 'undefined' && !spaFallback && matches.some((m) => (m.handle as StaticPageHandle | undefined)?.staticPage === true)
+    typeof document === 'undefined' &&
+    !spaFallback &&
+    matches.some(
+      (m) =>
+        (m.handle as StaticPageHandle | undefined)?.staticPage === true ||
+        (m.loaderData as StaticPageHandle | undefined)?.staticPage === true,
+    )
   );
 }
 
@@ -56,6 +75,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b7285" />
+        <meta name={SITE_URL_META} content={SITE_URL} />
         <ColorSchemeScript defaultColorScheme="light" />
         <Meta />
         <Links />

@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from '~/lib/api-client';
 
-function createQueryClient(): QueryClient {
+export function createQueryClient(): QueryClient {
   // 401: the session ended. 403 FORBIDDEN: the role did (an administrator demoted meanwhile), and the admin
   // layout sends them home.
   const sessionMayHaveEnded = (error: unknown) => {

@@ -1,14 +1,15 @@
 /**
- * The only script of the prerendered static pages (/, /jobs/riyadh, /jobs/jeddah; ADR 004, "static pages"):
- * those pages are complete HTML without React, and this small module adds what needs the browser —
- * the signed-in header and start buttons, the mobile menu, the count-up counters and the footer from the
- * server. Everything here degrades to the prerendered HTML if it fails.
+ * The only script of the static pages (/, /jobs/riyadh, /jobs/jeddah, and /pricing for a visitor without a
+ * session; ADR 004, "static pages"): those pages are complete HTML without React, and this small module adds
+ * what needs the browser — the signed-in header and start buttons, the mobile menu, the count-up counters,
+ * the package choice and the footer from the server when the page came without it. Everything here degrades to the prerendered HTML if it fails.
  */
 import { ar, COUNTER_ANIMATION_MS, type Footer, formatNumber, paths, type SessionUser } from '@sira/shared';
 import { iconPaths } from '../components/ui/icon-paths';
 import { footerClass } from '../features/content/components/site-footer-classes';
 import { isPlainClick } from '../lib/plain-click';
-import { forgetRememberedPackage } from '../lib/remembered-package';
+import { forgetRememberedPackage, rememberPackage } from '../lib/remembered-package';
+import { loginHref } from '../lib/safe-return';
 
 const PAYMENT_SOCIAL_LABELS: Record<string, string> = {
   facebook: 'Facebook',
@@ -225,7 +226,23 @@ async function session() {
   if (user) signedInHeader(user);
 }
 
+/**
+ * /pricing as sent to a visitor without a session (routes/pricing.tsx): the free package leads to registering,
+ * a paid one to signing in with the choice remembered, and back on /pricing — signed in, with React — its
+ * payment dialog opens (spec §4).
+ */
+function packageChoices() {
+  for (const button of document.querySelectorAll<HTMLButtonElement>('button[data-package-name]')) {
+    button.addEventListener('click', () => {
+      if (Number(button.dataset.packagePrice) === 0) return window.location.assign(paths.register);
+      rememberPackage(button.dataset.packageName ?? '');
+      window.location.assign(loginHref(paths.pricing));
+    });
+  }
+}
+
 mobileMenu();
 countUps();
+packageChoices();
 void footer();
 void session();

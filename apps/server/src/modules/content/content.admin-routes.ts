@@ -28,6 +28,11 @@ import { listAdminPages, updatePage } from './pages.admin-service';
 
 /** The admin pages and footer tabs (spec §2). Admin-only by their /api/admin/ prefix. */
 export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Every accepted write here changes what the public pages show: each server drops the pages it rendered
+  // (ADR 004). In onSend, so this server's own copies are gone before the administrator hears "saved".
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) app.events.publishSiteChange();
+  });
   app.get('/api/admin/pages', { schema: { response: { 200: adminPageListSchema } } }, async () => listAdminPages(app.db));
 
   app.put(

@@ -11,6 +11,11 @@ import { createAdminPackage, deleteAdminPackage, listAdminPackages, updateAdminP
 
 /** The admin packages tab (spec §2, §5). The access plugin makes every /api/admin route administrator-only. */
 export const packagesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Every accepted write here changes what the public pages show: each server drops the pages it rendered
+  // (ADR 004). In onSend, so this server's own copies are gone before the administrator hears "saved".
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) app.events.publishSiteChange();
+  });
   app.get('/api/admin/packages', { schema: { response: { 200: adminPackageListSchema } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return listAdminPackages(app.db);

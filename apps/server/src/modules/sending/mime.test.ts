@@ -118,6 +118,19 @@ describe('renderMessage', () => {
     expect(parsed.attachments[0]?.content.equals(pdf)).toBe(true);
   });
 
+  it('keeps a company name with Latin words and brackets as written inside the Arabic sentence', () => {
+    const plain = prepareJobMessage({
+      from: 'applicant@gmail.com',
+      subject: 'طلب',
+      content: 'السادة في {{company_name}}، تحية طيبة.',
+      resumeName: 'cv.pdf',
+      pdf,
+    });
+    const parsed = parseMessage(Buffer.concat(renderMessage(plain, { ...company, company_name: 'شركة Sira Labs (KSA) للتقنية' })));
+    expect(parsed.html).toContain('السادة في شركة <bdi dir="ltr">Sira Labs</bdi> <bdi dir="ltr">(KSA)</bdi> للتقنية، تحية طيبة.');
+    expect(parsed.text).toContain('السادة في شركة \u2066Sira Labs\u2069 \u2066(KSA)\u2069 للتقنية، تحية طيبة.');
+  });
+
   it('keeps the lines of content typed as plain text, in the HTML part as in the text part', () => {
     const plain = prepareJobMessage({
       from: 'applicant@gmail.com',

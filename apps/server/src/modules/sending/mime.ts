@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { isMailAddress, keepPlainLines } from '@sira/shared';
+import { isolateLtrRuns, ltrRuns } from '@sira/shared/bidi';
 import sanitizeHtml from 'sanitize-html';
 import { sanitizeRichHtml } from '../../lib/html';
 import {
@@ -182,6 +183,16 @@ export function prepareJobMessage(input: JobMessageInput): PreparedJobMessage {
   };
 }
 
+/**
+ * A company's value in the HTML part: escaped, and its Latin runs ("Sira Labs (KSA)", an address) isolated so
+ * the Arabic sentence around them does not reorder them (@sira/shared bidi.ts); the text part gets the
+ * LRI … PDI marks instead.
+ */
+const htmlValue = (value: string) =>
+  ltrRuns(value)
+    .map((run) => (run.ltr ? `<bdi dir="ltr">${escapeHtml(run.text)}</bdi>` : escapeHtml(run.text)))
+    .join('');
+
 /** One company's message: the per-company head, then the job's shared tail. */
 export function renderMessage(job: PreparedJobMessage, to: Recipient, date: Date = new Date()): Buffer[] {
   if (!isMailAddress(to.email)) throw new InvalidRecipientError(to.email);
@@ -202,12 +213,12 @@ export function renderMessage(job: PreparedJobMessage, to: Recipient, date: Date
     'Content-Type: text/plain; charset=UTF-8',
     'Content-Transfer-Encoding: base64',
     '',
-    wrapBase64(Buffer.from(fillTemplate(job.text, to), 'utf8')),
+    wrapBase64(Buffer.from(fillTemplate(job.text, to, isolateLtrRuns), 'utf8')),
     `--${alt}`,
     'Content-Type: text/html; charset=UTF-8',
     'Content-Transfer-Encoding: base64',
     '',
-    wrapBase64(Buffer.from(fillTemplate(job.html, to, escapeHtml), 'utf8')),
+    wrapBase64(Buffer.from(fillTemplate(job.html, to, htmlValue), 'utf8')),
     `--${alt}--`,
     '',
     '',

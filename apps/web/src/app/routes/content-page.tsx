@@ -1,7 +1,8 @@
-import { ar, type Page } from '@sira/shared';
+import { ar, type Footer, type Page } from '@sira/shared';
 import { defaultPages } from '@sira/shared/defaults/pages';
 import { useLocation } from 'react-router';
-import { SITE_URL } from '~/config/site';
+import { loadFooter, loadPage } from '~/app/public-content';
+import { ogImageMeta, SITE_URL } from '~/config/site';
 import { ContentPageView } from '~/features/content/components/content-page-view';
 import type { Route } from './+types/content-page';
 
@@ -15,21 +16,19 @@ const descriptions: Record<string, string> = {
 
 const slugOf = (pathname: string) => pathname.replace(/^\/+|\/+$/g, '');
 
-/** Runs at build time: the prerendered page carries the default text; the live page replaces it. */
-export function loader({ request }: Route.LoaderArgs): { page: Page | undefined } {
-  const slug = slugOf(new URL(request.url).pathname);
+/** The page as it was built into the app: the installation's default text. */
+function defaultPage(slug: string): Page | undefined {
   const found = defaultPages.find((p) => p.slug === slug);
-  return {
-    page: found
-      ? {
-          id: '00000000-0000-4000-8000-000000000000',
-          slug,
-          title: found.title,
-          content: found.content,
-          updatedAt: new Date(0).toISOString(),
-        }
-      : undefined,
-  };
+  return found
+    ? { id: '00000000-0000-4000-8000-000000000000', slug, title: found.title, content: found.content, updatedAt: new Date(0).toISOString() }
+    : undefined;
+}
+
+/** The server renders the page with its text and the footer as they are now (ADR 004); the build, with the defaults. */
+export async function loader({ request, context }: Route.LoaderArgs): Promise<{ page: Page | undefined; footer: Footer | null }> {
+  const slug = slugOf(new URL(request.url).pathname);
+  const [page, footer] = await Promise.all([loadPage(context, slug, () => defaultPage(slug)), loadFooter(context)]);
+  return { page, footer };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, location }) => {
@@ -47,6 +46,7 @@ export const meta: Route.MetaFunction = ({ loaderData, location }) => {
     { property: 'og:url', content: url },
     { property: 'og:locale', content: 'ar_SA' },
     { property: 'og:site_name', content: ar.app.name },
+    ...ogImageMeta(`/${slug}`, title),
   ];
 };
 

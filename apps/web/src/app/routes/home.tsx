@@ -1,5 +1,6 @@
 import { ar, paths } from '@sira/shared';
-import { SITE_URL } from '~/config/site';
+import { loadFooter } from '~/app/public-content';
+import { ogImageMeta, SITE_URL } from '~/config/site';
 import { LandingHero } from '~/features/content/components/landing-hero';
 import {
   LandingClosingCta,
@@ -18,6 +19,11 @@ const description =
 /** Prerendered without React; src/static-page adds the live parts (ADR 004). */
 export const handle = { staticPage: true };
 
+/** The footer as the server has it when it renders the page (ADR 004). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { footer: await loadFooter(context) };
+}
+
 export const meta: Route.MetaFunction = () => [
   { title },
   { name: 'description', content: description },
@@ -28,6 +34,7 @@ export const meta: Route.MetaFunction = () => [
   { property: 'og:url', content: `${SITE_URL}/` },
   { property: 'og:locale', content: 'ar_SA' },
   { property: 'og:site_name', content: ar.app.name },
+  ...ogImageMeta('/', title),
 ];
 
 export default function Home() {

@@ -8,7 +8,12 @@ import { safeReturnPath } from '~/lib/safe-return';
 import { sessionQueryOptions } from '~/lib/session';
 import type { Route } from './+types/login';
 
-export const meta: Route.MetaFunction = () => [{ title: `تسجيل الدخول | ${ar.app.name}` }, { name: 'robots', content: 'noindex' }];
+// Indexable like /register: a visitor searching for "سيرة تسجيل الدخول" should land here (and Lighthouse's SEO
+// audit asks every public entry page for a description and no noindex).
+export const meta: Route.MetaFunction = () => [
+  { title: `تسجيل الدخول | ${ar.app.name}` },
+  { name: 'description', content: 'سجّل الدخول إلى حسابك في سيرة لمتابعة إرسال سيرتك الذاتية ورصيد رسائلك.' },
+];
 
 /**
  * Opening /login signs out any current session (spec §2). When the check itself fails (the server or the

@@ -3,12 +3,12 @@ import { ar, FREE_PACKAGE, type PackageCard, paths, TRIAL_PACKAGE } from '@sira/
 import { currentPackageTexts } from '@sira/shared/messages/billing';
 import type { UpgradeOptions } from '@sira/shared/schemas/billing';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { anonymousVisitor, loadFooter, loadPackages } from '~/app/public-content';
 import { LoadError } from '~/components/ui/load-error';
-import { SITE_URL } from '~/config/site';
+import { ogImageMeta, SITE_URL } from '~/config/site';
 import { upgradeOptionsQueryOptions } from '~/features/billing/api/get-upgrade-options';
-import { PaymentDialog } from '~/features/billing/components/payment-dialog';
 import { usePackages } from '~/features/packages/api/get-packages';
 import { PackageCardView } from '~/features/packages/components/package-card';
 import { prerenderedPackageCards } from '~/features/packages/defaults';
@@ -34,12 +34,22 @@ export const meta: Route.MetaFunction = () => [
   { property: 'og:url', content: `${SITE_URL}${paths.pricing}` },
   { property: 'og:locale', content: 'ar_SA' },
   { property: 'og:site_name', content: ar.app.name },
+  ...ogImageMeta(paths.pricing, title),
 ];
 
-/** Runs at build time: the prerendered page carries the default packages; the live list replaces them. */
-export function loader() {
-  return { packages: prerenderedPackageCards() };
+/**
+ * The server renders the page with the packages and footer as they are now (ADR 004); at build time the page
+ * carries the default packages. A visitor without a session gets it without React (`staticPage`): choosing a
+ * package then only leads to signing in or registering, which src/static-page does; signed in, the page
+ * hydrates for the current package's rules and the payment dialog.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const [packages, footer] = await Promise.all([loadPackages(context, prerenderedPackageCards), loadFooter(context)]);
+  return { packages, footer, staticPage: anonymousVisitor(context) };
 }
+
+// Loaded when a package is chosen, not with the page.
+const PaymentDialog = lazy(() => import('~/features/billing/components/payment-dialog').then((m) => ({ default: m.PaymentDialog })));
 
 const texts = {
   heading: 'باقات تناسب كل باحث عن عمل',
@@ -82,6 +92,8 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
   const [paying, setPaying] = useState<PackageCard | null>(null);
   // The build-time list has updatedAt 0; anything later came from the server.
   const live = packages.isSuccess && packages.dataUpdatedAt > 0;
+  // Sent without React (a visitor without a session): nothing waits for a session or live prices.
+  const staticPage = loaderData.staticPage;
   const list = packages.data ?? [];
 
   // Back from Paylink's page after cancelling: said once, and the numbers leave the address so a reload is quiet.
@@ -148,7 +160,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
             </Button>
           </Alert>
         ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: Math.min(list.length, 3) }} aria-busy={!live}>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: Math.min(list.length, 3) }} aria-busy={!live && !staticPage}>
             {list.map((pkg) => {
               const mine = live ? current(pkg) : null;
               return (
@@ -159,10 +171,12 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
                   badge={mine ? <Badge color="gray.8">{currentPackageTexts.badge}</Badge> : undefined}
                   note={mine?.note}
                   action={mine && pkg.price > 0 ? (mine.refused ? currentPackageTexts.badge : currentPackageTexts.buyAgain) : undefined}
+                  chooseData={{ 'data-package-name': pkg.name, 'data-package-price': String(pkg.price) }}
                   disabled={
-                    session.isPending ||
-                    (user !== null && ((pkg.price === 0 && profile.isPending) || (pkg.price > 0 && (!live || options.isPending)))) ||
-                    !!mine?.refused
+                    !staticPage &&
+                    (session.isPending ||
+                      (user !== null && ((pkg.price === 0 && profile.isPending) || (pkg.price > 0 && (!live || options.isPending)))) ||
+                      !!mine?.refused)
                   }
                 />
               );
@@ -181,7 +195,11 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
           </Button>
         </Card>
       </Stack>
-      <PaymentDialog pkg={paying} onClose={() => setPaying(null)} />
+      {paying ? (
+        <Suspense fallback={null}>
+          <PaymentDialog pkg={paying} onClose={() => setPaying(null)} />
+        </Suspense>
+      ) : null}
     </Container>
   );
 }

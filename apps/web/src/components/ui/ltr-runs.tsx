@@ -1,23 +1,23 @@
+import { ltrRuns } from '@sira/shared/bidi';
 import type { ReactNode } from 'react';
 
-/** A phone prefix such as +966: in right-to-left text its plus sign would otherwise land after the digits. */
-const SIGNED_NUMBER = /(\+\d+)/;
-
 /**
- * The text with each signed number isolated left to right (<bdi dir="ltr">), so "+966" reads as written. The
- * text itself is unchanged — no invisible marks — so it still matches the spec's wording when copied or
- * searched.
+ * The text with each left-to-right run — an e-mail address, a phone number such as +966 11 234 5678, a Latin
+ * word with its brackets — isolated (<bdi dir="ltr">), so it reads as written inside an Arabic sentence
+ * (@sira/shared bidi.ts). The text itself is unchanged — no invisible marks — so it still matches the spec's
+ * wording when copied or searched. For messages and for data (names, addresses, descriptions).
  */
 export function withLtrRuns(text: string): ReactNode {
-  if (!SIGNED_NUMBER.test(text)) return text;
-  return text.split(SIGNED_NUMBER).map((part, i) =>
-    i % 2 === 1 ? (
-      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string, never reordered
+  const runs = ltrRuns(text);
+  if (!runs.some((run) => run.ltr)) return text;
+  return runs.map((run, i) =>
+    run.ltr ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one string, never reordered
       <bdi key={i} dir="ltr">
-        {part}
+        {run.text}
       </bdi>
     ) : (
-      part
+      run.text
     ),
   );
 }

@@ -4,6 +4,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { ColumnHeads } from '~/components/ui/column-heads';
 import { LongText } from '~/components/ui/long-text';
+import { withLtrRuns } from '~/components/ui/ltr-runs';
 import { StackedTable } from '~/components/ui/stacked-table';
 import { companyColumns } from '../utils/company-columns';
 import type { RowPlacement } from '../utils/row-placement';
@@ -109,16 +110,16 @@ export function AdminCompaniesTable({
               <Table.Tr key={company.id} {...rowProps}>
                 <Table.Td data-label={companyColumns.number}>{number}</Table.Td>
                 <Table.Td data-label={companyColumns.name}>
-                  <LongText>{company.name}</LongText>
+                  <LongText>{withLtrRuns(company.name)}</LongText>
                 </Table.Td>
                 <Table.Td data-label={companyColumns.email}>
                   <LongText dir="ltr">{company.email}</LongText>
                 </Table.Td>
                 <Table.Td data-label={companyColumns.sector}>
-                  <LongText>{company.sector}</LongText>
+                  <LongText>{withLtrRuns(company.sector)}</LongText>
                 </Table.Td>
                 <Table.Td data-label={companyColumns.location}>
-                  <LongText>{company.location}</LongText>
+                  <LongText>{withLtrRuns(company.location)}</LongText>
                 </Table.Td>
                 <Table.Td data-label={companyColumns.package}>
                   <LongText>{company.packageName}</LongText>

@@ -1,10 +1,15 @@
 import { Button } from '@mantine/core';
+import { useMounted } from '@mantine/hooks';
 import { notify } from '~/lib/notify';
 
 const texts = { share: 'شارك الدليل', copied: 'تم نسخ رابط الصفحة', failed: 'تعذر نسخ الرابط. انسخه من شريط العنوان.' };
 
-/** Web Share where the browser has it; otherwise the link is copied and a toast says so. */
+/**
+ * Web Share where the browser has it; otherwise the link is copied and a toast says so. The page arrives as
+ * server HTML: until React has taken the button over a click would do nothing, so it is disabled until then.
+ */
 export function ShareButton({ title }: { title: string }) {
+  const live = useMounted();
   const share = async () => {
     const url = window.location.href;
     if (typeof navigator.share === 'function') {
@@ -24,7 +29,7 @@ export function ShareButton({ title }: { title: string }) {
     }
   };
   return (
-    <Button variant="outline" onClick={() => void share()}>
+    <Button variant="outline" disabled={!live} onClick={() => void share()}>
       {texts.share}
     </Button>
   );

@@ -2,6 +2,7 @@ import { Container, Skeleton } from '@mantine/core';
 import { ar, type Footer, type FooterLink } from '@sira/shared';
 import { Link } from 'react-router';
 import { Icon } from '~/components/ui/icon';
+import { withLtrRuns } from '~/components/ui/ltr-runs';
 import { useFooter } from '../api/get-footer';
 import './site-footer.css';
 import { footerClass as classes } from './site-footer-classes';
@@ -56,7 +57,7 @@ function FooterContent({ footer }: { footer: Footer }) {
     <div className={classes.grid}>
       <div>
         <p className={classes.heading}>{ar.app.name}</p>
-        <p className={classes.description}>{footer.description}</p>
+        <p className={classes.description}>{withLtrRuns(footer.description)}</p>
         {footer.contact.email || footer.contact.phone ? (
           <ul className={classes.list} style={{ marginTop: '0.75rem' }} aria-label={ar.footer.contact}>
             {footer.contact.email ? (

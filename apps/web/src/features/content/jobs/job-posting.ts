@@ -1,5 +1,6 @@
 import { ar } from '@sira/shared';
 import type { MetaDescriptor } from 'react-router';
+import { ogImageMeta } from '~/config/site';
 import type { JobsCity } from './jobs-content';
 
 export type JsonLdValue = string | number | boolean | null | JsonLdValue[] | JsonLdObject;
@@ -89,6 +90,7 @@ export function jobsPageMeta(city: JobsCity, builtAt: Date, siteUrl: string): Me
     { property: 'og:url', content: url },
     { property: 'og:locale', content: 'ar_SA' },
     { property: 'og:site_name', content: ar.app.name },
+    ...ogImageMeta(city.path, title, siteUrl),
     { 'script:ld+json': jobPostingJsonLd(city, builtAt, siteUrl) },
   ];
 }

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { CURRENCY_LABEL, formatNumber, formatPercent, messageCount, type PackageCard as PackageCardData } from '@sira/shared';
 import type { ReactNode } from 'react';
+import { withLtrRuns } from '~/components/ui/ltr-runs';
 
 const texts = {
   popular: 'الأكثر طلباً',
@@ -22,6 +23,7 @@ export function PackageCardView({
   disabled,
   badge,
   note,
+  chooseData,
 }: {
   pkg: PackageCardData;
   action?: string;
@@ -29,6 +31,8 @@ export function PackageCardView({
   disabled?: boolean;
   badge?: ReactNode;
   note?: ReactNode;
+  /** data-* attributes of the choose button, for the script of a page sent without React (src/static-page). */
+  chooseData?: Record<`data-${string}`, string>;
 }) {
   const discount = Math.round(Number(pkg.discountPercent ?? 0));
   return (
@@ -48,7 +52,7 @@ export function PackageCardView({
         </Group>
         {pkg.description ? (
           <Text c="gray.8" size="sm">
-            {pkg.description}
+            {withLtrRuns(pkg.description)}
           </Text>
         ) : null}
         <Group gap="xs" align="baseline">
@@ -76,7 +80,7 @@ export function PackageCardView({
         <List spacing={6} size="sm" c="gray.9" style={{ flex: 1 }}>
           {pkg.features.map((f, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: lines may repeat in rows saved before repeats were dropped
-            <List.Item key={i}>{f}</List.Item>
+            <List.Item key={i}>{withLtrRuns(f)}</List.Item>
           ))}
         </List>
         {note ? (
@@ -88,6 +92,7 @@ export function PackageCardView({
         <Button
           onClick={onChoose}
           disabled={disabled}
+          {...chooseData}
           variant={pkg.highlighted ? 'filled' : 'outline'}
           fullWidth
           mt="md"

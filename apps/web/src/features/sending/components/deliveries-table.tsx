@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { ColumnHeads } from '~/components/ui/column-heads';
 import { LoadError } from '~/components/ui/load-error';
 import { LoadingRows } from '~/components/ui/loading-rows';
+import { withLtrRuns } from '~/components/ui/ltr-runs';
 import { PageNav } from '~/components/ui/page-nav';
 import { StackedTable } from '~/components/ui/stacked-table';
 import { useErrorToast } from '~/lib/use-error-toast';
@@ -54,14 +55,14 @@ export function DeliveriesTable() {
                 <Table.Tbody>
                   {data.rows.map((row) => (
                     <Table.Tr key={row.id}>
-                      <Table.Td data-label={texts.columns.company}>{row.companyName}</Table.Td>
+                      <Table.Td data-label={texts.columns.company}>{withLtrRuns(row.companyName)}</Table.Td>
                       <Table.Td data-label={texts.columns.status}>
                         <StatusBadge status={row.status} label={deliveryStatusLabel(row.status)} />
                       </Table.Td>
                       <Table.Td data-label={texts.columns.at}>{formatDateTime(row.at)}</Table.Td>
                       <Table.Td maw={360} data-label={texts.columns.error}>
                         <Text size="sm" c={row.lastError ? 'red.9' : 'gray.7'} lineClamp={2} title={row.lastError ?? undefined}>
-                          {row.lastError ?? '—'}
+                          {row.lastError ? withLtrRuns(row.lastError) : '—'}
                         </Text>
                       </Table.Td>
                     </Table.Tr>
