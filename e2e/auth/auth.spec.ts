@@ -9,7 +9,7 @@ async function fresh() {
   return opened.page;
 }
 
-describe('account journeys', () => {
+describe('sign-up, sign-in and reset journeys', () => {
   it('register → confirm from the outbox → sign in → dashboard → sign out', async () => {
     const page = await fresh();
     const email = uniqueEmail('journey');
