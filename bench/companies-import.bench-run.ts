@@ -93,7 +93,7 @@ async function measure(database: string, handle: DatabaseHandle) {
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const signIn = await fetch(`${base}/api/account/sign-in`, {
+    const signIn = await fetch(`${base}/api/auth/sign-in`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(ADMIN),

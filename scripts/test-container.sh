@@ -230,11 +230,11 @@ jar=$logs/cookies.txt
 sign_in_status=$("${curl_tls[@]}" --output "$logs/sign-in.json" --write-out '%{http_code}' --cookie-jar "$jar" \
   --header 'content-type: application/json' --header "origin: $base_url" \
   --header 'x-forwarded-for: 203.0.113.7' \
-  --data "{\"email\":\"$admin_email\",\"password\":\"$admin_password\"}" "$base_url/api/account/sign-in")
+  --data "{\"email\":\"$admin_email\",\"password\":\"$admin_password\"}" "$base_url/api/auth/sign-in")
 # Netscape cookie file: domain, subdomains, path, secure, ...; HttpOnly cookies get the #HttpOnly_ prefix.
 secure_cookies=$(awk -F'\t' '$1 == "#HttpOnly_localhost" && $4 == "TRUE"' "$jar" | wc -l)
 signed_in() { [ "$sign_in_status" = 200 ] && [ "$secure_cookies" -ge 1 ]; }
-check "POST /api/account/sign-in → $sign_in_status with a Secure, HttpOnly session cookie" signed_in
+check "POST /api/auth/sign-in → $sign_in_status with a Secure, HttpOnly session cookie" signed_in
 # The per-address sign-in limit is keyed by the client's address as the server sees it: Caddy's
 # X-Forwarded-For, which replaced the one the client made up. Not Caddy's own address (TRUST_PROXY works),
 # and not the made-up one (Caddy does not pass it on).

@@ -152,7 +152,7 @@ describeCluster('a cluster in staging mode: two servers, two workers, the sandbo
 
     // The administrator lets messages leave back to back, and fills the package's list.
     const staff = new HttpClient(server1);
-    await staff.json('POST', '/api/account/sign-in', ADMIN);
+    await staff.json('POST', '/api/auth/sign-in', ADMIN);
     await staff.json('PUT', '/api/admin/sending/settings', {
       delay: {
         batch_size: 100,
@@ -179,7 +179,7 @@ describeCluster('a cluster in staging mode: two servers, two workers, the sandbo
     const user = new HttpClient(server1);
     await user.json(
       'POST',
-      '/api/account/register',
+      '/api/auth/register',
       { email, phone: '0512345678', password, confirmPassword: password, fullName: 'سارة أحمد' },
       201,
     );
@@ -190,7 +190,7 @@ describeCluster('a cluster in staging mode: two servers, two workers, the sandbo
       return messages.find((m) => m.to.includes(email))?.text?.match(/https?:\/\/\S+/)?.[0];
     });
     expect((await user.request('GET', link)).status).toBeLessThan(400);
-    await user.json('POST', '/api/account/sign-in', { email, password });
+    await user.json('POST', '/api/auth/sign-in', { email, password });
 
     // Pay on the Paylink sandbox's page; the callback page's check and the webhook both reach the servers.
     const { url: payUrl } = await user.json<{ url: string }>('POST', '/api/billing/invoices', { packageId }, 201);
@@ -200,7 +200,7 @@ describeCluster('a cluster in staging mode: two servers, two workers, the sandbo
     const callback = new URL(paid.headers.get('location') ?? '');
     expect(callback.origin).toBe(server1);
     await user.json('POST', '/api/billing/invoices/confirm', { reference: callback.searchParams.get('transactionNo') });
-    const bought = (await user.json<{ messagesRemaining: number }>('GET', '/api/profile')).messagesRemaining;
+    const bought = (await user.json<{ messagesRemaining: number }>('GET', '/api/users/me')).messagesRemaining;
     expect(bought).toBeGreaterThanOrEqual(JOB_SIZE);
 
     // Link Gmail through the Google sandbox's consent page.

@@ -80,7 +80,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('npm run migrate and MIGRATE_ON_ST
         60_000,
         'the server to answer',
       );
-      const signIn = await fetch(`http://127.0.0.1:${port}/api/account/sign-in`, {
+      const signIn = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: 'https://sira.example' },
         body: JSON.stringify({ email: 'admin@sira.example', password: 'migrate-test-password' }),

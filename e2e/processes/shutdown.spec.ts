@@ -55,7 +55,7 @@ describe('the server stopping (SIGTERM)', () => {
     const body = JSON.stringify(ADMIN);
 
     // A signed-in browser tab's live-update stream, open for as long as the tab is.
-    const signIn = await fetch(`${origin}/api/account/sign-in`, {
+    const signIn = await fetch(`${origin}/api/auth/sign-in`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin },
       body,
@@ -84,7 +84,7 @@ describe('the server stopping (SIGTERM)', () => {
     });
     const slowClosed = new Promise((resolve) => slow.once('close', resolve));
     slow.write(
-      `POST /api/account/sign-in HTTP/1.1\r\nHost: localhost:${port}\r\nOrigin: ${origin}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+      `POST /api/auth/sign-in HTTP/1.1\r\nHost: localhost:${port}\r\nOrigin: ${origin}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
     );
     slow.write(body.slice(0, 10));
     await new Promise((r) => setTimeout(r, 200));

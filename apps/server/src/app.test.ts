@@ -47,7 +47,7 @@ describe('server basics', () => {
     // The reset flow of the attack is refused before it starts.
     const reset = await ctx.app.inject({
       method: 'POST',
-      url: '/api/account/password-reset',
+      url: '/api/auth/password-reset',
       headers: { host: 'evil.example:3000', origin: 'http://evil.example:3000' },
       payload: { email: 'admin@sira.example' },
     });
@@ -206,11 +206,11 @@ describe('content security policy', () => {
         ["'self'", sha256(shellScript)].sort(),
       );
       // Everything else — the API, assets — allows scripts from this origin only.
-      for (const url of ['/api/session', '/healthz', '/static-page.js']) {
+      for (const url of ['/api/auth/session', '/healthz', '/static-page.js']) {
         expect(scriptSrc((await app.inject(url)).headers['content-security-policy']), url).toEqual(["'self'"]);
       }
       expect(String(pricing.headers['content-security-policy'])).not.toContain("'unsafe-inline';script-src-attr");
-      expect(String((await app.inject('/api/session')).headers['content-security-policy'])).toContain("script-src-attr 'none'");
+      expect(String((await app.inject('/api/auth/session')).headers['content-security-policy'])).toContain("script-src-attr 'none'");
     } finally {
       await app.close();
     }

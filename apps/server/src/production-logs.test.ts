@@ -160,7 +160,7 @@ describe.skipIf(process.env.SIRA_TEST_DB !== 'postgres')('production logs throug
   };
 
   async function signIn(email: string, password: string): Promise<{ cookie: string; token: string; signed: string }> {
-    const res = await call('/api/account/sign-in', { method: 'POST', json: { email, password } });
+    const res = await call('/api/auth/sign-in', { method: 'POST', json: { email, password } });
     expect(res.status, await res.clone().text()).toBe(200);
     const cookie = res.headers
       .getSetCookie()
@@ -173,7 +173,7 @@ describe.skipIf(process.env.SIRA_TEST_DB !== 'postgres')('production logs throug
   it('writes JSON records only, names each request, and never logs a secret', async () => {
     // A user registers, confirms from the e-mail, signs in and uploads a résumé.
     const email = `journey.${Date.now()}@sira.example`;
-    const registered = await call('/api/account/register', {
+    const registered = await call('/api/auth/register', {
       method: 'POST',
       json: { email, phone: '0512345678', password: secrets.userPassword, confirmPassword: secrets.userPassword, fullName: 'سارة أحمد' },
     });
@@ -218,10 +218,10 @@ describe.skipIf(process.env.SIRA_TEST_DB !== 'postgres')('production logs throug
     await proxy.stop();
     const outage: number[] = [];
     const during = [
-      () => call('/api/session', { cookie: user.cookie }),
-      () => call('/api/profile', { cookie: user.cookie }),
+      () => call('/api/auth/session', { cookie: user.cookie }),
+      () => call('/api/users/me', { cookie: user.cookie }),
       () => call('/api/packages'),
-      () => call('/api/account/sign-in', { method: 'POST', json: { email, password: secrets.userPassword } }),
+      () => call('/api/auth/sign-in', { method: 'POST', json: { email, password: secrets.userPassword } }),
       () => call('/api/admin/billing/gateway', { method: 'PUT', cookie: admin.cookie, json: gateway }),
       () => call('/api/admin/mailbox/settings', { method: 'PUT', cookie: admin.cookie, json: google }),
       () => call('/api/auth/sign-out', { method: 'POST', cookie: user.cookie, json: {} }),
@@ -237,16 +237,16 @@ describe.skipIf(process.env.SIRA_TEST_DB !== 'postgres')('production logs throug
     let status = 0;
     const recovery: number[] = [];
     while (status !== 200 && performance.now() - back < 15_000) {
-      status = (await call('/api/profile', { cookie: user.cookie })).status;
+      status = (await call('/api/users/me', { cookie: user.cookie })).status;
       recovery.push(status);
       if (status !== 200) await new Promise((r) => setTimeout(r, 50));
     }
     const recoveredInMs = Math.round(performance.now() - back);
     // The session survived the outage, and signing out now really ends it.
-    const session = (await (await call('/api/session', { cookie: user.cookie })).json()) as { user: { email: string } | null };
+    const session = (await (await call('/api/auth/session', { cookie: user.cookie })).json()) as { user: { email: string } | null };
     expect(session.user?.email).toBe(email);
     expect((await call('/api/auth/sign-out', { method: 'POST', cookie: user.cookie, json: {} })).status).toBe(200);
-    expect(await (await call('/api/session', { cookie: user.cookie })).json()).toEqual({ user: null });
+    expect(await (await call('/api/auth/session', { cookie: user.cookie })).json()).toEqual({ user: null });
 
     await stopProcess(server);
     await stopProcess(worker);

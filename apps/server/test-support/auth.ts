@@ -19,7 +19,7 @@ export async function signedInUser(ctx: TestContext, options: { email?: string; 
   const remoteAddress = options.ip ?? `10.1.${counter % 250}.${(counter * 7) % 250}`;
   const reg = await ctx.app.inject({
     method: 'POST',
-    url: '/api/account/register',
+    url: '/api/auth/register',
     remoteAddress,
     payload: { email, phone: '0512345678', password, confirmPassword: password, fullName: TEST_APPLICANT_NAME },
   });
@@ -29,7 +29,7 @@ export async function signedInUser(ctx: TestContext, options: { email?: string; 
 }
 
 export async function signIn(ctx: TestContext, email: string, password: string, remoteAddress = '10.9.9.9'): Promise<string> {
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/account/sign-in', remoteAddress, payload: { email, password } });
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in', remoteAddress, payload: { email, password } });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   return cookieHeader(res.headers['set-cookie']);
 }

@@ -15,7 +15,7 @@ describe('log redaction', () => {
     expect(redactUrl('/api/auth/reset-password/abc123?callbackURL=%2Freset-password')).toBe(
       '/api/auth/reset-password/[redacted]?callbackURL=%2Freset-password',
     );
-    expect(redactUrl('/api/account/password-reset/abc123')).toBe('/api/account/password-reset/[redacted]');
+    expect(redactUrl('/api/auth/password-reset/abc123')).toBe('/api/auth/password-reset/[redacted]');
     expect(redactUrl('/reset-password?token=abc&x=1')).toBe('/reset-password?token=[redacted]&x=1');
     expect(redactUrl('/api/auth/verify-email?token=eyJ.x.y&callbackURL=%2Flogin')).toBe(
       '/api/auth/verify-email?token=[redacted]&callbackURL=%2Flogin',
@@ -33,11 +33,11 @@ describe('log redaction', () => {
       },
     });
     const app = Fastify({ logger: { ...loggerOptions('info'), stream } });
-    app.get('/api/account/password-reset/:token', async () => ({ ok: true }));
-    await app.inject({ method: 'GET', url: '/api/account/password-reset/s3cr3t-token-value' });
+    app.get('/api/auth/password-reset/:token', async () => ({ ok: true }));
+    await app.inject({ method: 'GET', url: '/api/auth/password-reset/s3cr3t-token-value' });
     await app.close();
     const logged = lines.join('');
-    expect(logged).toContain('/api/account/password-reset/[redacted]');
+    expect(logged).toContain('/api/auth/password-reset/[redacted]');
     expect(logged).not.toContain('s3cr3t-token-value');
   });
 });
@@ -122,7 +122,7 @@ describe('request lines', () => {
       trustProxy: trustProxy || false,
     });
     await app.register(requestLogPlugin);
-    app.get('/api/account/password-reset/:token', async () => ({ ok: true }));
+    app.get('/api/auth/password-reset/:token', async () => ({ ok: true }));
     return { app, ...out };
   }
 
@@ -130,17 +130,17 @@ describe('request lines', () => {
     const one = await appLoggingTo('loopback, linklocal, uniquelocal');
     const other = await appLoggingTo('loopback, linklocal, uniquelocal');
     const res = await one.app.inject({
-      url: '/api/account/password-reset/s3cr3t',
+      url: '/api/auth/password-reset/s3cr3t',
       remoteAddress: '10.0.0.2',
       headers: { 'x-forwarded-for': '203.0.113.9' },
     });
-    await other.app.inject({ url: '/api/account/password-reset/s3cr3t', remoteAddress: '10.0.0.2' });
+    await other.app.inject({ url: '/api/auth/password-reset/s3cr3t', remoteAddress: '10.0.0.2' });
     await one.app.close();
     await other.app.close();
     const [line] = one.records().filter((r) => r.msg === 'request completed');
     const [otherLine] = other.records().filter((r) => r.msg === 'request completed');
     expect(line).toMatchObject({
-      req: { method: 'GET', url: '/api/account/password-reset/[redacted]', ip: '203.0.113.9' },
+      req: { method: 'GET', url: '/api/auth/password-reset/[redacted]', ip: '203.0.113.9' },
       res: { statusCode: 200 },
     });
     expect(line?.reqId).toMatch(/^[0-9a-f-]{36}$/);
@@ -159,7 +159,7 @@ describe('request lines', () => {
       ['10.0.0.2', 'bad id\nwith "newline"'],
       ['10.0.0.2', 'short'],
     ] as const) {
-      const res = await app.inject({ url: '/api/account/password-reset/x', remoteAddress, headers: { 'x-request-id': id } });
+      const res = await app.inject({ url: '/api/auth/password-reset/x', remoteAddress, headers: { 'x-request-id': id } });
       ids.push(res.headers['x-request-id']);
     }
     await app.close();
@@ -190,7 +190,7 @@ describe('request lines', () => {
   it('trust no proxy when TRUST_PROXY is off: the connection is the client', async () => {
     const { app, records } = await appLoggingTo(false);
     const res = await app.inject({
-      url: '/api/account/password-reset/x',
+      url: '/api/auth/password-reset/x',
       remoteAddress: '10.0.0.2',
       headers: { 'x-request-id': 'lb-7f3a9c21-0001', 'x-forwarded-for': '1.2.3.4' },
     });

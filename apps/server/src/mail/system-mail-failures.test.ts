@@ -43,7 +43,7 @@ beforeEach(() => smtp.refuse(false));
 
 const post = (url: string, payload: object, remoteAddress = freshIp()) => app.inject({ method: 'POST', url, remoteAddress, payload });
 const register = (email: string) =>
-  post('/api/account/register', { email, phone: '0512345678', password: 'secret1', confirmPassword: 'secret1', fullName: 'سارة أحمد' });
+  post('/api/auth/register', { email, phone: '0512345678', password: 'secret1', confirmPassword: 'secret1', fullName: 'سارة أحمد' });
 const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email));
 
 describe('a confirmation e-mail the mail server refuses', () => {
@@ -62,11 +62,11 @@ describe('a confirmation e-mail the mail server refuses', () => {
     expect(row).toEqual({ confirmed: false });
 
     // Sending again while the server still refuses: said again, and the next try is not held back a minute.
-    const again = await post('/api/account/confirmation', { email });
+    const again = await post('/api/auth/confirmation', { email });
     expect([again.statusCode, again.json()]).toEqual([503, { code: 'MAIL_NOT_SENT' }]);
 
     smtp.refuse(false);
-    const resent = await post('/api/account/confirmation', { email });
+    const resent = await post('/api/auth/confirmation', { email });
     expect([resent.statusCode, resent.json()]).toEqual([200, { ok: true }]);
     const [mail] = mailsTo(email);
     expect(mail).toBeDefined();
@@ -80,25 +80,25 @@ describe('a confirmation e-mail the mail server refuses', () => {
   it('sending again is limited to once a minute per address, and says nothing about unknown or confirmed ones', async () => {
     const email = uniqueEmail('limited');
     expect((await register(email)).statusCode).toBe(201);
-    expect((await post('/api/account/confirmation', { email })).statusCode).toBe(200);
-    const second = await post('/api/account/confirmation', { email });
+    expect((await post('/api/auth/confirmation', { email })).statusCode).toBe(200);
+    const second = await post('/api/auth/confirmation', { email });
     expect([second.statusCode, second.json().code]).toEqual([429, 'RATE_LIMITED']);
     expect(mailsTo(email)).toHaveLength(2);
 
     const nobody = uniqueEmail('nobody');
-    expect((await post('/api/account/confirmation', { email: nobody })).json()).toEqual({ ok: true });
+    expect((await post('/api/auth/confirmation', { email: nobody })).json()).toEqual({ ok: true });
     expect(mailsTo(nobody)).toHaveLength(0);
-    expect((await post('/api/account/confirmation', { email: 'not-an-address' })).json().code).toBe('INVALID_EMAIL');
+    expect((await post('/api/auth/confirmation', { email: 'not-an-address' })).json().code).toBe('INVALID_EMAIL');
   });
 
   it('signing in before confirming says whether the fresh link left', async () => {
     const email = uniqueEmail('signin');
     expect((await register(email)).statusCode).toBe(201);
     smtp.refuse(true);
-    const refused = await post('/api/account/sign-in', { email, password: 'secret1' });
+    const refused = await post('/api/auth/sign-in', { email, password: 'secret1' });
     expect([refused.statusCode, refused.json().code]).toEqual([403, 'CONFIRMATION_NOT_SENT']);
     smtp.refuse(false);
-    const sent = await post('/api/account/sign-in', { email, password: 'secret1' });
+    const sent = await post('/api/auth/sign-in', { email, password: 'secret1' });
     expect([sent.statusCode, sent.json().code]).toEqual([403, 'EMAIL_NOT_CONFIRMED']);
     expect(mailsTo(email)).toHaveLength(2);
   });
@@ -109,14 +109,14 @@ describe('a reset e-mail the mail server refuses', () => {
     const email = uniqueEmail('reset');
     expect((await register(email)).statusCode).toBe(201);
     smtp.refuse(true);
-    const refused = await post('/api/account/password-reset', { email });
+    const refused = await post('/api/auth/password-reset', { email });
     expect([refused.statusCode, refused.json()]).toEqual([503, { code: 'MAIL_NOT_SENT' }]);
     smtp.refuse(false);
-    const sent = await post('/api/account/password-reset', { email });
+    const sent = await post('/api/auth/password-reset', { email });
     expect([sent.statusCode, sent.json()]).toEqual([200, { ok: true }]);
     expect(mailsTo(email).filter((m) => linkInMail(m).includes('/reset-password/'))).toHaveLength(1);
     // Delivered, the minute's limit holds as before.
-    expect((await post('/api/account/password-reset', { email })).statusCode).toBe(429);
+    expect((await post('/api/auth/password-reset', { email })).statusCode).toBe(429);
   });
 });
 

@@ -59,7 +59,7 @@ describe('server-side authorisation of every registered route', () => {
     expect((await ctx.app.inject({ url: '/api/admin/audit', headers: { cookie } })).headers['cache-control']).toBe('no-store');
     // better-auth's own session answer carries the session token: not cached either.
     expect((await ctx.app.inject({ url: '/api/auth/get-session', headers: { cookie } })).headers['cache-control']).toBe('no-store');
-    expect((await ctx.app.inject({ url: '/api/session', headers: { cookie } })).json().user.isAdmin).toBe(true);
+    expect((await ctx.app.inject({ url: '/api/auth/session', headers: { cookie } })).json().user.isAdmin).toBe(true);
   });
 
   it('protects a route added later under /api/admin/ without any option', async () => {

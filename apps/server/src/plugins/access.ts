@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { revealingDatabaseOutage } from '../lib/database-errors';
 import { AppError } from '../lib/errors';
 import type { Auth } from '../modules/auth/auth';
-import { getProfileSummary, type ProfileSummary } from '../modules/profiles/profiles.service';
+import { getProfileSummary, type ProfileSummary } from '../modules/users/users.service';
 
 export type Viewer = ProfileSummary;
 
@@ -67,8 +67,9 @@ export const accessPlugin = fp<{ auth: Auth; publicBaseUrl: string }>(
 
     app.addHook('onRoute', (route) => {
       const url = route.url;
-      if (url.startsWith('/api/auth/')) {
-        // better-auth's own routes (the session, sign-out): what they answer is as private as the rest.
+      if (url === '/api/auth/*') {
+        // better-auth's own endpoints (its session, sign-out, the e-mailed links), behind one catch-all route that
+        // opens only those: what they answer is as private as the rest. Sira's own /api/auth routes are checked below.
         const existing = route.onSend ? (Array.isArray(route.onSend) ? route.onSend : [route.onSend]) : [];
         route.onSend = [noStore, ...existing];
         return;

@@ -164,7 +164,7 @@ describe('control characters in request text', () => {
     const all = probes();
     // The walk reaches the routes that carry text: sign-in, the admin forms, better-auth's endpoints.
     expect(all.length).toBeGreaterThan(100);
-    expect(all.some((p) => p.label.startsWith('POST /api/account/sign-in body.email'))).toBe(true);
+    expect(all.some((p) => p.label.startsWith('POST /api/auth/sign-in body.email'))).toBe(true);
     expect(all.some((p) => p.label.startsWith('POST /api/auth/'))).toBe(true);
 
     const answers: Array<{ label: string; status: number; code: unknown }> = [];
@@ -185,7 +185,7 @@ describe('control characters in request text', () => {
   it('names the fields and leaves tabs and line breaks alone', async () => {
     const res = await ctx.app.inject({
       method: 'POST',
-      url: '/api/account/sign-in',
+      url: '/api/auth/sign-in',
       payload: { email: 'x@sira.example\u0007', password: `pass${NUL_TEXT}` },
     });
     expect([res.statusCode, res.json()]).toEqual([
@@ -200,7 +200,7 @@ describe('control characters in request text', () => {
     ]);
     const multiline = await ctx.app.inject({
       method: 'POST',
-      url: '/api/account/sign-in',
+      url: '/api/auth/sign-in',
       remoteAddress: '10.78.0.1',
       payload: { email: 'nobody@sira.example', password: 'line one\r\n\tline two' },
     });

@@ -33,24 +33,24 @@ function everyKindOfRequest(app: FastifyInstance, cookie: string) {
   const origin = TEST_BASE_URL;
   return [
     () => app.inject({ url: '/api/packages' }),
-    () => app.inject({ url: '/api/session', headers: { cookie } }),
-    () => app.inject({ url: '/api/profile', headers: { cookie } }),
+    () => app.inject({ url: '/api/auth/session', headers: { cookie } }),
+    () => app.inject({ url: '/api/users/me', headers: { cookie } }),
     () => app.inject({ url: '/api/billing', headers: { cookie } }),
     () =>
       app.inject({
         method: 'POST',
-        url: '/api/account/sign-in',
+        url: '/api/auth/sign-in',
         headers: { origin },
         payload: { email: 'x@sira.example', password: 'secret1' },
       }),
     () =>
       app.inject({
         method: 'POST',
-        url: '/api/account/register',
+        url: '/api/auth/register',
         headers: { origin },
         payload: { email: 'y@sira.example', phone: '0512345678', password: 'secret1', confirmPassword: 'secret1', fullName: 'سارة أحمد' },
       }),
-    () => app.inject({ method: 'POST', url: '/api/account/password-reset', headers: { origin }, payload: { email: 'x@sira.example' } }),
+    () => app.inject({ method: 'POST', url: '/api/auth/password-reset', headers: { origin }, payload: { email: 'x@sira.example' } }),
     () => app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie, origin }, payload: {} }),
   ];
 }
@@ -102,7 +102,7 @@ describe.skipIf(process.env.SIRA_TEST_DB !== 'postgres')('a PostgreSQL outage', 
   });
 
   it('answers 503 while the database host is gone, and recovers by itself when it returns', async () => {
-    expect((await app.inject({ url: '/api/profile', headers: { cookie } })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/users/me', headers: { cookie } })).statusCode).toBe(200);
     await proxy.stop();
     const statuses: number[] = [];
     for (const [i, request] of everyKindOfRequest(app, cookie).entries()) {
@@ -116,7 +116,7 @@ describe.skipIf(process.env.SIRA_TEST_DB !== 'postgres')('a PostgreSQL outage', 
     const seen = new Set<number>();
     let status = 0;
     while (status !== 200 && performance.now() - back < 10_000) {
-      status = (await app.inject({ url: '/api/profile', headers: { cookie } })).statusCode;
+      status = (await app.inject({ url: '/api/users/me', headers: { cookie } })).statusCode;
       seen.add(status);
       if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -124,7 +124,7 @@ describe.skipIf(process.env.SIRA_TEST_DB !== 'postgres')('a PostgreSQL outage', 
     expect(status).toBe(200);
     expect([...seen].every((s) => s === 200 || s === 503)).toBe(true);
     // Every kind of request works again, the signed-in user's session included.
-    expect((await app.inject({ url: '/api/session', headers: { cookie } })).json().user).not.toBeNull();
+    expect((await app.inject({ url: '/api/auth/session', headers: { cookie } })).json().user).not.toBeNull();
     expect((await app.inject({ url: '/api/packages' })).statusCode).toBe(200);
     // The figures, for whoever reads the run (biome: a test's console output is deliberate here).
     // biome-ignore lint/suspicious/noConsole: figures of the run
@@ -154,7 +154,7 @@ describe.skipIf(process.env.SIRA_TEST_DB !== 'postgres')('a PostgreSQL outage', 
   });
 
   it('connections the server ends (pg_terminate_backend) cost a request a 503 at worst, never a 500, and the next one works', async () => {
-    expect((await app.inject({ url: '/api/profile', headers: { cookie } })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/users/me', headers: { cookie } })).statusCode).toBe(200);
     const name = new URL(directUrl).pathname.slice(1);
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
@@ -168,7 +168,7 @@ describe.skipIf(process.env.SIRA_TEST_DB !== 'postgres')('a PostgreSQL outage', 
       await admin.end();
     }
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await app.inject({ url: '/api/profile', headers: { cookie } })).statusCode);
+    for (let i = 0; i < 6; i++) statuses.push((await app.inject({ url: '/api/users/me', headers: { cookie } })).statusCode);
     expect(
       statuses.every((s) => s === 200 || s === 503),
       statuses.join(','),

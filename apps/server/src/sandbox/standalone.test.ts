@@ -99,7 +99,7 @@ describe('staging', () => {
     const email = uniqueEmail('staging');
     const reg = await ctx.app.inject({
       method: 'POST',
-      url: '/api/account/register',
+      url: '/api/auth/register',
       payload: { email, phone: '0512345678', password: 'secret-pass-1', confirmPassword: 'secret-pass-1', fullName: 'سارة أحمد' },
     });
     expect(reg.statusCode, reg.body).toBe(201);

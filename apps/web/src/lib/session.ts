@@ -2,7 +2,7 @@ import type { SessionUser } from '@sira/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '~/lib/api-client';
 
-export const getSession = () => api<{ user: SessionUser | null }>('/api/session');
+export const getSession = () => api<{ user: SessionUser | null }>('/api/auth/session');
 
 export const sessionQueryOptions = () => queryOptions({ queryKey: ['auth', 'session'], queryFn: getSession, staleTime: 60_000 });
 

@@ -208,7 +208,7 @@ async function footer() {
 
 async function session() {
   // Signed-out header stays on failure: the visitor can still sign in, and /login checks the session itself.
-  const known = getJson<{ user: SessionUser | null }>('/api/session').then(
+  const known = getJson<{ user: SessionUser | null }>('/api/auth/session').then(
     ({ user }) => user,
     () => null,
   );

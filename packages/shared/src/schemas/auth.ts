@@ -13,7 +13,7 @@ export const registerBodySchema = z.object({
   fullNameEn: text(200).optional(),
 });
 export const resetRequestBodySchema = z.object({ email: text(320) });
-/** POST /api/account/confirmation: mail a new confirmation link to an account not yet confirmed. */
+/** POST /api/auth/confirmation: mail a new confirmation link to an account not yet confirmed. */
 export const confirmationRequestBodySchema = z.object({ email: text(320) });
 /** What registration answers: the account exists; `confirmationSent` false when the mail server refused the link. */
 export const registeredSchema = z.object({ ok: z.literal(true), confirmationSent: z.boolean() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The admin companies tab: the directory, its spreadsheet import, and the failed e-mails table.
+// The admin companies tab: the directory and its spreadsheet import.
 // Rule checks with Arabic messages live in messages/companies-admin.ts; these schemas bound sizes and shapes.
 
 export const adminCompanySchema = z.object({
@@ -87,18 +87,3 @@ export const companiesImportResultSchema = z.object({
   skippedRows: z.array(z.object({ row: z.number().int(), reason: z.enum(IMPORT_SKIP_REASONS) })),
 });
 export type CompaniesImportResult = z.infer<typeof companiesImportResultSchema>;
-
-export const adminFailedEmailsQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(1_000_000).default(1) });
-
-export const adminFailedEmailSchema = z.object({
-  id: z.uuid(),
-  /** The recipient that could not be reached. */
-  email: z.string(),
-  /** The account that sent it. */
-  userEmail: z.string(),
-  error: z.string(),
-  createdAt: z.string(),
-});
-export type AdminFailedEmail = z.infer<typeof adminFailedEmailSchema>;
-export const adminFailedEmailsPageSchema = z.object({ items: z.array(adminFailedEmailSchema), ...pageFields });
-export type AdminFailedEmailsPage = z.infer<typeof adminFailedEmailsPageSchema>;

@@ -4,6 +4,6 @@ export * from './auth';
 export * from './common';
 export * from './content';
 export * from './packages';
-export * from './profiles';
 export * from './session';
 export * from './stats';
+export * from './users';

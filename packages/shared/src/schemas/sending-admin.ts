@@ -88,3 +88,25 @@ export const sendingLogPageSchema = z.object({
   pageSize: z.literal(DELIVERY_PAGE_SIZE),
 });
 export type SendingLogPage = z.infer<typeof sendingLogPageSchema>;
+
+/** GET /api/admin/sending/failed-emails?page=1: e-mails that could not be delivered, newest first (shown on the companies tab). */
+export const adminFailedEmailsQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(1_000_000).default(1) });
+
+export const adminFailedEmailSchema = z.object({
+  id: z.uuid(),
+  /** The recipient that could not be reached. */
+  email: z.string(),
+  /** The account that sent it. */
+  userEmail: z.string(),
+  error: z.string(),
+  createdAt: z.string(),
+});
+export type AdminFailedEmail = z.infer<typeof adminFailedEmailSchema>;
+export const adminFailedEmailsPageSchema = z.object({
+  items: z.array(adminFailedEmailSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  pageCount: z.number().int(),
+});
+export type AdminFailedEmailsPage = z.infer<typeof adminFailedEmailsPageSchema>;

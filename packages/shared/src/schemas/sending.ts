@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTENT_MAX_LENGTH, DELIVERY_PAGE_SIZE, SUBJECT_MAX_LENGTH } from '../constants';
 import { displayText } from './common';
-import { applicantSchema } from './profiles';
+import { applicantSchema } from './users';
 
 /**
  * The user's sending API (/send-resume and the dashboard): compose, résumé upload, scheduling, status,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 import { packages } from './packages';
-import { profiles } from './profiles';
+import { profiles } from './users';
 
 export const invoices = pgTable(
   'invoices',

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 import { packages } from './packages';
-import { profiles } from './profiles';
+import { profiles } from './users';
 
 /** The recipient directory. Each company belongs to one package's list (spec §3). */
 export const companies = pgTable(

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
-import { profiles } from './profiles';
+import { profiles } from './users';
 
 /** The user's linked Gmail (spec's user_gmail). Tokens are AES-256-GCM ciphertext, never plain. */
 export const userGmail = pgTable(

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { bytea, createdAt, id, updatedAt } from './columns';
 import { companies } from './companies';
-import { profiles } from './profiles';
+import { profiles } from './users';
 
 /**
  * One send request (the spec's scheduled_emails / email_send_jobs, ADR 002).

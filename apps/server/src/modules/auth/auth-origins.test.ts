@@ -61,7 +61,7 @@ async function accountJourney({ app, mail }: MailingApp, host: string, origin: s
     app.inject({ method: 'POST', url, remoteAddress: ip, headers: { ...headers, ...extra }, payload });
   const get = (url: string, extra: Record<string, string> = {}) => app.inject({ url, remoteAddress: ip, headers: { host, ...extra } });
 
-  const registered = await post('/api/account/register', {
+  const registered = await post('/api/auth/register', {
     email,
     phone: '0512345678',
     password: 'first-pass',
@@ -72,24 +72,24 @@ async function accountJourney({ app, mail }: MailingApp, host: string, origin: s
   const confirmed = await get(linkFor(mail, email));
   expect([confirmed.statusCode, confirmed.headers.location], `confirm on ${host}`).toEqual([302, '/login?confirmed=1']);
 
-  const signedIn = await post('/api/account/sign-in', { email, password: 'first-pass' });
+  const signedIn = await post('/api/auth/sign-in', { email, password: 'first-pass' });
   expect(signedIn.statusCode, `sign in on ${host}: ${signedIn.body}`).toBe(200);
   const cookie = cookieHeader(signedIn.headers['set-cookie']);
-  expect((await get('/api/session', { cookie })).json().user?.email, `session on ${host}`).toBe(email);
+  expect((await get('/api/auth/session', { cookie })).json().user?.email, `session on ${host}`).toBe(email);
 
   const signedOut = await post('/api/auth/sign-out', {}, { cookie });
   expect([signedOut.statusCode, signedOut.body], `sign out on ${host}`).toEqual([200, signedOut.body]);
-  expect((await get('/api/session', { cookie })).json(), `session after sign-out on ${host}`).toEqual({ user: null });
+  expect((await get('/api/auth/session', { cookie })).json(), `session after sign-out on ${host}`).toEqual({ user: null });
 
-  const requested = await post('/api/account/password-reset', { email });
+  const requested = await post('/api/auth/password-reset', { email });
   expect([requested.statusCode, requested.body], `reset request on ${host}`).toEqual([200, requested.body]);
   const opened = await get(linkFor(mail, email));
   expect(opened.statusCode, `reset link on ${host}: ${opened.body}`).toBe(302);
   const token = new URL(String(opened.headers.location), 'http://x').searchParams.get('token') ?? '';
-  expect((await get(`/api/account/password-reset/${token}`)).statusCode, `reset token check on ${host}`).toBe(200);
-  const reset = await post('/api/account/password-reset/confirm', { token, password: 'second-pass', confirmPassword: 'second-pass' });
+  expect((await get(`/api/auth/password-reset/${token}`)).statusCode, `reset token check on ${host}`).toBe(200);
+  const reset = await post('/api/auth/password-reset/confirm', { token, password: 'second-pass', confirmPassword: 'second-pass' });
   expect([reset.statusCode, reset.body], `reset on ${host}`).toEqual([200, reset.body]);
-  expect((await post('/api/account/sign-in', { email, password: 'second-pass' })).statusCode, `sign in again on ${host}`).toBe(200);
+  expect((await post('/api/auth/sign-in', { email, password: 'second-pass' })).statusCode, `sign in again on ${host}`).toBe(200);
 }
 
 describe('embedded mode: every address the server answers', () => {
@@ -132,7 +132,7 @@ describe('production: PUBLIC_BASE_URL and ALLOWED_ORIGINS only', () => {
       { host: '198.51.100.4', origin: 'https://198.51.100.4' },
     ];
     for (const headers of cases) {
-      for (const url of ['/api/account/register', '/api/account/sign-in', '/api/account/password-reset', '/api/auth/sign-out']) {
+      for (const url of ['/api/auth/register', '/api/auth/sign-in', '/api/auth/password-reset', '/api/auth/sign-out']) {
         const res = await production.app.inject({ method: 'POST', url, headers, remoteAddress: freshIp(), payload: {} });
         expect([res.statusCode, res.json().code], `${url} from ${headers.origin}`).toEqual([403, 'FOREIGN_ORIGIN']);
       }

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors';
 /**
  * The better-auth endpoints reached over HTTP: the session (read), sign-out (the web's button) and the links in
  * the confirmation and reset e-mails. Every other one answers 404, whether or not auth.ts disables it: sign-up, sign-in
- * and reset go through /api/account/* (our rules and rate limits), and endpoints nothing uses — verify-password
+ * and reset go through Sira's own /api/auth routes (auth-flows.routes.ts: our rules and rate limits), and endpoints nothing uses — verify-password
  * would take unlimited guesses from a signed-in session — stay closed when a better-auth upgrade adds more.
  */
 const OPEN_ENDPOINTS = new Set(['GET /api/auth/get-session', 'POST /api/auth/sign-out', 'GET /api/auth/verify-email']);
@@ -17,7 +17,10 @@ const RESET_LINK = /^\/api\/auth\/reset-password\/[^/]+$/;
 const isOpen = (method: string, pathname: string) =>
   OPEN_ENDPOINTS.has(`${method} ${pathname}`) || (method === 'GET' && RESET_LINK.test(pathname));
 
-/** better-auth's endpoints under /api/auth/*, and /api/session: who is signed in, with the role decided here. */
+/**
+ * better-auth's endpoints under /api/auth/* (more specific /api/auth routes of Sira's own take precedence), and
+ * /api/auth/session: who is signed in, with the role decided here.
+ */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: ['GET', 'POST'],
@@ -48,7 +51,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get('/api/session', { config: { access: 'public' }, schema: { response: { 200: sessionSchema } } }, async (request, reply) => {
+  app.get('/api/auth/session', { config: { access: 'public' }, schema: { response: { 200: sessionSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const viewer = await app.viewer(request);
     return { user: viewer ? { id: viewer.id, email: viewer.email, isAdmin: viewer.isAdmin } : null };

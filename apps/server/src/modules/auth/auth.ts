@@ -22,7 +22,7 @@ export interface AuthOptions {
   origins: OriginPolicy;
   mailer: SystemMailer;
   production: boolean;
-  /** Hook that creates the profile for a new account (profiles module). */
+  /** Hook that creates the profile for a new account (users module). */
   onUserCreated: (user: { id: string; email: string; phoneNumber?: string | null }) => Promise<void>;
   log: Pick<Logger, 'error' | 'warn' | 'info' | 'debug'>;
 }
@@ -40,7 +40,7 @@ export function createAuth(options: AuthOptions) {
     // Read per request from its Host, so a sign-out from http://127.0.0.1:3000 in embedded mode is not refused
     // here after the security plugin let it through.
     trustedOrigins: (request) => options.origins.trustedFor(request?.headers.get('host')),
-    // These flows go through /api/account/* (our rules, messages and rate limits); their raw endpoints are off.
+    // These flows go through Sira's own /api/auth routes (our rules, messages and rate limits); their raw endpoints are off.
     disabledPaths: [
       '/sign-up/email',
       '/sign-in/email',
@@ -73,7 +73,7 @@ export function createAuth(options: AuthOptions) {
         try {
           await options.mailer.send({ to: u.email, ...resetPasswordEmail(url) });
         } catch (error) {
-          // The request route tells the user the e-mail did not leave (account.routes.ts).
+          // The request route tells the user the e-mail did not leave (auth-flows.routes.ts).
           options.log.error({ err: error, userId: u.id }, 'password reset e-mail could not be sent');
           noteMailFailure();
         }
@@ -97,7 +97,7 @@ export function createAuth(options: AuthOptions) {
         } catch (error) {
           // The mail server refused or is down: the account still stands (registered; "confirm your e-mail
           // first" on sign-in, spec §8), and the route that asked tells the user the link did not leave and
-          // offers to send it again (account.routes.ts).
+          // offers to send it again (auth-flows.routes.ts).
           options.log.error({ err: error, userId: u.id }, 'confirmation e-mail could not be sent');
           noteMailFailure();
         }
@@ -123,7 +123,7 @@ export function createAuth(options: AuthOptions) {
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: options.production },
       database: { generateId: () => randomUUID() },
     },
-    // The flows that mail or guess run through /api/account/* (account.routes.ts), which rate-limits them per IP
+    // The flows that mail or guess run through Sira's own /api/auth routes (auth-flows.routes.ts), which rate-limits them per IP
     // and per e-mail with lib/rate-limit.ts; the raw endpoints that would bypass it are disabled above.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },

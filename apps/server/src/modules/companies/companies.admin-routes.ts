@@ -7,8 +7,6 @@ import {
   adminCompaniesQuerySchema,
   adminCompanyBodySchema,
   adminCompanySchema,
-  adminFailedEmailsPageSchema,
-  adminFailedEmailsQuerySchema,
   companiesImportResultSchema,
   companyPackageOptionListSchema,
 } from '@sira/shared/schemas/companies-admin';
@@ -18,10 +16,10 @@ import { AppError } from '../../lib/errors';
 import { requireViewer } from '../../plugins/access';
 import { createCompany, deleteCompany, listCompanies, listCompanyPackages, updateCompany } from './companies.service';
 import { IMPORT_BATCH_SIZE, type ImportProgress, importCompanies } from './companies-import.service';
-import { listFailedEmails } from './failed-emails.service';
 
 /**
- * The admin companies tab (spec §2): the directory, its Excel import and the failed e-mails table. The access
+ * The admin companies tab (spec §2): the directory and its Excel import (its failed e-mails table is served by
+ * sending.admin-routes.ts). The access
  * plugin makes every /api/admin route administrator-only, checked before any upload byte is read.
  */
 export const companiesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -75,15 +73,6 @@ export const companiesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     return importWithProgress(reply, (onProgress) => importCompanies(app.db, { actor, ...upload, onProgress }), logFailure);
   });
-
-  app.get(
-    '/api/admin/failed-emails',
-    { schema: { querystring: adminFailedEmailsQuerySchema, response: { 200: adminFailedEmailsPageSchema } } },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return listFailedEmails(app.db, request.query);
-    },
-  );
 };
 
 /** The multipart body: one `file` part and an optional `defaultPackageId` field, in either order. */

@@ -3,7 +3,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test-support/app';
 import { signedInAdmin, signedInUser } from '../../../test-support/auth';
-import { auditLog, companies, failedEmails, packages, profiles } from '../../db/schema';
+import { auditLog, companies, packages } from '../../db/schema';
 import { listCompanies } from './companies.service';
 
 const ctx = useTestApp();
@@ -229,7 +229,6 @@ describe('add, edit and delete a company (spec §5)', () => {
     const calls: Array<['GET' | 'POST' | 'PUT' | 'DELETE', string]> = [
       ['GET', '/api/admin/companies'],
       ['GET', '/api/admin/companies/packages'],
-      ['GET', '/api/admin/failed-emails'],
       ['POST', '/api/admin/companies'],
       ['PUT', `/api/admin/companies/${someId}`],
       ['DELETE', `/api/admin/companies/${someId}`],
@@ -242,35 +241,5 @@ describe('add, edit and delete a company (spec §5)', () => {
       expect((await ctx.app.inject({ method, url, ...(payload ? { payload } : {}) })).statusCode).toBe(401);
     }
     expect(await ctx.db.select().from(companies).where(eq(companies.email, 'intruder@firm.example'))).toEqual([]);
-  });
-});
-
-describe('GET /api/admin/failed-emails', () => {
-  it('lists failures newest first with the sender’s e-mail, 50 a page', async () => {
-    const sender = await signedInUser(ctx);
-    const [profile] = await ctx.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, sender.email));
-    const start = Date.parse('2030-01-01T00:00:00Z');
-    await ctx.db.insert(failedEmails).values(
-      Array.from({ length: 55 }, (_, i) => ({
-        profileId: profile?.id as string,
-        email: `hr${i}@bounce.example`,
-        error: i === 54 ? '550 5.1.1 The email account that you tried to reach does not exist' : 'timeout',
-        createdAt: new Date(start + i * 60_000),
-      })),
-    );
-    const first = (await get('/api/admin/failed-emails')).json();
-    expect(first).toMatchObject({ total: 55, page: 1, pageSize: 50, pageCount: 2 });
-    expect(first.items).toHaveLength(50);
-    expect(first.items[0]).toMatchObject({
-      email: 'hr54@bounce.example',
-      userEmail: sender.email,
-      error: '550 5.1.1 The email account that you tried to reach does not exist',
-      createdAt: new Date(start + 54 * 60_000).toISOString(),
-    });
-    const second = (await get('/api/admin/failed-emails?page=2')).json();
-    expect(second.items.map((f: { email: string }) => f.email)).toEqual(
-      ['hr4', 'hr3', 'hr2', 'hr1', 'hr0'].map((h) => `${h}@bounce.example`),
-    );
-    expect((await get('/api/admin/failed-emails?page=9')).json()).toMatchObject({ page: 2, items: second.items });
   });
 });

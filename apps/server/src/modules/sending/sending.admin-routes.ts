@@ -1,4 +1,6 @@
 import {
+  adminFailedEmailsPageSchema,
+  adminFailedEmailsQuerySchema,
   sendingLogPageSchema,
   sendingLogsQuerySchema,
   sendingSettingsInputSchema,
@@ -6,9 +8,13 @@ import {
 } from '@sira/shared/schemas/sending-admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireViewer } from '../../plugins/access';
-import { listSendingLogs, readSendingSettings, updateSendingSettings } from './sending-admin.service';
+import { listFailedEmails } from './failed-emails.service';
+import { listSendingLogs, readSendingSettings, updateSendingSettings } from './sending.admin-service';
 
-/** The admin email_settings and email_logs tabs (spec §2). Admin-only by the /api/admin/ prefix. */
+/**
+ * The admin email_settings and email_logs tabs (spec §2), and the failed e-mails table the companies tab shows.
+ * Admin-only by the /api/admin/ prefix.
+ */
 export const sendingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/sending/settings', { schema: { response: { 200: sendingSettingsSchema } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -27,6 +33,15 @@ export const sendingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return listSendingLogs(app.db, request.query);
+    },
+  );
+
+  app.get(
+    '/api/admin/sending/failed-emails',
+    { schema: { querystring: adminFailedEmailsQuerySchema, response: { 200: adminFailedEmailsPageSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listFailedEmails(app.db, request.query);
     },
   );
 };

@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test-support/app';
 import { signedInAdmin, signedInUser } from '../../../test-support/auth';
 import { profileIdOf } from '../../../test-support/sending';
-import { auditLog, sendJobs } from '../../db/schema';
+import { auditLog, failedEmails, sendJobs } from '../../db/schema';
 import { readSetting } from '../../lib/settings';
 
-/** The admin's email_settings and email_logs tabs on the server. */
+/** The admin's email_settings and email_logs tabs on the server, and the failed e-mails table. */
 
 const ctx = useTestApp();
 
@@ -165,5 +165,44 @@ describe('send logs', () => {
     expect((await logs('search=%25')).total).toBe(0);
     const bad = await ctx.app.inject({ url: '/api/admin/sending/logs?status=sent', headers: { cookie: admin.cookie } });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('failed e-mails', () => {
+  it('lists failures newest first with the sender’s e-mail, 50 a page', async () => {
+    const admin = await signedInAdmin(ctx);
+    const get = (url: string, cookie = admin.cookie) => ctx.app.inject({ method: 'GET', url, headers: { cookie } });
+    const sender = await signedInUser(ctx);
+    const profileId = await profileIdOf(ctx, sender.email);
+    const start = Date.parse('2030-01-01T00:00:00Z');
+    await ctx.db.insert(failedEmails).values(
+      Array.from({ length: 55 }, (_, i) => ({
+        profileId,
+        email: `hr${i}@bounce.example`,
+        error: i === 54 ? '550 5.1.1 The email account that you tried to reach does not exist' : 'timeout',
+        createdAt: new Date(start + i * 60_000),
+      })),
+    );
+    const first = (await get('/api/admin/sending/failed-emails')).json();
+    expect(first).toMatchObject({ total: 55, page: 1, pageSize: 50, pageCount: 2 });
+    expect(first.items).toHaveLength(50);
+    expect(first.items[0]).toMatchObject({
+      email: 'hr54@bounce.example',
+      userEmail: sender.email,
+      error: '550 5.1.1 The email account that you tried to reach does not exist',
+      createdAt: new Date(start + 54 * 60_000).toISOString(),
+    });
+    const second = (await get('/api/admin/sending/failed-emails?page=2')).json();
+    expect(second.items.map((f: { email: string }) => f.email)).toEqual(
+      ['hr4', 'hr3', 'hr2', 'hr1', 'hr0'].map((h) => `${h}@bounce.example`),
+    );
+    expect((await get('/api/admin/sending/failed-emails?page=9')).json()).toMatchObject({ page: 2, items: second.items });
+  });
+
+  it('is for administrators only', async () => {
+    const user = await signedInUser(ctx);
+    const asUser = await ctx.app.inject({ url: '/api/admin/sending/failed-emails', headers: { cookie: user.cookie } });
+    expect(asUser.statusCode).toBe(403);
+    expect((await ctx.app.inject({ url: '/api/admin/sending/failed-emails' })).statusCode).toBe(401);
   });
 });

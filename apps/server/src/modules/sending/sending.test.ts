@@ -398,7 +398,7 @@ describe('POST /api/sending/jobs', () => {
     expect(await ctx.db.select().from(sendJobs).where(eq(sendJobs.profileId, u.profileId))).toHaveLength(0);
 
     const name = (payload: object) =>
-      ctx.app.inject({ method: 'PUT', url: '/api/profile/applicant', headers: { cookie: u.cookie }, payload });
+      ctx.app.inject({ method: 'PUT', url: '/api/users/me/applicant', headers: { cookie: u.cookie }, payload });
     expect((await name({ fullName: 'x' })).json().code).toBe('INVALID_NAME');
     expect((await name({ fullName: 'محمد', fullNameEn: 'محمد' })).json().code).toBe('INVALID_NAME_EN');
     const saved = await name({ fullName: ' محمد  العتيبي ', fullNameEn: 'Mohammed Alotaibi' });
@@ -406,7 +406,7 @@ describe('POST /api/sending/jobs', () => {
       200,
       { fullName: 'محمد العتيبي', fullNameEn: 'Mohammed Alotaibi', phone: '0512345678' },
     ]);
-    expect((await get<{ fullName: string }>(u.cookie, '/api/profile')).fullName).toBe('محمد العتيبي');
+    expect((await get<{ fullName: string }>(u.cookie, '/api/users/me')).fullName).toBe('محمد العتيبي');
 
     // The applicant's placeholders are accepted, and the job keeps the applicant as scheduled.
     const res = await ctx.app.inject({

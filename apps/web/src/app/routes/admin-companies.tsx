@@ -1,9 +1,17 @@
+import { Stack } from '@mantine/core';
 import { ar } from '@sira/shared';
 import type { MetaFunction } from 'react-router';
-import { AdminCompaniesTab } from '~/features/companies/components/admin-companies-tab';
+import { AdminCompaniesDirectory } from '~/features/companies/components/admin-companies-directory';
+import { AdminFailedEmails, FAILED_EMAILS_SECTION } from '~/features/sending/components/admin-failed-emails';
 
 export const meta: MetaFunction = () => [{ title: `الشركات | ${ar.nav.admin} | ${ar.app.name}` }, { name: 'robots', content: 'noindex' }];
 
+/** The admin companies tab (spec §2): the directory with its Excel import, then the failed e-mails. */
 export default function AdminCompaniesRoute() {
-  return <AdminCompaniesTab />;
+  return (
+    <Stack gap={48}>
+      <AdminCompaniesDirectory failedEmailsSection={FAILED_EMAILS_SECTION} />
+      <AdminFailedEmails />
+    </Stack>
+  );
 }

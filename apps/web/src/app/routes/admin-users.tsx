@@ -2,7 +2,7 @@ import { ar } from '@sira/shared';
 import { usersAdminTexts } from '@sira/shared/messages/users-admin';
 import type { MetaFunction } from 'react-router';
 import { useAdminPackages } from '~/features/packages/api/admin-get-packages';
-import { AdminUsersPanel } from '~/features/profiles/components/admin-users-panel';
+import { AdminUsersPanel } from '~/features/users/components/admin-users-panel';
 
 export const meta: MetaFunction = () => [
   { title: `${usersAdminTexts.title} | ${ar.nav.admin} | ${ar.app.name}` },

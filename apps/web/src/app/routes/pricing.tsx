@@ -12,7 +12,7 @@ import { upgradeOptionsQueryOptions } from '~/features/billing/api/get-upgrade-o
 import { usePackages } from '~/features/packages/api/get-packages';
 import { PackageCardView } from '~/features/packages/components/package-card';
 import { prerenderedPackageCards } from '~/features/packages/defaults';
-import { profileQueryOptions } from '~/features/profiles/api/get-profile';
+import { profileQueryOptions } from '~/features/users/api/get-profile';
 import { notify } from '~/lib/notify';
 import { rememberPackage, takeRememberedPackage } from '~/lib/remembered-package';
 import { loginHref } from '~/lib/safe-return';

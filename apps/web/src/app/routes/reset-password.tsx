@@ -1,6 +1,6 @@
 import { ar, paths } from '@sira/shared';
 import { redirect, useLoaderData, useNavigate } from 'react-router';
-import { checkResetToken } from '~/features/auth/api/account';
+import { checkResetToken } from '~/features/auth/api/auth-flows';
 import { ResetPasswordForm } from '~/features/auth/components/reset-password-form';
 import { notify } from '~/lib/notify';
 import type { Route } from './+types/reset-password';

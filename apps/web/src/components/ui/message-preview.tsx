@@ -1,6 +1,6 @@
 import { Button, Card, Stack, Text } from '@mantine/core';
 import { keepPlainLines } from '@sira/shared';
-import type { Applicant } from '@sira/shared/schemas/profiles';
+import type { Applicant } from '@sira/shared/schemas/users';
 import { useState } from 'react';
 
 const texts = {

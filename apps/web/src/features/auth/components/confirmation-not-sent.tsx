@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormError } from '~/components/ui/form-error';
 import { notify } from '~/lib/notify';
-import { useResendConfirmation } from '../api/account';
+import { useResendConfirmation } from '../api/auth-flows';
 import { useCooldown } from '../hooks/use-cooldown';
 import { requestErrorMessage } from '../hooks/use-form-error';
 import { AuthCard } from './auth-card';

@@ -6,7 +6,7 @@ import { FormError } from '~/components/ui/form-error';
 import { PasswordField } from '~/components/ui/password-field';
 import { ApiRequestError } from '~/lib/api-client';
 import { notify } from '~/lib/notify';
-import { useRequestPasswordReset, useSignIn } from '../api/account';
+import { useRequestPasswordReset, useSignIn } from '../api/auth-flows';
 import { useCooldown } from '../hooks/use-cooldown';
 import { requestErrorMessage, useFormError } from '../hooks/use-form-error';
 import { AuthCard } from './auth-card';

@@ -6,7 +6,7 @@ import { FormError } from '~/components/ui/form-error';
 import { withLtrRuns } from '~/components/ui/ltr-runs';
 import { PasswordField } from '~/components/ui/password-field';
 import { ApiRequestError } from '~/lib/api-client';
-import { useRegister } from '../api/account';
+import { useRegister } from '../api/auth-flows';
 import { useFormError } from '../hooks/use-form-error';
 import { AuthCard } from './auth-card';
 import { ConfirmationNotSent } from './confirmation-not-sent';

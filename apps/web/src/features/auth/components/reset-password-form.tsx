@@ -3,7 +3,7 @@ import { checkNewPassword, messageForCode } from '@sira/shared';
 import { type FormEvent, useState } from 'react';
 import { FormError } from '~/components/ui/form-error';
 import { PasswordField } from '~/components/ui/password-field';
-import { useResetPassword } from '../api/account';
+import { useResetPassword } from '../api/auth-flows';
 import { useFormError } from '../hooks/use-form-error';
 import { AuthCard } from './auth-card';
 

@@ -5,16 +5,16 @@ import { type MouseEvent, useState } from 'react';
 import { LoadError } from '~/components/ui/load-error';
 import { LoadingRows } from '~/components/ui/loading-rows';
 import { PageNav } from '~/components/ui/page-nav';
+import { pageSummary } from '~/components/ui/page-summary';
 import { useErrorToast } from '~/lib/use-error-toast';
 import { useAdminCompanies } from '../api/get-companies';
 import { useCompanyPackages } from '../api/get-company-packages';
-import { companiesErrorText, companiesToasts, pageSummary } from '../utils/companies-feedback';
+import { companiesErrorText, companiesToasts } from '../utils/companies-feedback';
 import { errorCode } from '../utils/error-code';
 import { AdminCompaniesImport } from './admin-companies-import';
 import { AdminCompaniesTable } from './admin-companies-table';
 import { AdminCompanyAddDialog } from './admin-company-add-dialog';
 import { AdminCompanyDeleteDialog } from './admin-company-delete-dialog';
-import { FAILED_EMAILS_SECTION } from './admin-failed-emails';
 
 const texts = {
   title: 'الشركات',
@@ -32,16 +32,19 @@ const texts = {
 };
 
 /** Moves to the failed e-mails and their heading's section takes focus, so a keyboard continues from there. */
-function goToFailedEmails(event: MouseEvent<HTMLAnchorElement>) {
-  const section = document.getElementById(FAILED_EMAILS_SECTION);
+function goToSection(event: MouseEvent<HTMLAnchorElement>, id: string) {
+  const section = document.getElementById(id);
   if (!section) return;
   event.preventDefault();
   section.scrollIntoView();
   section.focus({ preventScroll: true });
 }
 
-/** Search, package filter, add, Excel upload and the paginated table with inline edit (spec §2 "companies"). */
-export function AdminCompaniesDirectory() {
+/**
+ * Search, package filter, add, Excel upload and the paginated table with inline edit (spec §2 "companies").
+ * `failedEmailsSection`: the id of the failed e-mails section that follows the directory on the tab.
+ */
+export function AdminCompaniesDirectory({ failedEmailsSection }: { failedEmailsSection: string }) {
   const [searchInput, setSearchInput] = useState('');
   const [search] = useDebouncedValue(searchInput.trim(), 300);
   const [packageId, setPackageId] = useState<string | null>(null);
@@ -79,7 +82,7 @@ export function AdminCompaniesDirectory() {
         </Title>
         <Group gap="md">
           {/* The failed e-mails follow the directory: one click instead of scrolling past a page of rows. */}
-          <Anchor href={`#${FAILED_EMAILS_SECTION}`} onClick={goToFailedEmails} size="sm">
+          <Anchor href={`#${failedEmailsSection}`} onClick={(event) => goToSection(event, failedEmailsSection)} size="sm">
             {texts.toFailedEmails}
           </Anchor>
           <Button onClick={() => setAdding(true)}>{texts.add}</Button>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importErrorFeedback, importResultFeedback, pageSummary } from './companies-feedback';
+import { importErrorFeedback, importResultFeedback } from './companies-feedback';
 
 const result = (added: number, skipped: number, duplicates: number) => ({
   fileId: '00000000-0000-4000-8000-000000000000',
@@ -54,31 +54,6 @@ describe('import error toast (spec §5, §8)', () => {
     );
     expect(importErrorFeedback('NETWORK').text).toMatch(/^خطأ قبل الرفع: تعذر الاتصال بالخادم/);
     expect(importErrorFeedback('PACKAGE_NOT_FOUND').text).toBe('خطأ قبل الرفع: الباقة غير موجودة');
-  });
-});
-
-describe('page texts (spec §2)', () => {
-  it('counts the rows shown on this page of the total', () => {
-    expect(pageSummary({ page: 1, pageSize: 1000, total: 3500, pageCount: 4, shown: 1000 })).toEqual({
-      range: 'عرض 1 إلى 1000 من 3500',
-      page: 'صفحة 1 من 4',
-    });
-    expect(pageSummary({ page: 4, pageSize: 1000, total: 3500, pageCount: 4, shown: 500 }).range).toBe('عرض 3001 إلى 3500 من 3500');
-    expect(pageSummary({ page: 1, pageSize: 1000, total: 0, pageCount: 0, shown: 0 })).toEqual({
-      range: 'عرض 0 إلى 0 من 0',
-      page: 'صفحة 0 من 0',
-    });
-  });
-
-  it('says «more than» for a search counted only up to the limit, and asks for a narrower one', () => {
-    expect(pageSummary({ page: 2, pageSize: 1000, total: 10000, pageCount: 10, shown: 1000, totalIsLowerBound: true })).toEqual({
-      range: 'عرض 1001 إلى 2000 من أكثر من 10000',
-      page: 'صفحة 2 من 10',
-      narrow: 'تطابق البحث أكثر من 10000 شركة، وتُعرض أول 10 صفحات منها فقط. أضف كلمات أدق إلى البحث لتضييق النتائج.',
-    });
-    expect(pageSummary({ page: 1, pageSize: 1000, total: 10000, pageCount: 10, shown: 1000, totalIsLowerBound: false })).not.toHaveProperty(
-      'narrow',
-    );
   });
 });
 

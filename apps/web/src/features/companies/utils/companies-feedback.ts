@@ -5,7 +5,6 @@ import type { CompaniesImportResult } from '@sira/shared/schemas/companies-admin
 /** The spec's toast texts for this tab (§8), with {msg} the Arabic text of the error. */
 export const companiesToasts = {
   fetchFailed: ar.errors.dataFetchFailed,
-  failedEmailsFetchFailed: (msg: string) => `خطأ في جلب البريد الفاشل: ${msg}`,
   addFailed: (msg: string) => `خطأ في إضافة الشركة: ${msg}`,
   updateFailed: (msg: string) => `خطأ في تحديث الشركة: ${msg}`,
   deleteFailed: (msg: string) => `خطأ في حذف الشركة: ${msg}`,
@@ -63,30 +62,4 @@ export function importErrorFeedback(code: string): Feedback {
   if (PROCESSING.has(code)) return { kind: 'error', text: companiesToasts.processFailed(msg) };
   if (STANDALONE.has(code)) return { kind: 'error', text: msg };
   return { kind: 'error', text: companiesToasts.beforeUpload(msg) };
-}
-
-/**
- * 'عرض X إلى Y من N' and 'صفحة P من T' (spec §2), with 0 of 0 for an empty list. A search the server counted
- * only up to its limit (`totalIsLowerBound`) says «أكثر من N» and, in `narrow`, that only its first pages are
- * shown, rather than pass the limit off as the number of matches.
- */
-export function pageSummary(page: {
-  page: number;
-  pageSize: number;
-  total: number;
-  pageCount: number;
-  shown: number;
-  totalIsLowerBound?: boolean;
-}) {
-  const from = page.shown === 0 ? 0 : (page.page - 1) * page.pageSize + 1;
-  const to = page.shown === 0 ? 0 : from + page.shown - 1;
-  return {
-    range: `عرض ${from} إلى ${to} من ${page.totalIsLowerBound ? `أكثر من ${page.total}` : page.total}`,
-    page: `صفحة ${page.shown === 0 ? 0 : page.page} من ${page.pageCount}`,
-    ...(page.totalIsLowerBound
-      ? {
-          narrow: `تطابق البحث أكثر من ${page.total} شركة، وتُعرض أول ${page.pageCount} صفحات منها فقط. أضف كلمات أدق إلى البحث لتضييق النتائج.`,
-        }
-      : {}),
-  };
 }

@@ -1,7 +1,7 @@
 import { Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
 import { checkApplicantName, messageForCode } from '@sira/shared';
 import { sendingText } from '@sira/shared/messages/sending';
-import type { Applicant, ApplicantNameBody } from '@sira/shared/schemas/profiles';
+import type { Applicant, ApplicantNameBody } from '@sira/shared/schemas/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormError } from '~/components/ui/form-error';
@@ -9,7 +9,7 @@ import { ApiRequestError, api } from '~/lib/api-client';
 import { notify } from '~/lib/notify';
 import { sendingKey } from '../api/get-compose';
 
-const saveApplicantName = (body: ApplicantNameBody) => api<Applicant>('/api/profile/applicant', { method: 'PUT', json: body });
+const saveApplicantName = (body: ApplicantNameBody) => api<Applicant>('/api/users/me/applicant', { method: 'PUT', json: body });
 
 /**
  * Asked once of an account made before registration asked the applicant's name: the companies read it in the

@@ -14,7 +14,7 @@ export const profileOverviewSchema = z.object({
 });
 export type ProfileOverview = z.infer<typeof profileOverviewSchema>;
 
-/** PUT /api/profile/applicant: the name companies see (From and {{applicant_name}}). */
+/** PUT /api/users/me/applicant: the name companies see (From and {{applicant_name}}). */
 export const applicantNameBodySchema = z.object({ fullName: z.string().max(200), fullNameEn: z.string().max(200).optional() });
 export type ApplicantNameBody = z.infer<typeof applicantNameBodySchema>;
 export const applicantSchema = z.object({

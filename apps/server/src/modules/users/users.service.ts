@@ -1,5 +1,5 @@
 import { ADMIN_PACKAGE, checkApplicantName, normalizeApplicantName, TRIAL_PACKAGE } from '@sira/shared';
-import type { Applicant } from '@sira/shared/schemas/profiles';
+import type { Applicant } from '@sira/shared/schemas/users';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { packages, profiles } from '../../db/schema';

@@ -9,7 +9,7 @@ async function fresh() {
   return opened.page;
 }
 
-describe('account journeys', () => {
+describe('sign-up, sign-in and reset journeys', () => {
   it('register → confirm from the outbox → sign in → dashboard → sign out', async () => {
     const page = await fresh();
     const email = uniqueEmail('journey');
@@ -233,14 +233,14 @@ describe('guards', () => {
     const page = await fresh();
     await signedInAs(page, 'early-click');
     // The session answer is slow: the prerendered header still shows login and register when clicked.
-    await page.route('**/api/session', async (route) => {
+    await page.route('**/api/auth/session', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
     await page.goto('/about');
     await page.getByRole('banner').getByRole('link', { name: 'تسجيل الدخول' }).click();
     await page.waitForURL('**/dashboard');
-    await page.unroute('**/api/session');
+    await page.unroute('**/api/auth/session');
     await page.getByRole('banner').getByRole('button', { name: 'تسجيل الخروج' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/dashboard');
   });

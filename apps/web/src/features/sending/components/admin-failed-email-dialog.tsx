@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import type { AdminFailedEmail } from '@sira/shared/schemas/companies-admin';
+import type { AdminFailedEmail } from '@sira/shared/schemas/sending-admin';
 import type { ReactNode } from 'react';
 import { Dialog } from '~/components/ui/dialog';
 import { formatDateTime, failedEmailTexts as t } from '../utils/failed-emails-texts';

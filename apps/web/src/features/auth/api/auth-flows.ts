@@ -5,14 +5,13 @@ import { api } from '~/lib/api-client';
 import { sessionQueryOptions } from '~/lib/session';
 
 /** `confirmationSent` is false when the mail server refused the confirmation e-mail: the page offers to resend it. */
-export const register = (body: RegisterBody) => api<Registered>('/api/account/register', { method: 'POST', json: body });
-export const resendConfirmation = (email: string) => api<{ ok: true }>('/api/account/confirmation', { method: 'POST', json: { email } });
-export const signIn = (body: SignInBody) => api<{ user: SessionUser }>('/api/account/sign-in', { method: 'POST', json: body });
-export const requestPasswordReset = (email: string) =>
-  api<{ ok: true }>('/api/account/password-reset', { method: 'POST', json: { email } });
-export const checkResetToken = (token: string) => api<{ ok: true }>(`/api/account/password-reset/${encodeURIComponent(token)}`);
+export const register = (body: RegisterBody) => api<Registered>('/api/auth/register', { method: 'POST', json: body });
+export const resendConfirmation = (email: string) => api<{ ok: true }>('/api/auth/confirmation', { method: 'POST', json: { email } });
+export const signIn = (body: SignInBody) => api<{ user: SessionUser }>('/api/auth/sign-in', { method: 'POST', json: body });
+export const requestPasswordReset = (email: string) => api<{ ok: true }>('/api/auth/password-reset', { method: 'POST', json: { email } });
+export const checkResetToken = (token: string) => api<{ ok: true }>(`/api/auth/password-reset/${encodeURIComponent(token)}`);
 export const resetPassword = (body: { token: string; password: string; confirmPassword: string }) =>
-  api<{ ok: true }>('/api/account/password-reset/confirm', { method: 'POST', json: body });
+  api<{ ok: true }>('/api/auth/password-reset/confirm', { method: 'POST', json: body });
 
 export const useRegister = () => useMutation({ mutationFn: register });
 export const useResendConfirmation = () => useMutation({ mutationFn: resendConfirmation });

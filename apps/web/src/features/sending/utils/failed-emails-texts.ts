@@ -10,6 +10,8 @@ export const failedEmailTexts = {
   date: 'التاريخ',
   empty: 'لا توجد رسائل فاشلة.',
   pages: 'صفحات البريد الفاشل',
+  /** The spec's toast when the list cannot be loaded (§8), with {msg} the Arabic text of the error. */
+  fetchFailed: (msg: string) => `خطأ في جلب البريد الفاشل: ${msg}`,
 };
 
 export const formatDateTime = (iso: string) =>

@@ -34,7 +34,7 @@ describe('another address of the embedded server', () => {
     await header.getByRole('link', { name: 'تسجيل الدخول' }).waitFor();
 
     await page.reload();
-    expect(await page.evaluate(() => fetch('/api/session').then((r) => r.json()))).toEqual({ user: null });
+    expect(await page.evaluate(() => fetch('/api/auth/session').then((r) => r.json()))).toEqual({ user: null });
     await header.getByRole('link', { name: 'تسجيل الدخول' }).waitFor();
     expect(await header.getByRole('button', { name: 'تسجيل الخروج' }).count()).toBe(0);
     await page.goto('/dashboard');
@@ -50,6 +50,6 @@ describe('another address of the embedded server', () => {
     await page.locator('header').getByRole('button', { name: 'تسجيل الخروج' }).click();
     await page.getByText('حدث خطأ غير متوقع. يرجى المحاولة مرة أخرى.').first().waitFor();
     await page.locator('header').getByRole('button', { name: 'تسجيل الخروج' }).waitFor();
-    expect(await page.evaluate(() => fetch('/api/session').then((r) => r.json()))).not.toEqual({ user: null });
+    expect(await page.evaluate(() => fetch('/api/auth/session').then((r) => r.json()))).not.toEqual({ user: null });
   });
 });

@@ -18,9 +18,9 @@ const appWith = (env: Env, publicBaseUrl: string, mailer: SystemMailer = { send:
 
 /** Registration as the form sends it; the applicant's name is given unless the payload says otherwise. */
 const register = (payload: Record<string, string>, remoteAddress = freshIp()) =>
-  ctx.app.inject({ method: 'POST', url: '/api/account/register', remoteAddress, payload: { fullName: 'سارة أحمد', ...payload } });
+  ctx.app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress, payload: { fullName: 'سارة أحمد', ...payload } });
 const signInRaw = (payload: Record<string, string>, remoteAddress = freshIp()) =>
-  ctx.app.inject({ method: 'POST', url: '/api/account/sign-in', remoteAddress, payload });
+  ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in', remoteAddress, payload });
 const lastMailTo = (email: string) => [...ctx.mail].reverse().find((m) => m.to === email);
 const linkIn = (html: string) => {
   const match = html.match(/href="([^"]+)"/);
@@ -100,7 +100,7 @@ describe('register', () => {
     const nameless = uniqueEmail('nameless');
     const refused = await ctx.app.inject({
       method: 'POST',
-      url: '/api/account/register',
+      url: '/api/auth/register',
       remoteAddress: freshIp(),
       payload: { email: nameless, phone: '0512345678', password: 'secret1', confirmPassword: 'secret1' },
     });
@@ -193,7 +193,7 @@ describe('e-mail addresses with invisible characters', () => {
     expect([reg.statusCode, reg.json().code]).toEqual([400, 'INVALID_EMAIL']);
     const reset = await ctx.app.inject({
       method: 'POST',
-      url: '/api/account/password-reset',
+      url: '/api/auth/password-reset',
       remoteAddress: freshIp(),
       payload: { email: disguised },
     });
@@ -240,7 +240,7 @@ describe('confirmation and sign-in', () => {
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).not.toMatch(/Secure/i);
 
-    const session = await ctx.app.inject({ url: '/api/session', headers: { cookie: cookieHeader(res.headers['set-cookie']) } });
+    const session = await ctx.app.inject({ url: '/api/auth/session', headers: { cookie: cookieHeader(res.headers['set-cookie']) } });
     expect(session.json().user).toMatchObject({ email, isAdmin: false });
   });
 
@@ -280,16 +280,16 @@ describe('confirmation and sign-in', () => {
       payload: {},
     });
     expect(out.statusCode).toBe(200);
-    const session = await ctx.app.inject({ url: '/api/session', headers: { cookie } });
+    const session = await ctx.app.inject({ url: '/api/auth/session', headers: { cookie } });
     expect(session.json()).toEqual({ user: null });
-    expect((await ctx.app.inject({ url: '/api/profile', headers: { cookie } })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ url: '/api/users/me', headers: { cookie } })).statusCode).toBe(401);
   });
 
   it('marks the session cookie Secure in production', async () => {
     const app = await appWith(productionTestEnv(), 'https://sira.example');
     try {
       const { email, password } = await signedInUser(ctx);
-      const res = await app.inject({ method: 'POST', url: '/api/account/sign-in', remoteAddress: freshIp(), payload: { email, password } });
+      const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in', remoteAddress: freshIp(), payload: { email, password } });
       expect(res.statusCode).toBe(200);
       expect([res.headers['set-cookie']].flat().join('\n')).toMatch(/;\s*Secure/i);
     } finally {
@@ -304,14 +304,14 @@ describe('password reset', () => {
     const before = ctx.mail.length;
     const known = await ctx.app.inject({
       method: 'POST',
-      url: '/api/account/password-reset',
+      url: '/api/auth/password-reset',
       remoteAddress: freshIp(),
       payload: { email },
     });
     const unknownEmail = uniqueEmail('ghost');
     const unknown = await ctx.app.inject({
       method: 'POST',
-      url: '/api/account/password-reset',
+      url: '/api/auth/password-reset',
       remoteAddress: freshIp(),
       payload: { email: unknownEmail },
     });
@@ -322,26 +322,25 @@ describe('password reset', () => {
   it('validates the address and limits requests to one a minute per address', async () => {
     const empty = await ctx.app.inject({
       method: 'POST',
-      url: '/api/account/password-reset',
+      url: '/api/auth/password-reset',
       remoteAddress: freshIp(),
       payload: { email: ' ' },
     });
     expect(empty.json().code).toBe('EMAIL_REQUIRED');
     const bad = await ctx.app.inject({
       method: 'POST',
-      url: '/api/account/password-reset',
+      url: '/api/auth/password-reset',
       remoteAddress: freshIp(),
       payload: { email: 'nope' },
     });
     expect(bad.json().code).toBe('INVALID_EMAIL');
     const email = uniqueEmail();
     expect(
-      (await ctx.app.inject({ method: 'POST', url: '/api/account/password-reset', remoteAddress: freshIp(), payload: { email } }))
-        .statusCode,
+      (await ctx.app.inject({ method: 'POST', url: '/api/auth/password-reset', remoteAddress: freshIp(), payload: { email } })).statusCode,
     ).toBe(200);
     const second = await ctx.app.inject({
       method: 'POST',
-      url: '/api/account/password-reset',
+      url: '/api/auth/password-reset',
       remoteAddress: freshIp(),
       payload: { email },
     });
@@ -350,7 +349,7 @@ describe('password reset', () => {
 
   it('resets with a valid link: match before length, old password stops working, link works once, sessions end', async () => {
     const { email, password, cookie } = await signedInUser(ctx);
-    await ctx.app.inject({ method: 'POST', url: '/api/account/password-reset', remoteAddress: freshIp(), payload: { email } });
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/password-reset', remoteAddress: freshIp(), payload: { email } });
     const link = new URL(linkIn(lastMailTo(email)?.html ?? ''));
     expect(link.pathname).toMatch(/^\/api\/auth\/reset-password\//);
     const landing = await ctx.app.inject({ url: `${link.pathname}${link.search}` });
@@ -358,13 +357,13 @@ describe('password reset', () => {
     const target = new URL(landing.headers.location as string, 'http://localhost:3000');
     expect(target.pathname).toBe('/reset-password');
     const token = target.searchParams.get('token') as string;
-    expect((await ctx.app.inject(`/api/account/password-reset/${token}`)).statusCode).toBe(200);
-    expect((await ctx.app.inject('/api/account/password-reset/not-a-real-token')).json().code).toBe('INVALID_RESET_TOKEN');
+    expect((await ctx.app.inject(`/api/auth/password-reset/${token}`)).statusCode).toBe(200);
+    expect((await ctx.app.inject('/api/auth/password-reset/not-a-real-token')).json().code).toBe('INVALID_RESET_TOKEN');
 
     const confirm = (payload: Record<string, string>) =>
       ctx.app.inject({
         method: 'POST',
-        url: '/api/account/password-reset/confirm',
+        url: '/api/auth/password-reset/confirm',
         remoteAddress: freshIp(),
         payload: { token, ...payload },
       });
@@ -377,7 +376,7 @@ describe('password reset', () => {
     await signIn(ctx, email, 'brand-new-1', freshIp());
     const reuse = await confirm({ password: 'another-one-2', confirmPassword: 'another-one-2' });
     expect([reuse.statusCode, reuse.json().code]).toEqual([400, 'INVALID_RESET_TOKEN']);
-    expect((await ctx.app.inject({ url: '/api/session', headers: { cookie } })).json()).toEqual({ user: null });
+    expect((await ctx.app.inject({ url: '/api/auth/session', headers: { cookie } })).json()).toEqual({ user: null });
   });
 });
 
@@ -389,7 +388,7 @@ describe('password reset: older links', () => {
       const landing = await ctx.app.inject({ url: `${link.pathname}${link.search}` });
       return new URL(landing.headers.location as string, 'http://localhost:3000').searchParams.get('token') as string;
     };
-    const ask = () => ctx.app.inject({ method: 'POST', url: '/api/account/password-reset', remoteAddress: freshIp(), payload: { email } });
+    const ask = () => ctx.app.inject({ method: 'POST', url: '/api/auth/password-reset', remoteAddress: freshIp(), payload: { email } });
     await ask();
     const first = await tokenFromLastMail();
     // A minute later (the per-minute limit only), the user asks again.
@@ -400,7 +399,7 @@ describe('password reset: older links', () => {
     const confirm = (token: string, password: string) =>
       ctx.app.inject({
         method: 'POST',
-        url: '/api/account/password-reset/confirm',
+        url: '/api/auth/password-reset/confirm',
         remoteAddress: freshIp(),
         payload: { token, password, confirmPassword: password },
       });
@@ -425,7 +424,7 @@ describe('a mail server that refuses', () => {
     try {
       const res = await app.inject({
         method: 'POST',
-        url: '/api/account/sign-in',
+        url: '/api/auth/sign-in',
         remoteAddress: freshIp(),
         payload: { email, password: 'secret1' },
       });
@@ -474,7 +473,7 @@ describe('abuse limits', () => {
       for (let i = 0; i < 31; i++) {
         const res = await app.inject({
           method: 'POST',
-          url: '/api/account/sign-in',
+          url: '/api/auth/sign-in',
           remoteAddress: '127.0.0.1',
           headers: { 'x-forwarded-for': `198.51.100.${i}, ${client}` },
           payload: { email: uniqueEmail('spoof'), password: 'wrong-password' },
@@ -503,7 +502,7 @@ describe('abuse limits', () => {
   it('refuses a sign-in posted from a foreign page', async () => {
     const res = await ctx.app.inject({
       method: 'POST',
-      url: '/api/account/sign-in',
+      url: '/api/auth/sign-in',
       remoteAddress: freshIp(),
       headers: { origin: 'https://attacker.example' },
       payload: { email: 'a@b.example', password: 'secret1' },

@@ -7,10 +7,10 @@ import {
 } from '@sira/shared/schemas/users-admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireViewer } from '../../plugins/access';
-import { listAdminUsers, updateAdminUser } from './profiles.admin-service';
+import { listAdminUsers, updateAdminUser } from './users.admin-service';
 
 /** The admin users tab (spec §2). The access plugin makes every /api/admin route administrator-only. */
-export const profilesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/users',
     { schema: { querystring: adminUsersQuerySchema, response: { 200: adminUserListSchema } } },

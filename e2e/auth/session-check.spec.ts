@@ -16,19 +16,19 @@ describe('a failed session check', () => {
     const { page } = await browser.newPage();
     const { email, password } = await signedInAs(page, 'session-check');
 
-    await page.route('**/api/session', failSessionCheck);
+    await page.route('**/api/auth/session', failSessionCheck);
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'حدث خطأ غير متوقع. يرجى المحاولة مرة أخرى.' }).waitFor();
     await expectNoAxeViolations(page);
     await screenshot(page, 'session-check-failed');
-    await page.unroute('**/api/session');
+    await page.unroute('**/api/auth/session');
     await page.getByRole('button', { name: 'إعادة المحاولة' }).click();
     await page.getByTestId('overview-package').waitFor();
 
-    await page.route('**/api/session', failSessionCheck);
+    await page.route('**/api/auth/session', failSessionCheck);
     await page.goto('/login');
     await page.getByRole('button', { name: 'دخول' }).waitFor();
-    await page.unroute('**/api/session');
+    await page.unroute('**/api/auth/session');
     // The session that may have existed was ended; signing in again works.
     await fillLogin(page, email, password);
     await page.waitForURL('**/dashboard');

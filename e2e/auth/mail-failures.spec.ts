@@ -16,7 +16,7 @@ describe('a system e-mail that did not leave', () => {
     const { page } = await browser.newPage();
     const email = uniqueEmail('unsent');
     // The account is really created; only the answer says the mail server refused its e-mail.
-    await page.route('**/api/account/register', async (route) => {
+    await page.route('**/api/auth/register', async (route) => {
       const response = await route.fetch();
       await route.fulfill({ response, json: { ...(await response.json()), confirmationSent: false } });
     });
@@ -34,7 +34,7 @@ describe('a system e-mail that did not leave', () => {
     await screenshot(page, 'register-confirmation-not-sent');
 
     // Refused again: said, and the button is at once usable again.
-    await page.route('**/api/account/confirmation', (route) => route.fulfill(mailNotSent), { times: 1 });
+    await page.route('**/api/auth/confirmation', (route) => route.fulfill(mailNotSent), { times: 1 });
     const resend = page.getByRole('button', { name: 'إعادة إرسال رسالة التفعيل' });
     await resend.click();
     await page.getByText('تعذر إرسال الرسالة إلى بريدك الإلكتروني حالياً.').first().waitFor();
@@ -52,7 +52,7 @@ describe('a system e-mail that did not leave', () => {
     const email = uniqueEmail('reset-unsent');
     await registerAndConfirm(page, email, 'secret1');
     await page.getByLabel(field('البريد الإلكتروني')).fill(email);
-    await page.route('**/api/account/password-reset', (route) => route.fulfill(mailNotSent), { times: 1 });
+    await page.route('**/api/auth/password-reset', (route) => route.fulfill(mailNotSent), { times: 1 });
     const forgot = page.getByRole('button', { name: 'نسيت كلمة المرور؟' });
     await forgot.click();
     await page.locator('form').getByText('تعذر إرسال الرسالة إلى بريدك الإلكتروني حالياً.').waitFor();

@@ -24,8 +24,8 @@ import { revealingDatabaseOutage } from '../../lib/database-errors';
 import { AppError, badRequest } from '../../lib/errors';
 import { consumeRateLimits, resetRateLimit } from '../../lib/rate-limit';
 import { trackMail } from '../../mail/mail-outcome';
-import { getProfileSummary, setApplicantName } from '../profiles/profiles.service';
-import { awaitsConfirmation, emailIsRegistered, endSession, resetTokenIsValid } from './account.service';
+import { getProfileSummary, setApplicantName } from '../users/users.service';
+import { awaitsConfirmation, emailIsRegistered, endSession, resetTokenIsValid } from './auth.service';
 
 const ok = z.object({ ok: z.literal(true) });
 const MINUTE = 60;
@@ -57,7 +57,7 @@ const ip = (request: FastifyRequest) => request.ip;
  * Sign-up, sign-in and password reset with the rules and error codes of spec §5/§8, rate limited per IP and
  * per e-mail. better-auth does the cryptography; these routes decide what is allowed and what is said.
  */
-export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+export const authFlowRoutes: FastifyPluginAsyncZod = async (app) => {
   const publicRoute = { config: { access: 'public' as const } };
 
   /** A better-auth call whose hidden database failures answer 503 (lib/database-errors.ts). */
@@ -71,7 +71,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.post(
-    '/api/account/register',
+    '/api/auth/register',
     { ...publicRoute, schema: { body: registerBodySchema, response: { 201: registeredSchema } } },
     async (request, reply) => {
       const body = request.body;
@@ -111,7 +111,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/account/sign-in',
+    '/api/auth/sign-in',
     {
       ...publicRoute,
       schema: {
@@ -178,7 +178,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   // Never says whether the e-mail exists: the answer is the same either way — unless the mail server refused
   // the link, which only an account's address meets and which no outsider can cause (ADR 005).
   app.post(
-    '/api/account/password-reset',
+    '/api/auth/password-reset',
     { ...publicRoute, schema: { body: resetRequestBodySchema, response: { 200: ok } } },
     async (request) => {
       ruleCheck(checkResetRequest(request.body));
@@ -210,7 +210,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   // A new confirmation link for an account not yet confirmed (registration's "send again"). Answers the same
   // for an unknown or confirmed address; rate-limited like the reset request.
   app.post(
-    '/api/account/confirmation',
+    '/api/auth/confirmation',
     { ...publicRoute, schema: { body: confirmationRequestBodySchema, response: { 200: ok } } },
     async (request) => {
       ruleCheck(checkResetRequest(request.body));
@@ -234,7 +234,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/account/password-reset/:token',
+    '/api/auth/password-reset/:token',
     { ...publicRoute, schema: { params: z.object({ token: z.string().max(256) }), response: { 200: ok } } },
     async (request) => {
       if (!(await resetTokenIsValid(app.db, request.params.token))) throw new AppError(404, 'INVALID_RESET_TOKEN');
@@ -243,7 +243,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/account/password-reset/confirm',
+    '/api/auth/password-reset/confirm',
     { ...publicRoute, schema: { body: resetPasswordBodySchema, response: { 200: ok } } },
     async (request) => {
       ruleCheck(checkNewPassword(request.body));

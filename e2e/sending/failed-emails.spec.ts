@@ -1,16 +1,16 @@
 import { describe, expect, inject, it } from 'vitest';
+import { companiesTimeout } from '../companies/companies-helpers';
 import { signInAsAdmin } from '../fixtures/accounts';
 import { expectNoAxeViolations, useBrowser } from '../fixtures/browser';
-import { companiesTimeout } from './companies-helpers';
 
 const browser = useBrowser();
 
-describe('admin companies tab', companiesTimeout, () => {
+describe('failed e-mails on the admin companies tab', companiesTimeout, () => {
   it('lists failed e-mails newest first; a row opens its details', async () => {
     const opened = await browser.newPage();
     const { page } = opened;
     const reason = '550 5.1.1 The email account that you tried to reach does not exist. Please try double-checking the recipient.';
-    await page.route(/\/api\/admin\/failed-emails\?/, (route) =>
+    await page.route(/\/api\/admin\/sending\/failed-emails\?/, (route) =>
       route.fulfill({
         status: 200,
         contentType: 'application/json',

@@ -1,12 +1,12 @@
 import { profileOverviewSchema } from '@sira/shared/schemas';
-import { applicantNameBodySchema, applicantSchema } from '@sira/shared/schemas/profiles';
+import { applicantNameBodySchema, applicantSchema } from '@sira/shared/schemas/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors';
 import { requireViewer } from '../../plugins/access';
-import { getProfileOverview, setApplicantName } from './profiles.service';
+import { getProfileOverview, setApplicantName } from './users.service';
 
-export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/profile', { schema: { response: { 200: profileOverviewSchema } } }, async (request, reply) => {
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/users/me', { schema: { response: { 200: profileOverviewSchema } } }, async (request, reply) => {
     const viewer = await requireViewer(request);
     const overview = await getProfileOverview(app.db, viewer.id);
     // A signed-in account without a profile is the spec's PGRST116 case: the dashboard shows retry.
@@ -16,7 +16,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Asked once of accounts made before registration asked it (/send-resume), and editable after.
-  app.put('/api/profile/applicant', { schema: { body: applicantNameBodySchema, response: { 200: applicantSchema } } }, async (request) => {
+  app.put('/api/users/me/applicant', { schema: { body: applicantNameBodySchema, response: { 200: applicantSchema } } }, async (request) => {
     const viewer = await requireViewer(request);
     const applicant = await setApplicantName(app.db, { id: viewer.id }, request.body);
     app.events.publish({ topic: 'profile', profileId: viewer.id });

@@ -3,18 +3,19 @@ import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
 /** The section's anchor: the directory links to it above its table, which can be a long page of rows. */
 export const FAILED_EMAILS_SECTION = 'failed-emails';
 
-import type { AdminFailedEmail } from '@sira/shared/schemas/companies-admin';
+import { messageForCode } from '@sira/shared';
+import type { AdminFailedEmail } from '@sira/shared/schemas/sending-admin';
 import { useState } from 'react';
 import { ColumnHeads } from '~/components/ui/column-heads';
 import { LoadError } from '~/components/ui/load-error';
 import { LoadingRows } from '~/components/ui/loading-rows';
 import { LongText } from '~/components/ui/long-text';
 import { PageNav } from '~/components/ui/page-nav';
+import { pageSummary } from '~/components/ui/page-summary';
 import { StackedTable } from '~/components/ui/stacked-table';
+import { ApiRequestError } from '~/lib/api-client';
 import { useErrorToast } from '~/lib/use-error-toast';
-import { useAdminFailedEmails } from '../api/get-failed-emails';
-import { companiesErrorText, companiesToasts, pageSummary } from '../utils/companies-feedback';
-import { errorCode } from '../utils/error-code';
+import { useAdminFailedEmails } from '../api/admin-get-failed-emails';
 import { formatDateTime, failedEmailTexts as t } from '../utils/failed-emails-texts';
 import { AdminFailedEmailDialog } from './admin-failed-email-dialog';
 
@@ -23,7 +24,7 @@ export function AdminFailedEmails() {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<AdminFailedEmail | null>(null);
   const failures = useAdminFailedEmails(page);
-  const failedText = () => companiesToasts.failedEmailsFetchFailed(companiesErrorText(errorCode(failures.error)));
+  const failedText = () => t.fetchFailed(messageForCode(failures.error instanceof ApiRequestError ? failures.error.code : undefined));
   useErrorToast(failures, failedText);
   const data = failures.isError ? undefined : failures.data;
   // A page past the end is answered with the last one: follow it.

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test-support/app';
 import { signedInAdmin, signedInUser } from '../../../test-support/auth';
 import { auditLog, packages, profiles, user } from '../../db/schema';
-import { updateAdminUser } from './profiles.admin-service';
+import { updateAdminUser } from './users.admin-service';
 
 const ctx = useTestApp();
 

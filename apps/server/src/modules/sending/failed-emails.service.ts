@@ -1,4 +1,4 @@
-import type { AdminFailedEmailsPage } from '@sira/shared/schemas/companies-admin';
+import type { AdminFailedEmailsPage } from '@sira/shared/schemas/sending-admin';
 import { count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { failedEmails, profiles } from '../../db/schema';
