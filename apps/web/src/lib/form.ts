@@ -1,4 +1,4 @@
-import { type FormErrors, schemaResolver, type UseFormInput, type UseFormReturnType } from '@mantine/form';
+import { type FormErrors, type GetInputPropsReturnType, schemaResolver, type UseFormReturnType } from '@mantine/form';
 
 type FormSchema = Parameters<typeof schemaResolver>[0];
 
@@ -20,12 +20,10 @@ export function formMessage(errors: FormErrors): string {
  * A field at fault is marked red but says nothing itself: the form's message is said once, under the form.
  * For `enhanceGetInputProps`.
  */
-export const markWithoutMessage: NonNullable<UseFormInput<Record<string, unknown>>['enhanceGetInputProps']> = ({ inputProps }) => ({
-  error: Boolean(inputProps.error),
-});
+export const markWithoutMessage = ({ inputProps }: { inputProps: GetInputPropsReturnType }) => ({ error: Boolean(inputProps.error) });
 
 /** Moves focus (and the page's scroll) to the first field at fault; a message about the whole form moves nothing. */
-export function focusFirstFault<Values>(form: UseFormReturnType<Values>, errors: FormErrors) {
+export function focusFirstFault(form: Pick<UseFormReturnType<unknown>, 'getInputNode'>, errors: FormErrors) {
   const first = Object.keys(errors).find((path) => path !== '');
   if (first) form.getInputNode(first as never)?.focus();
 }
