@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { companiesMessageForCode } from '../messages/companies-admin';
+import { templatesAdminMessage } from '../messages/templates-admin';
+import { companyFormSchema } from './companies';
+import { templateFormSchema } from './templates';
+
+const messagesOf = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]);
+
+describe('admin dialogs: one message under the form, in the product order', () => {
+  it('a template needs a name and content, then a package', () => {
+    const template = { name: 'طلب', subject: '', content: '<p>نص</p>', packageIds: ['p1'] };
+    expect(messagesOf(templateFormSchema.safeParse({ ...template, content: ' ', packageIds: [] }))).toEqual([
+      ['', templatesAdminMessage('TEMPLATE_FIELDS_REQUIRED')],
+    ]);
+    expect(messagesOf(templateFormSchema.safeParse({ ...template, packageIds: [] }))).toEqual([
+      ['', templatesAdminMessage('TEMPLATE_PACKAGE_REQUIRED')],
+    ]);
+    expect(templateFormSchema.safeParse(template).success).toBe(true);
+  });
+
+  it('a company needs a name and e-mail, then a valid e-mail, then a package', () => {
+    const company = { name: 'شركة', email: 'hr@company.example', sector: '', location: '', packageId: 'p1' };
+    expect(messagesOf(companyFormSchema.safeParse({ ...company, email: '', packageId: null }))).toEqual([
+      ['', companiesMessageForCode('COMPANY_FIELDS_REQUIRED')],
+    ]);
+    expect(messagesOf(companyFormSchema.safeParse({ ...company, email: 'hr@', packageId: null }))).toEqual([
+      ['', companiesMessageForCode('COMPANY_EMAIL_INVALID')],
+    ]);
+    expect(messagesOf(companyFormSchema.safeParse({ ...company, packageId: null }))).toEqual([
+      ['', companiesMessageForCode('COMPANY_PACKAGE_REQUIRED')],
+    ]);
+    expect(companyFormSchema.safeParse(company).success).toBe(true);
+  });
+});
