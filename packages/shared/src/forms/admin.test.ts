@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { companiesMessageForCode } from '../messages/companies-admin';
+import { packagesAdminTexts } from '../messages/packages-admin';
 import { templatesAdminMessage } from '../messages/templates-admin';
 import { companyFormSchema } from './companies';
+import { packageFormSchema } from './packages';
 import { templateFormSchema } from './templates';
 
 const messagesOf = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -31,5 +33,16 @@ describe('admin dialogs: one message under the form, in the product order', () =
       ['', companiesMessageForCode('COMPANY_PACKAGE_REQUIRED')],
     ]);
     expect(companyFormSchema.safeParse(company).success).toBe(true);
+  });
+});
+
+describe('package dialog: each field says its own problem', () => {
+  it('needs a name and a price of 0 or at least the gateway minimum', () => {
+    expect(messagesOf(packageFormSchema.safeParse({ name: ' ', price: 3 }))).toEqual([
+      ['name', packagesAdminTexts.nameRequired],
+      ['price', packagesAdminTexts.priceBelowMinimum],
+    ]);
+    expect(packageFormSchema.safeParse({ name: 'الأساسية', price: '' }).success).toBe(true);
+    expect(packageFormSchema.safeParse({ name: 'الأساسية', price: 5 }).success).toBe(true);
   });
 });
