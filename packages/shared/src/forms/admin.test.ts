@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { companiesMessageForCode } from '../messages/companies-admin';
 import { packagesAdminTexts } from '../messages/packages-admin';
 import { templatesAdminMessage } from '../messages/templates-admin';
+import { usersAdminTexts } from '../messages/users-admin';
 import { companyFormSchema } from './companies';
 import { packageFormSchema } from './packages';
 import { templateFormSchema } from './templates';
+import { userEditFormSchema } from './users';
 
 const messagesOf = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]);
@@ -44,5 +46,16 @@ describe('package dialog: each field says its own problem', () => {
     ]);
     expect(packageFormSchema.safeParse({ name: 'الأساسية', price: '' }).success).toBe(true);
     expect(packageFormSchema.safeParse({ name: 'الأساسية', price: 5 }).success).toBe(true);
+  });
+});
+
+describe('edit-user dialog: the balance', () => {
+  it('is a whole number, zero or more', () => {
+    for (const messagesRemaining of ['', -1, 2.5]) {
+      expect(messagesOf(userEditFormSchema.safeParse({ packageName: 'free', messagesRemaining }))).toEqual([
+        ['messagesRemaining', usersAdminTexts.quantityInvalid],
+      ]);
+    }
+    expect(userEditFormSchema.safeParse({ packageName: 'free', messagesRemaining: 0 }).success).toBe(true);
   });
 });
