@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { messageForCode } from '../messages/ar';
 import { checkNewPassword, checkRegistration, checkResetRequest, checkSignIn } from '../rules/auth';
 import { withFormRule } from './rule';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CONTENT_MAX_LENGTH, SUBJECT_MAX_LENGTH } from '../constants';
 import { sendingText } from '../messages/sending';
 import { withFormRule } from './rule';
@@ -20,7 +20,7 @@ export function lengthProblem(subject: string, content: string): string | null {
 }
 
 export const composeFormSchema = withFormRule(
-  z.object({ subject: z.string(), content: z.string(), file: z.file().nullable() }),
+  z.object({ subject: z.string(), content: z.string(), file: z.nullable(z.file()) }),
   (values) => {
     const missing = COMPOSE_REQUIRED_FIELDS.filter((field: ComposeField) =>
       field === 'file' ? values.file === null : values[field].trim() === '',

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { checkTemplateInput, templatesAdminMessage } from '../messages/templates-admin';
 import { withFormRule } from './rule';
 

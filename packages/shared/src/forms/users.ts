@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { usersAdminTexts } from '../messages/users-admin';
 
 const quantityInvalid = { error: usersAdminTexts.quantityInvalid };
@@ -9,5 +9,5 @@ const quantityInvalid = { error: usersAdminTexts.quantityInvalid };
  */
 export const userEditFormSchema = z.object({
   packageName: z.string(),
-  messagesRemaining: z.number(quantityInvalid).int(quantityInvalid).min(0, quantityInvalid),
+  messagesRemaining: z.int(quantityInvalid).check(z.gte(0, quantityInvalid)),
 });
