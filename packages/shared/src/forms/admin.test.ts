@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { companiesMessageForCode } from '../messages/companies-admin';
+import { contentAdminMessage } from '../messages/content-admin';
 import { packagesAdminTexts } from '../messages/packages-admin';
 import { templatesAdminMessage } from '../messages/templates-admin';
 import { usersAdminTexts } from '../messages/users-admin';
 import { companyFormSchema } from './companies';
+import { footerLinkFormSchema, footerSectionFormSchema, pageFormSchema } from './content';
 import { packageFormSchema } from './packages';
 import { templateFormSchema } from './templates';
 import { userEditFormSchema } from './users';
@@ -57,5 +59,31 @@ describe('edit-user dialog: the balance', () => {
       ]);
     }
     expect(userEditFormSchema.safeParse({ packageName: 'free', messagesRemaining: 0 }).success).toBe(true);
+  });
+});
+
+describe('content dialogs: one message under the form', () => {
+  it('a footer section needs a title', () => {
+    expect(messagesOf(footerSectionFormSchema.safeParse({ title: ' ', order: '' }))).toEqual([
+      ['', contentAdminMessage('FOOTER_SECTION_TITLE_REQUIRED')],
+    ]);
+    expect(footerSectionFormSchema.safeParse({ title: 'روابط', order: 0 }).success).toBe(true);
+  });
+
+  it('a footer link needs a title, an address and a section, then an address it can open', () => {
+    const link = { title: 'تواصل', url: 'https://sira.example/contact', icon: '', sectionId: 's1', order: 0 };
+    expect(messagesOf(footerLinkFormSchema.safeParse({ ...link, sectionId: '' }))).toEqual([
+      ['', contentAdminMessage('FOOTER_LINK_FIELDS_REQUIRED')],
+    ]);
+    expect(messagesOf(footerLinkFormSchema.safeParse({ ...link, url: 'javascript:alert(1)' }))).toEqual([
+      ['', contentAdminMessage('FOOTER_LINK_URL_INVALID')],
+    ]);
+    expect(footerLinkFormSchema.safeParse(link).success).toBe(true);
+  });
+
+  it('a page needs a title', () => {
+    expect(messagesOf(pageFormSchema.safeParse({ title: '', content: '<p>نص</p>' }))).toEqual([
+      ['', contentAdminMessage('PAGE_TITLE_REQUIRED')],
+    ]);
   });
 });
