@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ar } from '../messages/ar';
 import { sendingText } from '../messages/sending';
-import { composeFormSchema, lengthProblem } from './sending';
+import { applicantNameFormSchema, composeFormSchema, lengthProblem } from './sending';
 
 const issuesOf = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]);
@@ -35,5 +36,15 @@ describe('/send-resume form: one message at a time', () => {
       ['', sendingText.subjectTooLong],
     ]);
     expect(composeFormSchema.safeParse({ subject: 'طلب', content: 'نص', file: resume }).success).toBe(true);
+  });
+});
+
+describe('/send-resume: the applicant name asked first', () => {
+  it('says the first problem of the Arabic name, then of the Latin one', () => {
+    expect(issuesOf(applicantNameFormSchema.safeParse({ fullName: ' ', fullNameEn: '1' }))).toEqual([['', ar.auth.nameRequired]]);
+    expect(issuesOf(applicantNameFormSchema.safeParse({ fullName: 'سارة أحمد', fullNameEn: 'سارة' }))).toEqual([
+      ['', ar.auth.invalidNameEn],
+    ]);
+    expect(applicantNameFormSchema.safeParse({ fullName: 'سارة أحمد', fullNameEn: '' }).success).toBe(true);
   });
 });

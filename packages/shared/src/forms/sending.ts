@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { CONTENT_MAX_LENGTH, SUBJECT_MAX_LENGTH } from '../constants';
+import { messageForCode } from '../messages/ar';
 import { sendingText } from '../messages/sending';
+import { checkApplicantName } from '../rules/auth';
 import { withFormRule } from './rule';
 
 /**
@@ -30,3 +32,10 @@ export const composeFormSchema = withFormRule(
     return tooLong ? { message: tooLong, fields: [] } : null;
   },
 );
+
+/** The applicant's name, asked once before the first send of an account made without it. */
+export const applicantNameFormSchema = withFormRule(z.object({ fullName: z.string(), fullNameEn: z.string() }), (values) => {
+  const code = checkApplicantName(values);
+  return code ? { message: messageForCode(code), fields: [] } : null;
+});
+export type ApplicantNameFormValues = z.input<typeof applicantNameFormSchema>;
