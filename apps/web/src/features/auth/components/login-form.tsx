@@ -1,10 +1,12 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { ar, checkResetRequest, checkSignIn, messageForCode, normalizeEmail, paths, RESET_PASSWORD_COOLDOWN_SECONDS } from '@sira/shared';
-import { type FormEvent, useRef, useState } from 'react';
+import { useForm } from '@mantine/form';
+import { ar, normalizeEmail, paths, RESET_PASSWORD_COOLDOWN_SECONDS } from '@sira/shared';
+import { resetRequestFormSchema, type SignInFormValues, signInFormSchema } from '@sira/shared/forms/auth';
 import { Link } from 'react-router';
 import { FormError } from '~/components/ui/form-error';
 import { PasswordField } from '~/components/ui/password-field';
 import { ApiRequestError } from '~/lib/api-client';
+import { focusFirstFault, formMessage, markWithoutMessage, validateWith } from '~/lib/form';
 import { notify } from '~/lib/notify';
 import { useRequestPasswordReset, useSignIn } from '../api/auth-flows';
 import { useCooldown } from '../hooks/use-cooldown';
@@ -34,49 +36,50 @@ const noticeText: Record<LoginNotice['kind'], { color: string; text: string }> =
   sessionExpired: { color: 'yellow', text: ar.auth.sessionExpired },
 };
 
+const validateResetRequest = validateWith(resetRequestFormSchema);
+
 export function LoginForm({ notice, onSignedIn }: { notice?: LoginNotice | undefined; onSignedIn: () => void }) {
-  const [email, setEmail] = useState('');
-  /** The reset request was refused for want of a valid address: the e-mail field is marked and focused. */
-  const [emailAtFault, setEmailAtFault] = useState(false);
-  const emailInput = useRef<HTMLInputElement>(null);
-  const [password, setPassword] = useState('');
+  // A refused sign-in marks no field (its message is about the pair); a refused reset request marks the e-mail.
+  const form = useForm<SignInFormValues>({
+    name: 'sign-in',
+    initialValues: { email: '', password: '' },
+    validate: validateWith(signInFormSchema),
+    enhanceGetInputProps: markWithoutMessage,
+  });
   const formError = useFormError();
   const signIn = useSignIn();
   const reset = useRequestPasswordReset();
   const cooldown = useCooldown();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const rule = checkSignIn({ email, password });
-    if (rule) {
-      formError.fail(messageForCode(rule));
-      return;
-    }
-    formError.clear();
-    signIn.mutate(
-      { email: normalizeEmail(email), password },
-      {
-        onSuccess: onSignedIn,
-        onError: (e) =>
-          // The right password on an unconfirmed account makes the server mail a fresh confirmation link.
-          e instanceof ApiRequestError && e.code === 'EMAIL_NOT_CONFIRMED'
-            ? formError.fail(`${e.message}. ${ar.auth.confirmationResent}`)
-            : formError.failWith(e),
-      },
-    );
-  };
+  const submit = form.onSubmit(
+    ({ email, password }) => {
+      formError.clear();
+      signIn.mutate(
+        { email: normalizeEmail(email), password },
+        {
+          onSuccess: onSignedIn,
+          onError: (e) =>
+            // The right password on an unconfirmed account makes the server mail a fresh confirmation link.
+            e instanceof ApiRequestError && e.code === 'EMAIL_NOT_CONFIRMED'
+              ? formError.fail(`${e.message}. ${ar.auth.confirmationResent}`)
+              : formError.failWith(e),
+        },
+      );
+    },
+    (errors) => formError.fail(formMessage(errors)),
+  );
 
   const forgot = () => {
     // The sign-in error under the form belongs to the last sign-in, not to this request.
     formError.clear();
-    const rule = checkResetRequest({ email });
-    if (rule) {
-      notify.error(messageForCode(rule));
-      setEmailAtFault(true);
-      emailInput.current?.focus();
+    const { email } = form.getValues();
+    const refused = validateResetRequest({ email });
+    form.setErrors(refused);
+    if (Object.keys(refused).length > 0) {
+      notify.error(formMessage(refused));
+      focusFirstFault(form, refused);
       return;
     }
-    setEmailAtFault(false);
     cooldown.start(RESET_PASSWORD_COOLDOWN_SECONDS);
     reset.mutate(normalizeEmail(email), {
       onSuccess: () => notify.success(ar.auth.resetSent),
@@ -105,21 +108,14 @@ export function LoginForm({ notice, onSignedIn }: { notice?: LoginNotice | undef
             type="email"
             autoComplete="email"
             dir="ltr"
-            ref={emailInput}
-            value={email}
-            onChange={(e) => {
-              setEmail(e.currentTarget.value);
-              setEmailAtFault(false);
-            }}
-            error={emailAtFault}
+            {...form.getInputProps('email')}
             required
           />
           <PasswordField
             label={texts.password}
             maxLength={128}
             autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
+            {...form.getInputProps('password')}
             required
           />
           <FormError error={formError.error} announced={false} />

@@ -1,11 +1,14 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { checkRegistration, messageForCode, normalizeEmail, normalizePhone, paths } from '@sira/shared';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormErrors, useForm } from '@mantine/form';
+import { normalizeEmail, normalizePhone, paths } from '@sira/shared';
+import { type RegistrationFormValues, registrationFieldsAtFault, registrationFormSchema } from '@sira/shared/forms/auth';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { FormError } from '~/components/ui/form-error';
 import { withLtrRuns } from '~/components/ui/ltr-runs';
 import { PasswordField } from '~/components/ui/password-field';
 import { ApiRequestError } from '~/lib/api-client';
+import { focusFirstFault, formMessage, markWithoutMessage, validateWith } from '~/lib/form';
 import { useRegister } from '../api/auth-flows';
 import { useFormError } from '../hooks/use-form-error';
 import { AuthCard } from './auth-card';
@@ -30,91 +33,42 @@ const texts = {
   login: 'سجّل الدخول',
 };
 
-type Field = 'fullName' | 'fullNameEn' | 'email' | 'phone' | 'password' | 'confirmPassword';
-const FIELD_ORDER: readonly Field[] = ['fullName', 'fullNameEn', 'email', 'phone', 'password', 'confirmPassword'];
-
-/** The fields a refusal is about, marked red (and the first focused) beside the one message the spec gives. */
-function fieldsAtFault(code: string | undefined, form: Record<Field, string>): Field[] {
-  switch (code) {
-    case 'PASSWORDS_MISMATCH':
-      return ['confirmPassword'];
-    case 'MISSING_CREDENTIALS':
-      return (['email', 'password'] as const).filter((f) => !form[f].trim());
-    case 'INVALID_EMAIL':
-    case 'EMAIL_TAKEN':
-      return ['email'];
-    case 'INVALID_PHONE':
-      return ['phone'];
-    case 'NAME_REQUIRED':
-    case 'INVALID_NAME':
-      return ['fullName'];
-    case 'INVALID_NAME_EN':
-      return ['fullNameEn'];
-    case 'PASSWORD_TOO_SHORT':
-      return ['password'];
-    default:
-      return [];
-  }
-}
-
 export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
-  const [form, setForm] = useState<Record<Field, string>>({
-    fullName: '',
-    fullNameEn: '',
-    email: '',
-    phone: '',
-    password: '',
-    confirmPassword: '',
+  const form = useForm<RegistrationFormValues>({
+    name: 'register',
+    initialValues: { fullName: '', fullNameEn: '', email: '', phone: '', password: '', confirmPassword: '' },
+    validate: validateWith(registrationFormSchema),
+    // The fields a refusal is about are marked red (and the first focused) beside the one message the spec gives.
+    enhanceGetInputProps: markWithoutMessage,
   });
-  const [faulty, setFaulty] = useState<ReadonlySet<Field>>(new Set());
-  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
   const formError = useFormError('SIGN_UP_FAILED');
   const register = useRegister();
   /** Registered, but the confirmation e-mail did not leave: the page offers to send it again. */
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
-  // Read the value now: React clears currentTarget once the handler returns, before the updater runs.
-  const set = (key: Field) => (e: { currentTarget: { value: string } }) => {
-    const value = e.currentTarget.value;
-    setForm((f) => ({ ...f, [key]: value }));
-    setFaulty((current) => (current.has(key) ? new Set([...current].filter((f) => f !== key)) : current));
-  };
-  const markFaulty = (code: string | undefined) => {
-    const fields = fieldsAtFault(code, form);
-    setFaulty(new Set(fields));
-    const first = FIELD_ORDER.find((f) => fields.includes(f));
-    if (first) inputs.current[first]?.focus();
-  };
-  const field = (key: Field) => ({
-    ref: (element: HTMLInputElement | null) => {
-      inputs.current[key] = element;
-    },
-    value: form[key],
-    onChange: set(key),
-    error: faulty.has(key),
-  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const rule = checkRegistration(form);
-    if (rule) {
-      formError.fail(messageForCode(rule));
-      markFaulty(rule);
-      return;
-    }
+  const refused = (errors: FormErrors) => {
+    formError.fail(formMessage(errors));
+    focusFirstFault(form, errors);
+  };
+
+  const submit = form.onSubmit((values) => {
     formError.clear();
-    setFaulty(new Set());
-    const email = normalizeEmail(form.email);
+    const email = normalizeEmail(values.email);
     register.mutate(
-      { ...form, email, phone: normalizePhone(form.phone) },
+      { ...values, email, phone: normalizePhone(values.phone) },
       {
         onSuccess: (registered) => (registered.confirmationSent ? onRegistered() : setUnconfirmedEmail(email)),
         onError: (error) => {
           formError.failWith(error);
-          markFaulty(error instanceof ApiRequestError ? error.code : undefined);
+          // The server's refusal marks the fields it is about, as the form's own rule would.
+          const code = error instanceof ApiRequestError ? error.code : undefined;
+          const faults = Object.fromEntries(registrationFieldsAtFault(code, values).map((field) => [field, true]));
+          form.setErrors(faults);
+          focusFirstFault(form, faults);
         },
       },
     );
-  };
+  }, refused);
 
   if (unconfirmedEmail) return <ConfirmationNotSent email={unconfirmedEmail} title={texts.title} />;
 
@@ -127,11 +81,19 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
             description={texts.fullNameHint}
             maxLength={80}
             autoComplete="name"
-            {...field('fullName')}
+            {...form.getInputProps('fullName')}
             required
           />
-          <TextInput label={texts.fullNameEn} maxLength={80} dir="ltr" autoComplete="off" {...field('fullNameEn')} />
-          <TextInput label={texts.email} maxLength={320} type="email" autoComplete="email" dir="ltr" {...field('email')} required />
+          <TextInput label={texts.fullNameEn} maxLength={80} dir="ltr" autoComplete="off" {...form.getInputProps('fullNameEn')} />
+          <TextInput
+            label={texts.email}
+            maxLength={320}
+            type="email"
+            autoComplete="email"
+            dir="ltr"
+            {...form.getInputProps('email')}
+            required
+          />
           <TextInput
             label={texts.phone}
             maxLength={32}
@@ -139,11 +101,17 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
             type="tel"
             autoComplete="tel"
             dir="ltr"
-            {...field('phone')}
+            {...form.getInputProps('phone')}
             required
           />
-          <PasswordField label={texts.password} maxLength={128} autoComplete="new-password" {...field('password')} required />
-          <PasswordField label={texts.confirm} maxLength={128} autoComplete="new-password" {...field('confirmPassword')} required />
+          <PasswordField label={texts.password} maxLength={128} autoComplete="new-password" {...form.getInputProps('password')} required />
+          <PasswordField
+            label={texts.confirm}
+            maxLength={128}
+            autoComplete="new-password"
+            {...form.getInputProps('confirmPassword')}
+            required
+          />
           <FormError error={formError.error} announced={false} />
           <Text size="sm" c="gray.8">
             {texts.agreePrefix}{' '}

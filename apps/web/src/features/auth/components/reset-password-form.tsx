@@ -1,8 +1,9 @@
 import { Button, Stack } from '@mantine/core';
-import { checkNewPassword, messageForCode } from '@sira/shared';
-import { type FormEvent, useState } from 'react';
+import { useForm } from '@mantine/form';
+import { type NewPasswordFormValues, newPasswordFormSchema } from '@sira/shared/forms/auth';
 import { FormError } from '~/components/ui/form-error';
 import { PasswordField } from '~/components/ui/password-field';
+import { formMessage, validateWith } from '~/lib/form';
 import { useResetPassword } from '../api/auth-flows';
 import { useFormError } from '../hooks/use-form-error';
 import { AuthCard } from './auth-card';
@@ -16,46 +17,31 @@ const texts = {
 };
 
 export function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const form = useForm<NewPasswordFormValues>({
+    initialValues: { password: '', confirmPassword: '' },
+    validate: validateWith(newPasswordFormSchema),
+  });
   const formError = useFormError();
   const reset = useResetPassword();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const rule = checkNewPassword({ password, confirmPassword });
-    if (rule) {
-      formError.fail(messageForCode(rule));
-      return;
-    }
-    formError.clear();
-    reset.mutate(
-      { token, password, confirmPassword },
-      {
-        onSuccess: onDone,
-        onError: formError.failWith,
-      },
-    );
-  };
+  const submit = form.onSubmit(
+    (values) => {
+      formError.clear();
+      reset.mutate({ token, ...values }, { onSuccess: onDone, onError: formError.failWith });
+    },
+    (errors) => formError.fail(formMessage(errors)),
+  );
 
   return (
     <AuthCard title={texts.title}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <PasswordField
-            label={texts.password}
-            maxLength={128}
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            required
-          />
+          <PasswordField label={texts.password} maxLength={128} autoComplete="new-password" {...form.getInputProps('password')} required />
           <PasswordField
             label={texts.confirm}
             maxLength={128}
             autoComplete="new-password"
-            value={confirmPassword}
-            onChange={(e) => setConfirmPassword(e.currentTarget.value)}
+            {...form.getInputProps('confirmPassword')}
             required
           />
           <FormError error={formError.error} announced={false} />

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Card, Group, PasswordInput, Select, Skeleton, Sta
 import { gatewayAdminMessageForCode, gatewayAdminTexts as t } from '@sira/shared/messages/billing-admin';
 import type { AdminGatewaySettings, AdminGatewayTestResult } from '@sira/shared/schemas/billing-admin';
 import { type FormEvent, useState } from 'react';
+import { ConnectionTestResult, useConnectionTest } from '~/components/ui/connection-test';
 import { FormError } from '~/components/ui/form-error';
 import { LoadError } from '~/components/ui/load-error';
 import { ApiRequestError } from '~/lib/api-client';
@@ -47,24 +48,18 @@ function GatewayForm({ initial }: { initial: AdminGatewaySettings }) {
   const [secretKey, setSecretKey] = useState('');
   const [webhookSecret, setWebhookSecret] = useState('');
   const [error, setError] = useState<string | null>(null);
-  /** The last connection test's outcome, for the keys as they were typed then. */
-  const [tested, setTested] = useState<AdminGatewayTestResult['outcome'] | null>(null);
-  /** The save was refused because the test failed: the admin may save anyway. */
-  const [untestedOffer, setUntestedOffer] = useState(false);
+  const connection = useConnectionTest<AdminGatewayTestResult['outcome']>();
   const save = useUpdateGatewaySettings();
   const test = useTestGatewayKeys();
   const options = initial.baseUrlOptions.map((o) => ({ value: o.url, label: `${t.environments[o.environment]} — ${o.url}` }));
   const keys = () => ({ apiId: apiId.trim(), baseUrl, ...(secretKey.trim() ? { secretKey: secretKey.trim() } : {}) });
-  const edited = () => {
-    setTested(null);
-    setUntestedOffer(false);
-  };
+  const edited = connection.reset;
 
   const runTest = () => {
     setError(null);
     edited();
     test.mutate(keys(), {
-      onSuccess: ({ outcome }) => setTested(outcome),
+      onSuccess: ({ outcome }) => connection.tested(outcome),
       onError: (e) => setError(gatewayAdminMessageForCode(e instanceof ApiRequestError ? e.code : undefined) ?? t.saveFailed),
     });
   };
@@ -80,7 +75,7 @@ function GatewayForm({ initial }: { initial: AdminGatewaySettings }) {
           const rule = gatewayAdminMessageForCode(code);
           if (rule) setError(rule);
           // The server tried the keys before saving (ADR 005): a failed test can be overridden, knowingly.
-          setUntestedOffer(code === 'GATEWAY_KEYS_REFUSED' || code === 'GATEWAY_UNREACHABLE');
+          connection.saveRefused(code === 'GATEWAY_KEYS_REFUSED' || code === 'GATEWAY_UNREACHABLE');
           notify.error(t.saveFailed);
         },
       },
@@ -89,7 +84,7 @@ function GatewayForm({ initial }: { initial: AdminGatewaySettings }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setTested(null);
+    connection.reset();
     store(false);
   };
 
@@ -153,22 +148,14 @@ function GatewayForm({ initial }: { initial: AdminGatewaySettings }) {
             visibilityToggleButtonProps={{ 'aria-label': 'إظهار السر أو إخفاؤه' }}
           />
           <TextInput label={t.webhookUrl} dir="ltr" value={initial.webhookUrl} readOnly />
-          {tested ? (
-            <Alert color={tested === 'accepted' ? 'green' : 'red'} role="status" data-testid="gateway-test-result">
-              {t.testOutcome[tested]}
-            </Alert>
-          ) : null}
           <FormError error={error} />
-          {untestedOffer ? (
-            <Alert color="orange" role="note">
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">{t.saveAnywayHint}</Text>
-                <Button variant="outline" color="red.9" onClick={() => store(true)} loading={save.isPending}>
-                  {t.saveAnyway}
-                </Button>
-              </Stack>
-            </Alert>
-          ) : null}
+          <ConnectionTestResult
+            test={connection}
+            texts={t}
+            testId="gateway-test-result"
+            saving={save.isPending}
+            onSaveAnyway={() => store(true)}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={runTest} loading={test.isPending} disabled={save.isPending}>
               {t.test}

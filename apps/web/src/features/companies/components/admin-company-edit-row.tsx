@@ -1,7 +1,8 @@
 import { Button, Group, Select, Table, TextInput } from '@mantine/core';
-import { checkCompanyInput, companiesMessageForCode } from '@sira/shared/messages/companies-admin';
+import { useForm } from '@mantine/form';
+import { type CompanyFormValues, companyFormSchema } from '@sira/shared/forms/companies';
 import type { AdminCompany } from '@sira/shared/schemas/companies-admin';
-import { type ChangeEvent, useState } from 'react';
+import { formMessage, validateWith } from '~/lib/form';
 import { notify } from '~/lib/notify';
 import { useUpdateAdminCompany } from '../api/update-company';
 import { companiesErrorText, companiesToasts } from '../utils/companies-feedback';
@@ -26,24 +27,25 @@ export function AdminCompanyEditRow({
   /** The row's place in a virtualised table (admin-companies-table.tsx). */
   rowProps?: RowPlacement;
 }) {
-  const [draft, setDraft] = useState({
-    name: company.name,
-    email: company.email,
-    sector: company.sector,
-    location: company.location,
-    packageId: company.packageId as string | null,
+  const form = useForm<CompanyFormValues>({
+    initialValues: {
+      name: company.name,
+      email: company.email,
+      sector: company.sector,
+      location: company.location,
+      packageId: company.packageId,
+    },
+    validate: validateWith(companyFormSchema),
   });
   const update = useUpdateAdminCompany();
-  const set = (field: 'name' | 'email' | 'sector' | 'location') => (event: ChangeEvent<HTMLInputElement>) => {
-    const value = event.currentTarget.value;
-    setDraft((d) => ({ ...d, [field]: value }));
-  };
+  const draft = form.values;
   const complete = Boolean(draft.name.trim() && draft.email.trim() && draft.packageId);
 
   const save = () => {
-    const rule = checkCompanyInput(draft);
-    if (rule) {
-      notify.error(companiesMessageForCode(rule) ?? rule);
+    // A row has no room for a message under it: the one message is a toast.
+    const { hasErrors, errors } = form.validate();
+    if (hasErrors) {
+      notify.error(formMessage(errors));
       return;
     }
     update.mutate(
@@ -62,15 +64,7 @@ export function AdminCompanyEditRow({
     <Table.Tr aria-label={texts.editing(company.name)} {...rowProps}>
       <Table.Td data-label={companyColumns.number}>{number}</Table.Td>
       <Table.Td data-label={companyColumns.name}>
-        <TextInput
-          aria-label={companyColumns.name}
-          maxLength={300}
-          value={draft.name}
-          onChange={set('name')}
-          required
-          size="xs"
-          miw={160}
-        />
+        <TextInput aria-label={companyColumns.name} maxLength={300} {...form.getInputProps('name')} required size="xs" miw={160} />
       </Table.Td>
       <Table.Td data-label={companyColumns.email}>
         <TextInput
@@ -78,32 +72,23 @@ export function AdminCompanyEditRow({
           maxLength={320}
           type="email"
           dir="ltr"
-          value={draft.email}
-          onChange={set('email')}
+          {...form.getInputProps('email')}
           required
           size="xs"
           miw={180}
         />
       </Table.Td>
       <Table.Td data-label={companyColumns.sector}>
-        <TextInput aria-label={companyColumns.sector} maxLength={200} value={draft.sector} onChange={set('sector')} size="xs" miw={110} />
+        <TextInput aria-label={companyColumns.sector} maxLength={200} {...form.getInputProps('sector')} size="xs" miw={110} />
       </Table.Td>
       <Table.Td data-label={companyColumns.location}>
-        <TextInput
-          aria-label={companyColumns.location}
-          maxLength={200}
-          value={draft.location}
-          onChange={set('location')}
-          size="xs"
-          miw={100}
-        />
+        <TextInput aria-label={companyColumns.location} maxLength={200} {...form.getInputProps('location')} size="xs" miw={100} />
       </Table.Td>
       <Table.Td data-label={companyColumns.package}>
         <Select
           aria-label={companyColumns.package}
           data={packageOptions}
-          value={draft.packageId}
-          onChange={(packageId) => setDraft((d) => ({ ...d, packageId }))}
+          {...form.getInputProps('packageId')}
           required
           size="xs"
           miw={130}

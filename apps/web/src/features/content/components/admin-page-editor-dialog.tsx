@@ -1,11 +1,14 @@
 import { SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { checkPageInput, contentAdminMessage, pagesAdminText as t } from '@sira/shared/messages/content-admin';
+import { useForm } from '@mantine/form';
+import { type PageFormValues, pageFormSchema } from '@sira/shared/forms/content';
+import { pagesAdminText as t } from '@sira/shared/messages/content-admin';
 import { htmlRemovedMessage } from '@sira/shared/messages/rich-html';
 import type { AdminPage } from '@sira/shared/schemas/content-admin';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { LazyRichTextField } from '~/components/rich-text/lazy-rich-text-field';
 import { Dialog } from '~/components/ui/dialog';
 import { FormActions } from '~/components/ui/form-actions';
+import { formMessage, validateWith } from '~/lib/form';
 import { notify } from '~/lib/notify';
 import { contentAdminErrorMessage } from '../api/admin-error';
 import { useUpdatePage } from '../api/admin-update-page';
@@ -25,34 +28,36 @@ export function AdminPageEditorDialog({ page, onClose }: { page: AdminPage | nul
 }
 
 function PageEditorForm({ page, onClose }: { page: AdminPage; onClose: () => void }) {
-  const [title, setTitle] = useState(page.title);
-  const [content, setContent] = useState(page.content);
+  const form = useForm<PageFormValues>({
+    initialValues: { title: page.title, content: page.content },
+    validate: validateWith(pageFormSchema),
+  });
   const [error, setError] = useState<string | null>(null);
   const update = useUpdatePage();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const rule = checkPageInput({ title });
-    if (rule) return setError(contentAdminMessage(rule) ?? null);
-    setError(null);
-    update.mutate(
-      { id: page.id, title, content },
-      {
-        onSuccess: (saved) => {
-          notify.success(t.saved);
-          const removed = htmlRemovedMessage(saved.removed);
-          if (removed) notify.warning(removed, false);
-          onClose();
+  const submit = form.onSubmit(
+    ({ title, content }) => {
+      setError(null);
+      update.mutate(
+        { id: page.id, title, content },
+        {
+          onSuccess: (saved) => {
+            notify.success(t.saved);
+            const removed = htmlRemovedMessage(saved.removed);
+            if (removed) notify.warning(removed, false);
+            onClose();
+          },
+          onError: (e) => notify.error(contentAdminErrorMessage(e, t.saveFailed)),
         },
-        onError: (e) => notify.error(contentAdminErrorMessage(e, t.saveFailed)),
-      },
-    );
-  };
+      );
+    },
+    (errors) => setError(formMessage(errors)),
+  );
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <TextInput label={t.pageTitle} maxLength={200} value={title} onChange={(e) => setTitle(e.currentTarget.value)} required />
+        <TextInput label={t.pageTitle} maxLength={200} {...form.getInputProps('title')} required />
         <Text size="sm" c="gray.8" dir="ltr" ta="right">
           /{page.slug}
         </Text>
@@ -61,10 +66,10 @@ function PageEditorForm({ page, onClose }: { page: AdminPage; onClose: () => voi
             label={t.content}
             description={t.contentHint}
             initialValue={page.content}
-            onChange={setContent}
+            onChange={(content) => form.setFieldValue('content', content)}
             minHeight={420}
           />
-          <AdminPagePreview title={title} content={content} />
+          <AdminPagePreview title={form.values.title} content={form.values.content} />
         </SimpleGrid>
         <FormActions error={error} onCancel={onClose} cancelLabel={t.cancel} submitLabel={t.save} saving={update.isPending} />
       </Stack>

@@ -9,6 +9,7 @@ import {
 } from '@sira/shared/messages/mailbox-admin';
 import type { GmailClientTestResult, GmailSettings } from '@sira/shared/schemas/mailbox-admin';
 import { useState } from 'react';
+import { ConnectionTestResult, useConnectionTest } from '~/components/ui/connection-test';
 import { LoadError } from '~/components/ui/load-error';
 import { LoadingRows } from '~/components/ui/loading-rows';
 import { PasswordField } from '~/components/ui/password-field';
@@ -64,20 +65,16 @@ function SettingsForm({ saved }: { saved: GmailSettings }) {
   const draftOf = (field: Field) => (draft: string) => setDrafts((d) => ({ ...d, [field]: draft }));
   const update = useUpdateAdminGmailSettings();
   const test = useTestAdminGmailClient();
-  /** The last connection test's outcome, for the client as it was typed then. */
-  const [tested, setTested] = useState<GmailClientTestResult['outcome'] | null>(null);
-  /** The save was refused because the test failed: the admin may save anyway. */
-  const [untestedOffer, setUntestedOffer] = useState(false);
+  const connection = useConnectionTest<GmailClientTestResult['outcome']>();
   const errorFor = (field: Field) => (problem?.field === field ? problem.message : undefined);
 
   const runTest = () => {
     setProblem(null);
-    setTested(null);
-    setUntestedOffer(false);
+    connection.reset();
     test.mutate(
       { clientId: clientId.trim(), clientSecret, redirectUris },
       {
-        onSuccess: ({ outcome }) => setTested(outcome),
+        onSuccess: ({ outcome }) => connection.tested(outcome),
         onError: (error) => {
           const serverCode = error instanceof ApiRequestError ? (error.code as MailboxAdminErrorCode) : undefined;
           const message = mailboxAdminMessage(serverCode);
@@ -88,8 +85,7 @@ function SettingsForm({ saved }: { saved: GmailSettings }) {
   };
 
   const save = (saveUntested = false) => {
-    setTested(null);
-    setUntestedOffer(false);
+    connection.reset();
     const waiting = (['redirectUris', 'javascriptOrigins', 'scopes'] as const).find((field) => drafts[field]?.trim());
     if (waiting) {
       setProblem({ field: waiting, message: t.pendingItem });
@@ -111,7 +107,7 @@ function SettingsForm({ saved }: { saved: GmailSettings }) {
         notify.error(t.saveFailed);
         const serverCode = error instanceof ApiRequestError ? (error.code as MailboxAdminErrorCode) : undefined;
         // The server tried the client before saving (ADR 005): a failed test can be overridden, knowingly.
-        setUntestedOffer(serverCode === 'GMAIL_CLIENT_REFUSED' || serverCode === 'GMAIL_UNREACHABLE');
+        connection.saveRefused(serverCode === 'GMAIL_CLIENT_REFUSED' || serverCode === 'GMAIL_UNREACHABLE');
         const message = mailboxAdminMessage(serverCode);
         setProblem({ field: serverCode && message ? fieldOf[serverCode] : 'form', message: message ?? t.saveFailed });
       },
@@ -200,25 +196,13 @@ function SettingsForm({ saved }: { saved: GmailSettings }) {
             </Text>
           </Alert>
         ) : null}
-        {tested ? (
-          <Alert
-            color={tested === 'refused' || tested === 'unreachable' ? 'red' : tested === 'sandbox' ? 'blue' : 'green'}
-            role="status"
-            data-testid="gmail-test-result"
-          >
-            {t.testOutcome[tested]}
-          </Alert>
-        ) : null}
-        {untestedOffer ? (
-          <Alert color="orange" role="note">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{t.saveAnywayHint}</Text>
-              <Button variant="outline" color="red.9" onClick={() => save(true)} loading={update.isPending}>
-                {t.saveAnyway}
-              </Button>
-            </Stack>
-          </Alert>
-        ) : null}
+        <ConnectionTestResult
+          test={connection}
+          texts={t}
+          testId="gmail-test-result"
+          saving={update.isPending}
+          onSaveAnyway={() => save(true)}
+        />
         <Group>
           <Button type="submit" loading={update.isPending} disabled={test.isPending}>
             {t.save}

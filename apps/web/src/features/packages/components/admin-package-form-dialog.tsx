@@ -1,10 +1,11 @@
 import { Button, Checkbox, Group, NumberInput, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { isSellablePrice } from '@sira/shared';
+import { useForm } from '@mantine/form';
+import { packageFormSchema } from '@sira/shared/forms/packages';
 import { packagesAdminMessageForCode, packagesAdminTexts as t } from '@sira/shared/messages/packages-admin';
 import type { AdminPackage } from '@sira/shared/schemas/packages-admin';
-import { type FormEvent, useRef, useState } from 'react';
 import { Dialog } from '~/components/ui/dialog';
 import { ApiRequestError } from '~/lib/api-client';
+import { focusFirstFault, validateWith } from '~/lib/form';
 import { notify } from '~/lib/notify';
 import { useCreateAdminPackage } from '../api/admin-create-package';
 import { useUpdateAdminPackage } from '../api/admin-update-package';
@@ -28,55 +29,50 @@ export function AdminPackageFormDialog({ state, onClose }: { state: PackageDialo
 }
 
 function PackageForm({ pkg, onClose }: { pkg: AdminPackage | null; onClose: () => void }) {
-  const [values, setValues] = useState<PackageFormValues>(pkg ? valuesOf(pkg) : newPackageValues);
-  const [nameError, setNameError] = useState<string | null>(null);
-  const [priceError, setPriceError] = useState<string | null>(null);
-  // A refused save moves focus (and the dialog's scroll) to the first field at fault: the dialog may be
-  // scrolled to its buttons, far below the message.
-  const nameInput = useRef<HTMLInputElement>(null);
-  const priceInput = useRef<HTMLInputElement>(null);
+  const form = useForm<PackageFormValues>({
+    name: 'package',
+    initialValues: pkg ? valuesOf(pkg) : newPackageValues,
+    validate: validateWith(packageFormSchema),
+    // A field's message stays until the next save, as the rest of the admin's forms do.
+    clearInputErrorOnChange: false,
+  });
   const create = useCreateAdminPackage();
   const update = useUpdateAdminPackage();
   const saving = create.isPending || update.isPending;
+  const values = form.values;
 
   const set =
     <K extends keyof PackageFormValues>(key: K) =>
-    (value: PackageFormValues[K]) =>
-      setValues((v) => {
-        const next = { ...v, [key]: value };
-        return key === 'price' || key === 'originalPrice' ? withDerivedDiscount(next) : next;
-      });
+    (value: PackageFormValues[K]) => {
+      const next = { ...form.getValues(), [key]: value };
+      form.setValues(key === 'price' || key === 'originalPrice' ? withDerivedDiscount(next) : next);
+    };
 
+  // A refused save moves focus (and the dialog's scroll) to the first field at fault: the dialog may be
+  // scrolled to its buttons, far below the message.
   const onError = (error: Error) => {
     const code = error instanceof ApiRequestError ? error.code : undefined;
-    if (code === 'PACKAGE_NAME_TAKEN') {
-      setNameError(t.nameTaken);
-      nameInput.current?.focus();
-    }
-    if (code === 'PACKAGE_PRICE_BELOW_MINIMUM') {
-      setPriceError(t.priceBelowMinimum);
-      priceInput.current?.focus();
-    }
+    const faults = {
+      ...(code === 'PACKAGE_NAME_TAKEN' ? { name: t.nameTaken } : {}),
+      ...(code === 'PACKAGE_PRICE_BELOW_MINIMUM' ? { price: t.priceBelowMinimum } : {}),
+    };
+    form.setErrors(faults);
+    focusFirstFault(form, faults);
     notify.error(packagesAdminMessageForCode(code));
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = bodyOf(values);
-    setNameError(body.name ? null : t.nameRequired);
-    const priceOk = isSellablePrice(body.price ?? 0);
-    setPriceError(priceOk ? null : t.priceBelowMinimum);
-    if (!body.name || !priceOk) {
-      (body.name ? priceInput : nameInput).current?.focus();
-      return;
-    }
-    const done = (message: string) => () => {
-      notify.success(message);
-      onClose();
-    };
-    if (pkg) update.mutate({ id: pkg.id, ...body }, { onSuccess: done(t.updated), onError });
-    else create.mutate(body, { onSuccess: done(t.added), onError });
-  };
+  const submit = form.onSubmit(
+    (formValues) => {
+      const body = bodyOf(formValues);
+      const done = (message: string) => () => {
+        notify.success(message);
+        onClose();
+      };
+      if (pkg) update.mutate({ id: pkg.id, ...body }, { onSuccess: done(t.updated), onError });
+      else create.mutate(body, { onSuccess: done(t.added), onError });
+    },
+    (errors) => focusFirstFault(form, errors),
+  );
 
   const integer = { min: 0, allowNegative: false, allowDecimal: false, hideControls: true, styles: fieldStyles } as const;
 
@@ -84,29 +80,18 @@ function PackageForm({ pkg, onClose }: { pkg: AdminPackage | null; onClose: () =
     <form onSubmit={submit} noValidate>
       <Stack>
         <TextInput
-          ref={nameInput}
           label={t.name}
           maxLength={100}
-          value={values.name}
-          onChange={(e) => set('name')(e.currentTarget.value)}
+          {...form.getInputProps('name')}
           required
           // A reserved package keeps its name: the app finds it by that name.
           disabled={pkg?.reserved}
           description={pkg?.reserved ? t.reservedHint : undefined}
-          error={nameError}
           styles={fieldStyles}
         />
         {/* Inputs side by side line up although only the price has a hint under its label. */}
         <SimpleGrid cols={{ base: 1, xs: 2 }} style={{ alignItems: 'end' }}>
-          <NumberInput
-            ref={priceInput}
-            label={t.price}
-            description={t.priceHint}
-            value={values.price}
-            onChange={set('price')}
-            error={priceError}
-            {...integer}
-          />
+          <NumberInput label={t.price} description={t.priceHint} {...form.getInputProps('price')} onChange={set('price')} {...integer} />
           <NumberInput label={t.messagesLimit} value={values.messagesLimit} onChange={set('messagesLimit')} {...integer} />
         </SimpleGrid>
         <Textarea

@@ -1,11 +1,14 @@
 import { Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
-import { checkApplicantName, messageForCode } from '@sira/shared';
+import { useForm } from '@mantine/form';
+import { messageForCode } from '@sira/shared';
+import { type ApplicantNameFormValues, applicantNameFormSchema } from '@sira/shared/forms/sending';
 import { sendingText } from '@sira/shared/messages/sending';
 import type { Applicant, ApplicantNameBody } from '@sira/shared/schemas/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { FormError } from '~/components/ui/form-error';
 import { ApiRequestError, api } from '~/lib/api-client';
+import { formMessage, validateWith } from '~/lib/form';
 import { notify } from '~/lib/notify';
 import { sendingKey } from '../api/get-compose';
 
@@ -17,8 +20,10 @@ const saveApplicantName = (body: ApplicantNameBody) => api<Applicant>('/api/user
  */
 export function ApplicantNameForm() {
   const queryClient = useQueryClient();
-  const [fullName, setFullName] = useState('');
-  const [fullNameEn, setFullNameEn] = useState('');
+  const form = useForm<ApplicantNameFormValues>({
+    initialValues: { fullName: '', fullNameEn: '' },
+    validate: validateWith(applicantNameFormSchema),
+  });
   const [error, setError] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: saveApplicantName,
@@ -29,13 +34,13 @@ export function ApplicantNameForm() {
     },
     onError: (e) => setError(messageForCode(e instanceof ApiRequestError ? e.code : undefined)),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const rule = checkApplicantName({ fullName, fullNameEn });
-    if (rule) return setError(messageForCode(rule));
-    setError(null);
-    save.mutate({ fullName, ...(fullNameEn.trim() ? { fullNameEn } : {}) });
-  };
+  const submit = form.onSubmit(
+    ({ fullName, fullNameEn }) => {
+      setError(null);
+      save.mutate({ fullName, ...(fullNameEn.trim() ? { fullNameEn } : {}) });
+    },
+    (errors) => setError(formMessage(errors)),
+  );
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="applicant-heading">
       <form onSubmit={submit} noValidate>
@@ -48,16 +53,14 @@ export function ApplicantNameForm() {
           </Text>
           <TextInput
             label={sendingText.applicantFullName}
-            value={fullName}
-            onChange={(e) => setFullName(e.currentTarget.value)}
+            {...form.getInputProps('fullName')}
             maxLength={80}
             autoComplete="name"
             required
           />
           <TextInput
             label={sendingText.applicantFullNameEn}
-            value={fullNameEn}
-            onChange={(e) => setFullNameEn(e.currentTarget.value)}
+            {...form.getInputProps('fullNameEn')}
             maxLength={80}
             dir="ltr"
             autoComplete="off"

@@ -1,4 +1,5 @@
 import { Alert, Button, Card, Select, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import {
   CONTENT_MAX_LENGTH,
   editableText,
@@ -9,14 +10,16 @@ import {
   TOAST_RETRY_EXHAUSTED_MS,
   UPLOAD_RETRY,
 } from '@sira/shared';
+import { composeFormSchema } from '@sira/shared/forms/sending';
 import { sendingMessage, sendingText } from '@sira/shared/messages/sending';
 import type { UploadedResume } from '@sira/shared/schemas/sending';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { LoadError } from '~/components/ui/load-error';
 import { MessagePreview } from '~/components/ui/message-preview';
 import { ApiRequestError } from '~/lib/api-client';
+import { focusFirstFault, formMessage, markWithoutMessage, validateWith } from '~/lib/form';
 import { notify } from '~/lib/notify';
 import { useErrorToast } from '~/lib/use-error-toast';
 import { useCompose } from '../api/get-compose';
@@ -47,6 +50,14 @@ const texts = {
   keep: 'إبقاء ما كتبته',
 };
 
+/** What the user fills in; the template is only where subject and content may come from. */
+type ComposeFormValues = {
+  templateId: string | null;
+  subject: string;
+  content: string;
+  file: File | null;
+};
+
 type Phase = { kind: 'idle' } | { kind: 'uploading'; retry: number } | { kind: 'scheduling' };
 type Problem = { kind: 'text'; text: string } | { kind: 'no-balance' };
 
@@ -61,20 +72,26 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
   const upload = useUploadResume();
   const schedule = useScheduleSend();
   const navigate = useNavigate();
-  const [templateId, setTemplateId] = useState<string | null>(null);
-  const [subject, setSubject] = useState('');
-  const [content, setContent] = useState('');
-  const [file, setFile] = useState<File | null>(null);
+  const form = useForm<ComposeFormValues>({
+    name: 'compose',
+    initialValues: { templateId: null, subject: '', content: '', file: null },
+    validate: validateWith(composeFormSchema),
+    // The empty required fields are marked (the one message is in the alert), until the next change.
+    enhanceGetInputProps: markWithoutMessage,
+    onValuesChange: () => edited(),
+  });
   const [uploaded, setUploaded] = useState<{ file: File; resume: UploadedResume } | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [problem, setProblem] = useState<Problem | null>(null);
   /** The text the chosen template put in, to tell the user's own edits from it. */
   const [applied, setApplied] = useState({ subject: '', content: '' });
   const [replacing, setReplacing] = useState<string | null>(null);
-  /** Empty required fields are marked after a refused send, until the next change. */
-  const [showMissing, setShowMissing] = useState(false);
-  const subjectInput = useRef<HTMLInputElement>(null);
-  const contentInput = useRef<HTMLTextAreaElement>(null);
+
+  // A message about the form goes once the user changes what it was about.
+  function edited() {
+    setProblem(null);
+    form.clearErrors();
+  }
 
   if (compose.isPending) {
     return (
@@ -93,27 +110,18 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
   // Asked once, before anything else: the companies must know who writes (the server refuses a nameless send).
   if (!data.applicant.fullName) return <ApplicantNameForm />;
 
-  // A message about the form goes once the user changes what it was about.
-  const edited = () => {
-    setProblem(null);
-    setShowMissing(false);
-  };
-
   const applyTemplate = (id: string) => {
-    edited();
-    setTemplateId(id);
     const template = data.templates.find((t) => t.id === id);
-    if (!template) return;
+    if (!template) return form.setFieldValue('templateId', id);
     // Simple HTML becomes lines to edit: a job seeker should not have to read around tags (editableText).
     const content = editableText(template.content);
-    setSubject(template.subject);
-    setContent(content);
+    form.setValues({ templateId: id, subject: template.subject, content });
     setApplied({ subject: template.subject, content });
   };
   // Another template would replace what the user wrote or changed: asked first.
   const chooseTemplate = (id: string | null) => {
     if (!id) return;
-    if (replacesOwnText({ subject, content }, applied)) setReplacing(id);
+    if (replacesOwnText(form.values, applied)) setReplacing(id);
     else applyTemplate(id);
   };
 
@@ -138,19 +146,11 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
     }
   };
 
-  const submit = async () => {
+  const submit = async ({ subject, content, file }: ComposeFormValues) => {
     setProblem(null);
-    if (!subject.trim() || !content.trim() || !file) {
-      // The fields at fault are marked (empty ones, while the message stands), and the first one is focused.
-      setShowMissing(true);
-      if (!subject.trim()) subjectInput.current?.focus();
-      else if (!content.trim()) contentInput.current?.focus();
-      return fail({ kind: 'text', text: sendingText.fieldsRequired });
-    }
-    const tooLong = lengthProblem(subject, content);
-    if (tooLong) return fail({ kind: 'text', text: tooLong });
     if (data.balance <= 0) return fail({ kind: 'no-balance' });
     if (!linked) return fail({ kind: 'text', text: sendingText.mailboxNotLinked });
+    if (!file) return; // required by the form's schema: never missing here
     const resume = await resumeFor(file);
     if (!resume) return setPhase({ kind: 'idle' });
     setPhase({ kind: 'scheduling' });
@@ -181,10 +181,14 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="compose-heading">
       <form
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
+        onSubmit={form.onSubmit(
+          (values) => submit(values),
+          (errors) => {
+            // The fields at fault are marked (empty ones, while the message stands), and the first one is focused.
+            focusFirstFault(form, errors);
+            fail({ kind: 'text', text: formMessage(errors) });
+          },
+        )}
       >
         <Stack gap="md">
           <Title order={2} fz="xl" id="compose-heading">
@@ -198,35 +202,17 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
             label={texts.template}
             placeholder={texts.templatePlaceholder}
             data={data.templates.map((t) => ({ value: t.id, label: t.name }))}
-            value={templateId}
+            value={form.values.templateId}
             onChange={chooseTemplate}
             disabled={busy}
             description={data.templates.length === 0 ? texts.noTemplates : undefined}
             allowDeselect={false}
           />
-          <TextInput
-            ref={subjectInput}
-            label={texts.subject}
-            value={subject}
-            error={showMissing && !subject.trim()}
-            onChange={(e) => {
-              edited();
-              setSubject(e.currentTarget.value);
-            }}
-            disabled={busy}
-            maxLength={SUBJECT_MAX_LENGTH}
-            withAsterisk
-          />
+          <TextInput label={texts.subject} {...form.getInputProps('subject')} disabled={busy} maxLength={SUBJECT_MAX_LENGTH} withAsterisk />
           <Textarea
-            ref={contentInput}
             label={texts.content}
             description={texts.contentHint}
-            value={content}
-            error={showMissing && !content.trim()}
-            onChange={(e) => {
-              edited();
-              setContent(e.currentTarget.value);
-            }}
+            {...form.getInputProps('content')}
             disabled={busy}
             autosize
             minRows={6}
@@ -235,8 +221,8 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
             withAsterisk
             styles={{ input: { fontFamily: 'inherit' } }}
           />
-          <MessagePreview subject={subject} content={content} applicant={data.applicant} />
-          <ResumeFileField value={file} onChange={setFile} onPick={edited} disabled={busy} />
+          <MessagePreview subject={form.values.subject} content={form.values.content} applicant={data.applicant} />
+          <ResumeFileField value={form.values.file} onChange={(file) => form.setFieldValue('file', file)} onPick={edited} disabled={busy} />
           {/* With no balance on load the summary above already shows this alert; the toast is the answer to the click. */}
           {problem?.kind === 'no-balance' && data.balance > 0 ? <NoBalanceAlert /> : null}
           {problem?.kind === 'text' ? (
@@ -288,13 +274,6 @@ const knownMessage = (code: string | undefined) => (code !== 'INTERNAL' && isKno
 export function replacesOwnText(current: { subject: string; content: string }, applied: { subject: string; content: string }): boolean {
   const typed = current.subject.trim() !== '' || current.content.trim() !== '';
   return typed && (current.subject !== applied.subject || current.content !== applied.content);
-}
-
-/** A subject or content longer than a send takes (a template filled in, a paste), said before sending. */
-export function lengthProblem(subject: string, content: string): string | null {
-  if (subject.length > SUBJECT_MAX_LENGTH) return sendingText.subjectTooLong;
-  if (content.length > CONTENT_MAX_LENGTH) return sendingText.contentTooLong;
-  return null;
 }
 
 /** The server refused a field's shape: name the field rather than suggest trying again. */

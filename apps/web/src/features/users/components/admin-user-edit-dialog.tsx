@@ -1,17 +1,24 @@
 import { Button, Group, NativeSelect, NumberInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { packageDisplayName } from '@sira/shared';
+import { userEditFormSchema } from '@sira/shared/forms/users';
 import { usersAdminTexts as t, usersAdminMessageForCode } from '@sira/shared/messages/users-admin';
 import type { AdminUserRow } from '@sira/shared/schemas/users-admin';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { Dialog } from '~/components/ui/dialog';
 import { ApiRequestError } from '~/lib/api-client';
+import { validateWith } from '~/lib/form';
 import { notify } from '~/lib/notify';
 import { adminUsersKey } from '../api/admin-get-users';
 import { useUpdateAdminUser } from '../api/admin-update-user';
 
 // Mantine's default hint (gray.6) and error (red.6) colours fall short of WCAG AA on white.
 const fieldStyles = { description: { color: 'var(--mantine-color-gray-8)' }, error: { color: 'var(--mantine-color-red-9)' } };
+
+/** The package and the typed balance ('' while the number input is empty). */
+type UserEditValues = { packageName: string; messagesRemaining: number | string };
+
+const validateUserEdit = validateWith(userEditFormSchema);
 
 export interface PackageOption {
   name: string;
@@ -55,29 +62,33 @@ function EditForm({
   packagesFailed: boolean;
   onClose: () => void;
 }) {
-  const [packageName, setPackageName] = useState(user.packageName);
-  const [quantity, setQuantity] = useState<number | string>(user.messagesRemaining);
-  const [quantityError, setQuantityError] = useState<string | null>(null);
+  const form = useForm<UserEditValues>({
+    name: 'user-edit',
+    initialValues: { packageName: user.packageName, messagesRemaining: user.messagesRemaining },
+    // The balance checked is the one shown: another package's messages_limit when the package changes.
+    validate: (values) => validateUserEdit(shown(values)),
+    // The message stays until the next save, as before.
+    clearInputErrorOnChange: false,
+  });
   const update = useUpdateAdminUser();
   const queryClient = useQueryClient();
 
   // The user's own package is always offered, even before (or without) the package list.
   const names = [...new Set([user.packageName, ...(packageOptions ?? []).map((p) => p.name)])];
+  const { packageName } = form.values;
   const chosen = packageOptions?.find((p) => p.name === packageName);
   const packageChanged = packageName !== user.packageName;
-  const shownQuantity = packageChanged && chosen ? chosen.messagesLimit : quantity;
+  function shown(values: UserEditValues): UserEditValues {
+    const option = packageOptions?.find((p) => p.name === values.packageName);
+    return values.packageName !== user.packageName && option ? { ...values, messagesRemaining: option.messagesLimit } : values;
+  }
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const messagesRemaining = typeof shownQuantity === 'number' ? shownQuantity : Number.NaN;
-    if (!Number.isInteger(messagesRemaining) || messagesRemaining < 0) {
-      setQuantityError(t.quantityInvalid);
-      return;
-    }
-    setQuantityError(null);
+  const submit = form.onSubmit((values) => {
+    // Validated above: a whole number, zero or more.
+    const messagesRemaining = Number(shown(values).messagesRemaining);
     update.mutate(
       // The balance the dialog opened with: a balance that moved since (the user sent) is not written over.
-      { id: user.id, packageName, messagesRemaining, messagesRemainingWas: user.messagesRemaining },
+      { id: user.id, packageName: values.packageName, messagesRemaining, messagesRemainingWas: user.messagesRemaining },
       {
         onSuccess: () => {
           notify.success(t.updated);
@@ -94,7 +105,7 @@ function EditForm({
         },
       },
     );
-  };
+  });
 
   return (
     <form onSubmit={submit} noValidate>
@@ -105,22 +116,20 @@ function EditForm({
         <NativeSelect
           label={t.package}
           data={names.map((name) => ({ value: name, label: packageDisplayName(name) }))}
-          value={packageName}
-          onChange={(e) => setPackageName(e.currentTarget.value)}
+          {...form.getInputProps('packageName')}
           description={packagesFailed ? t.packagesFailed : undefined}
           styles={{ description: { color: 'var(--mantine-color-red-9)' } }}
         />
         <NumberInput
           label={t.remaining}
-          value={shownQuantity}
-          onChange={setQuantity}
+          {...form.getInputProps('messagesRemaining')}
+          value={shown(form.values).messagesRemaining}
           min={0}
           allowNegative={false}
           allowDecimal={false}
           hideControls
           disabled={packageChanged && chosen !== undefined}
           description={packageChanged && chosen ? t.remainingResetHint(chosen.messagesLimit) : undefined}
-          error={quantityError}
           styles={fieldStyles}
         />
         <Group justify="flex-end">

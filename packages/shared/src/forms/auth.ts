@@ -1,0 +1,70 @@
+import * as z from 'zod/mini';
+import { messageForCode } from '../messages/ar';
+import { checkNewPassword, checkRegistration, checkResetRequest, checkSignIn } from '../rules/auth';
+import { withFormRule } from './rule';
+
+/**
+ * The account forms' schemas: sign-in, the reset request, the new password and registration. Each runs the
+ * account rule (rules/auth.ts, which the server enforces too) and gives its one message in Arabic.
+ */
+
+export const signInFormSchema = withFormRule(z.object({ email: z.string(), password: z.string() }), (values) => {
+  const code = checkSignIn(values);
+  // The sign-in form marks no field: its message speaks of the pair.
+  return code ? { message: messageForCode(code), fields: [] } : null;
+});
+export type SignInFormValues = z.input<typeof signInFormSchema>;
+
+export const resetRequestFormSchema = withFormRule(z.object({ email: z.string() }), (values) => {
+  const code = checkResetRequest(values);
+  return code ? { message: messageForCode(code), fields: ['email'] } : null;
+});
+
+export const newPasswordFormSchema = withFormRule(z.object({ password: z.string(), confirmPassword: z.string() }), (values) => {
+  const code = checkNewPassword(values);
+  return code ? { message: messageForCode(code), fields: [] } : null;
+});
+export type NewPasswordFormValues = z.input<typeof newPasswordFormSchema>;
+
+export const REGISTRATION_FIELDS = ['fullName', 'fullNameEn', 'email', 'phone', 'password', 'confirmPassword'] as const;
+export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];
+export type RegistrationFormValues = Record<RegistrationField, string>;
+
+/** The fields a refusal of registration is about (the form's rule or the server's answer), in the form's order. */
+export function registrationFieldsAtFault(code: string | undefined, values: RegistrationFormValues): RegistrationField[] {
+  switch (code) {
+    case 'PASSWORDS_MISMATCH':
+      return ['confirmPassword'];
+    case 'MISSING_CREDENTIALS':
+      return (['email', 'password'] as const).filter((field) => !values[field].trim());
+    case 'INVALID_EMAIL':
+    case 'EMAIL_TAKEN':
+      return ['email'];
+    case 'INVALID_PHONE':
+      return ['phone'];
+    case 'NAME_REQUIRED':
+    case 'INVALID_NAME':
+      return ['fullName'];
+    case 'INVALID_NAME_EN':
+      return ['fullNameEn'];
+    case 'PASSWORD_TOO_SHORT':
+      return ['password'];
+    default:
+      return [];
+  }
+}
+
+export const registrationFormSchema = withFormRule(
+  z.object({
+    fullName: z.string(),
+    fullNameEn: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    password: z.string(),
+    confirmPassword: z.string(),
+  }),
+  (values) => {
+    const code = checkRegistration(values);
+    return code ? { message: messageForCode(code), fields: registrationFieldsAtFault(code, values) } : null;
+  },
+);
