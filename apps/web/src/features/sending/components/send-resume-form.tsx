@@ -25,8 +25,10 @@ import { useErrorToast } from '~/lib/use-error-toast';
 import { useCompose } from '../api/get-compose';
 import { useScheduleSend } from '../api/schedule-send';
 import { useUploadResume } from '../api/upload-resume';
+import { resumeWarnings } from '../utils/resume-check';
 import { isTransient } from '../utils/retry';
 import { ApplicantNameForm } from './applicant-name-form';
+import { ResumeCheckReport } from './resume-check-report';
 import { ResumeFileField } from './resume-file-field';
 import { NoBalanceAlert, SendableSummary } from './sendable-summary';
 
@@ -86,6 +88,9 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
   /** The text the chosen template put in, to tell the user's own edits from it. */
   const [applied, setApplied] = useState({ subject: '', content: '' });
   const [replacing, setReplacing] = useState<string | null>(null);
+  /** The uploaded résumé whose check's warnings the user has confirmed reading (ResumeCheckReport). */
+  const [acceptedResumeId, setAcceptedResumeId] = useState<string | null>(null);
+  const [showAcceptError, setShowAcceptError] = useState(false);
 
   // A message about the form goes once the user changes what it was about.
   function edited() {
@@ -153,6 +158,12 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
     if (!file) return; // required by the form's schema: never missing here
     const resume = await resumeFor(file);
     if (!resume) return setPhase({ kind: 'idle' });
+    // Nothing is scheduled, and no credit spent, until the user has read what the check found and said go.
+    if (resumeWarnings(resume.check).length > 0 && acceptedResumeId !== resume.id) {
+      setPhase({ kind: 'idle' });
+      setShowAcceptError(true);
+      return fail({ kind: 'text', text: sendingText.resumeWarningsMustAccept });
+    }
     setPhase({ kind: 'scheduling' });
     try {
       const result = await schedule.mutateAsync({ resumeId: resume.id, subject, content });
@@ -223,6 +234,19 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
           />
           <MessagePreview subject={form.values.subject} content={form.values.content} applicant={data.applicant} />
           <ResumeFileField value={form.values.file} onChange={(file) => form.setFieldValue('file', file)} onPick={edited} disabled={busy} />
+          {uploaded && uploaded.file === form.values.file ? (
+            <ResumeCheckReport
+              resume={uploaded.resume}
+              accepted={acceptedResumeId === uploaded.resume.id}
+              onAcceptedChange={(accepted) => {
+                setAcceptedResumeId(accepted ? uploaded.resume.id : null);
+                if (accepted) setProblem(null);
+              }}
+              onRenamed={(name) => setUploaded({ ...uploaded, resume: { ...uploaded.resume, name } })}
+              showAcceptError={showAcceptError}
+              disabled={busy}
+            />
+          ) : null}
           {/* With no balance on load the summary above already shows this alert; the toast is the answer to the click. */}
           {problem?.kind === 'no-balance' && data.balance > 0 ? <NoBalanceAlert /> : null}
           {problem?.kind === 'text' ? (
