@@ -35,7 +35,11 @@ describe('sending: the résumé check', () => {
     // The send stops at the check's report: the one message says why, and nothing was debited.
     const report = page.getByRole('region', { name: 'فحص السيرة الذاتية' });
     await report.waitFor();
-    await page.locator('form').getByRole('alert').filter({ hasText: 'يرجى مراجعة ملاحظات فحص السيرة الذاتية وتأكيد الاطلاع عليها قبل الإرسال.' }).waitFor();
+    await page
+      .locator('form')
+      .getByRole('alert')
+      .filter({ hasText: 'يرجى مراجعة ملاحظات فحص السيرة الذاتية وتأكيد الاطلاع عليها قبل الإرسال.' })
+      .waitFor();
     const text = (await report.textContent()) ?? '';
     expect(text).toContain('عدد الصفحات: 1');
     expect(text).toContain('يبدو الملف صورة ممسوحة ضوئياً بلا نص');
