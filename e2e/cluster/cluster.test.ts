@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { deliveryFailureText } from '@sira/shared/messages/sending';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdf } from '../../apps/server/test-support/pdf';
 import { HttpClient } from './http-client';
 import { bundle, freePortPair, memoryOf, type SiraProcess, startProcess, stopAll, waitForLog, waitUntilAnswering } from './processes';
 
@@ -31,11 +32,9 @@ let folder = '';
 /** Each process has its own data folder, as on separate hosts: nothing they share may live on a disk. */
 const dataDirOf = (name: string) => join(folder, name);
 
-function pdf(size: number): Buffer {
-  const head = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\nstream\n', 'latin1');
-  const tail = Buffer.from('\nendstream\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
-  return Buffer.concat([head, randomBytes(size - head.length - tail.length), tail]);
-}
+/** A CV the upload's check reads (text, an e-mail, a phone), padded to a real CV's size. */
+const pdf = (size: number) =>
+  makePdf(['Curriculum Vitae - Sara Ahmed', 'Riyadh, Saudi Arabia', 'sara.ahmed@example.com', '055 123 4567'], size);
 
 async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>, ms = 30_000, every = 100): Promise<T> {
   const deadline = Date.now() + ms;
