@@ -36,7 +36,8 @@ export function AdminPaymentGatewayPanel() {
 
 function SetBadge({ set }: { set: boolean }) {
   return (
-    <Badge color={set ? 'green' : 'gray'} variant="light" c={set ? 'green.9' : 'gray.9'}>
+    // Dark text on both: green.9 on the light green reads at 4.06:1 at a badge's 11 px, under the 4.5:1 it needs.
+    <Badge color={set ? 'green' : 'gray'} variant="light" c="gray.9">
       {set ? t.set : t.notSet}
     </Badge>
   );
