@@ -87,8 +87,9 @@ describe('app shell', () => {
     await page.route('**/api/content/footer', (route) =>
       route.fulfill({ status: 500, body: '{"code":"INTERNAL"}', contentType: 'application/json' }),
     );
-    // The public pages carry the footer in their HTML; the app's other pages (here /login) load it themselves.
-    await page.goto('/login');
+    // The public pages carry the footer in their HTML; the app's other pages (here the not-found page) load it
+    // themselves.
+    await page.goto('/no-such-page');
     await expect.poll(() => page.getByText('عذراً، تعذر تحميل محتوى التذييل حالياً.').isVisible(), { timeout: 15_000 }).toBe(true);
   });
 });

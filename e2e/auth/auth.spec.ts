@@ -251,6 +251,9 @@ describe('guards', () => {
     await registerAndConfirm(page, email, 'secret1');
     await fillLogin(page, email, 'secret1');
     await page.waitForURL('**/dashboard');
+    // Signing in loads the dashboard as a new document: its session check must be done before the session
+    // ends, or this is an anonymous visit (sent to /login without the "expired" notice), not an expiry.
+    await page.getByRole('heading', { name: 'لوحة التحكم' }).waitFor();
     // Sign out from a second tab of the same browser.
     const other = await page.context().newPage();
     await other.goto('/');

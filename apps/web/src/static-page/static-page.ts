@@ -1,8 +1,9 @@
 /**
- * The only script of the static pages (/, /jobs/riyadh, /jobs/jeddah, and /pricing for a visitor without a
- * session; ADR 004, "static pages"): those pages are complete HTML without React, and this small module adds
- * what needs the browser — the signed-in header and start buttons, the mobile menu, the count-up counters,
- * the package choice and the footer from the server when the page came without it. Everything here degrades to the prerendered HTML if it fails.
+ * The only script of the static pages (/, /jobs/riyadh, /jobs/jeddah, /login, /register, and /pricing for a
+ * visitor without a session; ADR 004, "static pages"): those pages are complete HTML without React, and this
+ * small module adds what needs the browser — the signed-in header and start buttons, the mobile menu, the
+ * count-up counters, the package choice, the account forms and the footer from the server when the page
+ * came without it. Everything here degrades to the prerendered HTML if it fails.
  */
 import { ar, COUNTER_ANIMATION_MS, type Footer, formatNumber, paths, type SessionUser } from '@sira/shared';
 import { iconPaths } from '../components/ui/icon-paths';
@@ -10,6 +11,9 @@ import { footerClass } from '../features/content/components/site-footer-classes'
 import { isPlainClick } from '../lib/plain-click';
 import { forgetRememberedPackage, rememberPackage } from '../lib/remembered-package';
 import { loginHref } from '../lib/safe-return';
+import { passwordToggles } from './account-forms/form-dom';
+import { registerPage } from './account-forms/register';
+import { signInPage } from './account-forms/sign-in';
 
 const PAYMENT_SOCIAL_LABELS: Record<string, string> = {
   facebook: 'Facebook',
@@ -241,8 +245,18 @@ function packageChoices() {
   }
 }
 
+/** /login and /register: their forms (src/static-page/account-forms). */
+function accountForm(): 'sign-in' | 'register' | undefined {
+  const form = document.querySelector<HTMLFormElement>('form[data-account-form]');
+  if (form?.dataset.accountForm === 'sign-in') signInPage(form);
+  else if (form?.dataset.accountForm === 'register') registerPage(form);
+  if (form) passwordToggles(document);
+  return form?.dataset.accountForm as 'sign-in' | 'register' | undefined;
+}
+
 mobileMenu();
 countUps();
 packageChoices();
 void footer();
-void session();
+// /login ends the session it finds (spec §2), so its header stays signed out.
+if (accountForm() !== 'sign-in') void session();

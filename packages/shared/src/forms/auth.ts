@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { messageForCode } from '../messages/ar';
-import { checkNewPassword, checkRegistration, checkResetRequest, checkSignIn } from '../rules/auth';
+import { checkNewPassword, checkRegistration, checkResetRequest, checkSignIn, registrationFieldsAtFault } from '../rules/auth';
 import { withFormRule } from './rule';
 
 /**
@@ -25,34 +25,6 @@ export const newPasswordFormSchema = withFormRule(z.object({ password: z.string(
   return code ? { message: messageForCode(code), fields: [] } : null;
 });
 export type NewPasswordFormValues = z.input<typeof newPasswordFormSchema>;
-
-export const REGISTRATION_FIELDS = ['fullName', 'fullNameEn', 'email', 'phone', 'password', 'confirmPassword'] as const;
-export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];
-export type RegistrationFormValues = Record<RegistrationField, string>;
-
-/** The fields a refusal of registration is about (the form's rule or the server's answer), in the form's order. */
-export function registrationFieldsAtFault(code: string | undefined, values: RegistrationFormValues): RegistrationField[] {
-  switch (code) {
-    case 'PASSWORDS_MISMATCH':
-      return ['confirmPassword'];
-    case 'MISSING_CREDENTIALS':
-      return (['email', 'password'] as const).filter((field) => !values[field].trim());
-    case 'INVALID_EMAIL':
-    case 'EMAIL_TAKEN':
-      return ['email'];
-    case 'INVALID_PHONE':
-      return ['phone'];
-    case 'NAME_REQUIRED':
-    case 'INVALID_NAME':
-      return ['fullName'];
-    case 'INVALID_NAME_EN':
-      return ['fullNameEn'];
-    case 'PASSWORD_TOO_SHORT':
-      return ['password'];
-    default:
-      return [];
-  }
-}
 
 export const registrationFormSchema = withFormRule(
   z.object({

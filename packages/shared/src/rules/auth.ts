@@ -105,3 +105,31 @@ export function checkNewPassword(input: { password: string; confirmPassword: str
   if (input.password.length < PASSWORD_MIN_LENGTH) return 'PASSWORD_TOO_SHORT';
   return null;
 }
+
+export const REGISTRATION_FIELDS = ['fullName', 'fullNameEn', 'email', 'phone', 'password', 'confirmPassword'] as const;
+export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];
+export type RegistrationFormValues = Record<RegistrationField, string>;
+
+/** The fields a refusal of registration is about (the form's rule or the server's answer), in the form's order. */
+export function registrationFieldsAtFault(code: string | undefined, values: RegistrationFormValues): RegistrationField[] {
+  switch (code) {
+    case 'PASSWORDS_MISMATCH':
+      return ['confirmPassword'];
+    case 'MISSING_CREDENTIALS':
+      return (['email', 'password'] as const).filter((field) => !values[field].trim());
+    case 'INVALID_EMAIL':
+    case 'EMAIL_TAKEN':
+      return ['email'];
+    case 'INVALID_PHONE':
+      return ['phone'];
+    case 'NAME_REQUIRED':
+    case 'INVALID_NAME':
+      return ['fullName'];
+    case 'INVALID_NAME_EN':
+      return ['fullNameEn'];
+    case 'PASSWORD_TOO_SHORT':
+      return ['password'];
+    default:
+      return [];
+  }
+}

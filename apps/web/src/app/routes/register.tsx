@@ -1,14 +1,21 @@
-import { ar, paths } from '@sira/shared';
-import { useNavigate } from 'react-router';
+import { paths } from '@sira/shared';
+import { loadFooter } from '~/app/public-content';
+import { accountPageHandle, accountPageMeta, loadAsDocument } from '~/features/auth/account-page';
 import { RegisterForm } from '~/features/auth/components/register-form';
 import type { Route } from './+types/register';
 
-export const meta: Route.MetaFunction = () => [
-  { title: `إنشاء حساب جديد | ${ar.app.name}` },
-  { name: 'description', content: 'أنشئ حسابك في سيرة وابدأ إرسال سيرتك الذاتية إلى آلاف الشركات في السعودية.' },
-];
+export const handle = accountPageHandle;
+
+/** The footer as the server has it when it renders the page (ADR 004). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { footer: await loadFooter(context) };
+}
+
+export const clientLoader = loadAsDocument;
+
+export const meta: Route.MetaFunction = () =>
+  accountPageMeta(paths.register, 'إنشاء حساب جديد', 'أنشئ حسابك في سيرة وابدأ إرسال سيرتك الذاتية إلى آلاف الشركات في السعودية.');
 
 export default function Register() {
-  const navigate = useNavigate();
-  return <RegisterForm onRegistered={() => void navigate(`${paths.login}?registered=1`)} />;
+  return <RegisterForm />;
 }

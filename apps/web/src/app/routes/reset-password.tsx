@@ -2,10 +2,12 @@ import { ar, paths } from '@sira/shared';
 import { redirect, useLoaderData, useNavigate } from 'react-router';
 import { checkResetToken } from '~/features/auth/api/auth-flows';
 import { ResetPasswordForm } from '~/features/auth/components/reset-password-form';
-import { notify } from '~/lib/notify';
 import type { Route } from './+types/reset-password';
 
 export const meta: Route.MetaFunction = () => [{ title: `تعيين كلمة مرور جديدة | ${ar.app.name}` }, { name: 'robots', content: 'noindex' }];
+
+/** /login saying the link is used, expired or unknown (its notice `resetLink`). */
+const INVALID_LINK = `${paths.login}?resetLink=invalid`;
 
 /** Reached from the e-mail link; without a valid, unused reset token it goes to /login (spec §2). */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -14,14 +16,12 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   if (!token) {
     // The e-mailed link passes through the server, which sends a used, expired or unknown one back here with
     // ?error=INVALID_TOKEN instead of a token: say so rather than land on a bare login page.
-    if (params.get('error')) notify.error(ar.auth.invalidResetLink);
-    throw redirect(paths.login);
+    throw redirect(params.get('error') ? INVALID_LINK : paths.login);
   }
   try {
     await checkResetToken(token);
   } catch {
-    notify.error(ar.auth.invalidResetLink);
-    throw redirect(paths.login);
+    throw redirect(INVALID_LINK);
   }
   return { token };
 }
@@ -32,10 +32,8 @@ export default function ResetPassword() {
   return (
     <ResetPasswordForm
       token={token}
-      onDone={() => {
-        notify.success(ar.auth.passwordUpdated);
-        void navigate(`${paths.login}?reset=1`, { replace: true });
-      }}
+      // /login is loaded as a document (ADR 004): its notice, not a toast, says the password was updated.
+      onDone={() => void navigate(`${paths.login}?reset=1`, { replace: true })}
     />
   );
 }
