@@ -119,7 +119,7 @@ describe('canonical address', () => {
     const otherAddress = browser.baseUrl.replace('localhost', '127.0.0.1');
     expect(otherAddress).not.toBe(browser.baseUrl);
     const { page } = await browser.newPage(undefined, { baseUrl: otherAddress });
-    for (const path of ['/', '/pricing', '/about', '/jobs/riyadh']) {
+    for (const path of ['/', '/pricing', '/about', '/jobs/riyadh', '/login', '/register']) {
       const html = await rawHtml(path);
       expect(html.match(/<link rel="canonical"/g)?.length, path).toBe(1);
       await page.goto(path);
