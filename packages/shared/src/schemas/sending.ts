@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTENT_MAX_LENGTH, DELIVERY_PAGE_SIZE, SUBJECT_MAX_LENGTH } from '../constants';
+import { CONTENT_MAX_LENGTH, DELIVERY_FILTERS, DELIVERY_PAGE_SIZE, type DeliveryFilter, SUBJECT_MAX_LENGTH } from '../constants';
 import { FAILURE_CAUSES } from '../rules/delivery-failure';
 import { TARGET_VALUES_MAX } from '../rules/targeting';
 import { displayText } from './common';
@@ -170,9 +170,7 @@ export const sendingStatusSchema = z.object({
 });
 export type SendingStatus = z.infer<typeof sendingStatusSchema>;
 
-/** The delivery list's status filter: waiting is pending and held together. */
-export const DELIVERY_FILTERS = ['waiting', 'sending', 'sent', 'failed'] as const;
-export type DeliveryFilter = (typeof DELIVERY_FILTERS)[number];
+export { DELIVERY_FILTERS, type DeliveryFilter };
 
 export const deliveriesQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -8,6 +8,8 @@ import {
   paths,
   SUBJECT_MAX_LENGTH,
   TOAST_RETRY_EXHAUSTED_MS,
+  type Targeting,
+  targetsAll,
   UPLOAD_RETRY,
 } from '@sira/shared';
 import { composeFormSchema } from '@sira/shared/forms/sending';
@@ -31,6 +33,7 @@ import { ApplicantNameForm } from './applicant-name-form';
 import { ResumeCheckReport } from './resume-check-report';
 import { ResumeFileField } from './resume-file-field';
 import { NoBalanceAlert, SendableSummary } from './sendable-summary';
+import { TargetFilter } from './target-filter';
 
 const texts = {
   heading: 'تفاصيل الرسالة',
@@ -91,6 +94,8 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
   /** The uploaded résumé whose check's warnings the user has confirmed reading (ResumeCheckReport). */
   const [acceptedResumeId, setAcceptedResumeId] = useState<string | null>(null);
   const [showAcceptError, setShowAcceptError] = useState(false);
+  /** The sectors and cities the send is narrowed to; none chosen: every company. */
+  const [targeting, setTargeting] = useState<Targeting>({ sectors: [], cities: [] });
 
   // A message about the form goes once the user changes what it was about.
   function edited() {
@@ -166,7 +171,12 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
     }
     setPhase({ kind: 'scheduling' });
     try {
-      const result = await schedule.mutateAsync({ resumeId: resume.id, subject, content });
+      const result = await schedule.mutateAsync({
+        resumeId: resume.id,
+        subject,
+        content,
+        ...(targetsAll(targeting) ? {} : { targeting: { sectors: [...targeting.sectors], cities: [...targeting.cities] } }),
+      });
       notify.success(sendingText.scheduled(result.scheduled));
       void navigate(paths.dashboard);
     } catch (error) {
@@ -206,6 +216,9 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
             {texts.heading}
           </Title>
           <SendableSummary compose={data} />
+          {data.balance > 0 && data.companiesRemaining > 0 ? (
+            <TargetFilter balance={data.balance} value={targeting} onChange={setTargeting} disabled={busy} />
+          ) : null}
           <Text size="sm" c="gray.8" data-testid="applicant-from">
             {sendingText.applicantFrom(data.applicant.fullName)}
           </Text>
