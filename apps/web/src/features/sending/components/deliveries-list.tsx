@@ -127,7 +127,12 @@ export function DeliveriesList() {
 
 /** The row's last error, and for a failed one whether it may be sent again. */
 function DeliveryProblem({ row }: { row: DeliveryRow }) {
-  if (!row.lastError && !row.failureCause) return <Text size="sm" c="gray.7">—</Text>;
+  if (!row.lastError && !row.failureCause)
+    return (
+      <Text size="sm" c="gray.7">
+        —
+      </Text>
+    );
   return (
     <Stack gap={2}>
       {row.lastError ? (

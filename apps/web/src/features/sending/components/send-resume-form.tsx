@@ -7,8 +7,8 @@ import {
   messageForCode,
   paths,
   SUBJECT_MAX_LENGTH,
-  TOAST_RETRY_EXHAUSTED_MS,
   type Targeting,
+  TOAST_RETRY_EXHAUSTED_MS,
   targetsAll,
   UPLOAD_RETRY,
 } from '@sira/shared';
