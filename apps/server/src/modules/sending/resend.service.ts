@@ -15,7 +15,8 @@ import type { EventBus } from '../../lib/event-bus';
  *   the newest is taken;
  * - the profile row is locked first, as scheduling locks it, so a send and a resend of one user cannot both
  *   take the same company or spend the same balance;
- * - the rows are pending again like any other: the worker's leases, pacing, daily cap and refunds apply.
+ * - the rows are pending again like any other: the worker's leases, pacing, daily cap and refunds apply;
+ * - a row whose job's résumé has since been pruned is not offered: it could only fail again.
  */
 
 /** The user's failed deliveries that may be sent again (id, job), one per address: the list and the resend share it. */
@@ -23,6 +24,8 @@ export const resendableDeliveries = (profileId: string) => sql`
   select distinct on (lower(d.recipient_email)) d.id, d.job_id
   from deliveries d
   where d.profile_id = ${profileId} and d.status = 'failed' and d.failure_cause = 'retries'
+    -- The job's résumé is still stored (older ones of finished jobs are pruned): without it the row would fail again.
+    and exists (select 1 from send_jobs j join resume_files f on f.path = j.resume_path where j.id = d.job_id)
     and not exists (
       select 1 from deliveries o
       where o.profile_id = ${profileId} and o.status <> 'failed'

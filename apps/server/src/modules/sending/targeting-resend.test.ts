@@ -7,7 +7,7 @@ import { signedInAdmin, signedInUser } from '../../../test-support/auth';
 import { linkMailboxForTest, useAppWithGoogleSandbox } from '../../../test-support/mailbox';
 import { balanceOf, profileIdOf, setBalance, uploadedResumeId } from '../../../test-support/sending';
 import { rowsOf } from '../../db/client';
-import { companies, deliveries, failedEmails, sendJobs } from '../../db/schema';
+import { companies, deliveries, failedEmails, resumes, sendJobs } from '../../db/schema';
 import { claimDeliveries, recordFailed, sweepExpiredLeases } from './worker/queue';
 
 /**
@@ -222,7 +222,10 @@ describe('the delivery list and "resend failed"', () => {
     // A later send took the same company again (a failure does not count as contacted) and it failed too.
     const [company] = await ctx.db.select().from(companies).where(sql`lower(${companies.email}) = lower(${first.recipientEmail})`);
     await setBalance(ctx, u.profileId, 10);
-    await ctx.db.update(deliveries).set({ status: 'sent', sentAt: new Date() }).where(sql`${deliveries.jobId} = ${jobId} and ${deliveries.status} = 'pending'`);
+    await ctx.db
+      .update(deliveries)
+      .set({ status: 'sent', sentAt: new Date() })
+      .where(sql`${deliveries.jobId} = ${jobId} and ${deliveries.status} = 'pending'`);
     const second = await send(u, { sectors: [company?.sector as string], cities: [company?.location as string] });
     expect(second.statusCode, second.body).toBe(201);
     const [secondRow] = await ctx.db
@@ -254,6 +257,18 @@ describe('the delivery list and "resend failed"', () => {
             and not exists (select 1 from deliveries d where d.profile_id = ${u.profileId} and lower(d.recipient_email) = lower(c.email) and d.status <> 'failed')`),
       )[0]?.n,
     );
+  });
+
+  it("does not offer a failure whose job's résumé is no longer stored", async () => {
+    const u = await user(2);
+    const { jobId } = (await send(u)).json() as { jobId: string };
+    await failNext(u.profileId, 2, 'retries');
+    expect((await get<DeliveryPage>(u.cookie, '/api/sending/deliveries')).retryableFailed).toBe(2);
+    const [job] = await ctx.db.select({ path: sendJobs.resumePath }).from(sendJobs).where(eq(sendJobs.id, jobId));
+    await ctx.db.delete(resumes).where(eq(resumes.path, job?.path as string));
+    expect((await get<DeliveryPage>(u.cookie, '/api/sending/deliveries')).retryableFailed).toBe(0);
+    expect((await resend(u.cookie)).json()).toEqual({ code: 'NOTHING_TO_RESEND' });
+    expect(await balanceOf(ctx, u.profileId)).toBe(2);
   });
 
   it('a message handed over without an answer (a crash) is failed as unconfirmed and never offered again', async () => {
