@@ -23,8 +23,8 @@ export function TargetFilter({
 }) {
   const targets = useSendTargets();
   return (
-    <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }} aria-describedby="target-intro">
-      <Title order={3} fz="md" component="legend">
+    <Stack gap="xs" role="group" aria-labelledby="target-heading" aria-describedby="target-intro">
+      <Title order={3} fz="md" id="target-heading">
         {targetingText.heading}
       </Title>
       <Text size="sm" c="gray.8" id="target-intro">
