@@ -60,6 +60,8 @@ describe('targeting', () => {
         ? `تطابق اختيارك ${chosen.count} شركة، ويكفي رصيدك لـ 10 رسائل، فتصل سيرتك إلى أول 10 منها.`
         : `ستصل سيرتك إلى ${chosen.count} شركة.`,
     );
+    // The summary above says the same number.
+    await page.getByTestId('sendable-summary').getByText(`سيتم الإرسال الآن إلى ${expected} شركة`, { exact: true }).waitFor();
     await expectNoAxeViolations(page);
     await screenshot(page, 'send-resume-targeting');
 

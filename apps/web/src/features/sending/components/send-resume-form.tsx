@@ -25,6 +25,7 @@ import { focusFirstFault, formMessage, markWithoutMessage, validateWith } from '
 import { notify } from '~/lib/notify';
 import { useErrorToast } from '~/lib/use-error-toast';
 import { useCompose } from '../api/get-compose';
+import { useSendTargets } from '../api/get-targets';
 import { useScheduleSend } from '../api/schedule-send';
 import { useUploadResume } from '../api/upload-resume';
 import { resumeWarnings } from '../utils/resume-check';
@@ -33,7 +34,7 @@ import { ApplicantNameForm } from './applicant-name-form';
 import { ResumeCheckReport } from './resume-check-report';
 import { ResumeFileField } from './resume-file-field';
 import { NoBalanceAlert, SendableSummary } from './sendable-summary';
-import { TargetFilter } from './target-filter';
+import { receivingCount, TargetFilter } from './target-filter';
 
 const texts = {
   heading: 'تفاصيل الرسالة',
@@ -96,6 +97,7 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
   const [showAcceptError, setShowAcceptError] = useState(false);
   /** The sectors and cities the send is narrowed to; none chosen: every company. */
   const [targeting, setTargeting] = useState<Targeting>({ sectors: [], cities: [] });
+  const targets = useSendTargets();
 
   // A message about the form goes once the user changes what it was about.
   function edited() {
@@ -215,7 +217,10 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
           <Title order={2} fz="xl" id="compose-heading">
             {texts.heading}
           </Title>
-          <SendableSummary compose={data} />
+          <SendableSummary
+            compose={data}
+            sendable={targetsAll(targeting) || !targets.data ? undefined : receivingCount(targets.data.groups, targeting, data.balance)}
+          />
           {data.balance > 0 && data.companiesRemaining > 0 ? (
             <TargetFilter balance={data.balance} value={targeting} onChange={setTargeting} disabled={busy} />
           ) : null}

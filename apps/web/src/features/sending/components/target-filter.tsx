@@ -10,6 +10,11 @@ import { useSendTargets } from '../api/get-targets';
  * CV — counted here from the server's per-(sector, city) counts as the user chooses, by the rule scheduling
  * applies (rules/targeting.ts). Nothing chosen is "all", the default. A failure to load leaves "all" possible.
  */
+/** How many companies a send narrowed this way reaches: the matching ones, up to the balance and a send's limit. */
+export function receivingCount(groups: SendTargets['groups'], targeting: Targeting, balance: number): number {
+  return Math.min(countMatching(groups, targeting), balance, PACKAGE_COMPANY_LIMIT);
+}
+
 export function TargetFilter({
   balance,
   value,
@@ -68,7 +73,7 @@ function TargetChoice({
   const options = (of: 'sector' | 'city') =>
     valueCounts(groups, of, value).map((v) => ({ value: v.value, label: targetingText.option(v.value, v.count) }));
   const matching = countMatching(groups, value);
-  const receiving = Math.min(matching, balance, PACKAGE_COMPANY_LIMIT);
+  const receiving = receivingCount(groups, value, balance);
   return (
     <>
       <MultiSelect
