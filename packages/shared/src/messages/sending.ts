@@ -198,7 +198,8 @@ const messageByCode: Record<SendingErrorCode, string> = {
   PLACEHOLDER_UNKNOWN: sendingText.placeholderUnknown,
   NO_MATCHING_COMPANIES: 'لا توجد شركات لم تراسلها بعد في القطاعات والمدن التي اخترتها. وسّع اختيارك أو اختر «الكل».',
   NOTHING_TO_RESEND: 'لا توجد رسائل فاشلة يمكن إعادة إرسالها.',
-  RESEND_NO_BALANCE: 'رصيدك لا يكفي لإعادة إرسال الرسائل الفاشلة: تحتاج رسالة من رصيدك لكل رسالة تُعاد. قم بترقية باقتك أو انتظر انتهاء الإرسال الجاري.',
+  RESEND_NO_BALANCE:
+    'رصيدك لا يكفي لإعادة إرسال الرسائل الفاشلة: تحتاج رسالة من رصيدك لكل رسالة تُعاد. قم بترقية باقتك أو انتظر انتهاء الإرسال الجاري.',
 };
 
 /** The Arabic text of a sending error code, or undefined for codes this screen does not own. */

@@ -33,7 +33,11 @@ export function countMatching(groups: readonly TargetGroup[], targeting: Targeti
  * Each value of one list with how many companies it would add given the other list's choice (a sector's
  * count within the chosen cities), in the directory's order of most companies first, then by name.
  */
-export function valueCounts(groups: readonly TargetGroup[], of: 'sector' | 'city', targeting: Targeting): Array<{ value: string; count: number }> {
+export function valueCounts(
+  groups: readonly TargetGroup[],
+  of: 'sector' | 'city',
+  targeting: Targeting,
+): Array<{ value: string; count: number }> {
   const other = of === 'sector' ? targeting.cities : targeting.sectors;
   const counts = new Map<string, number>();
   for (const g of groups) {
@@ -41,9 +45,7 @@ export function valueCounts(groups: readonly TargetGroup[], of: 'sector' | 'city
     const otherValue = of === 'sector' ? g.city : g.sector;
     counts.set(value, (counts.get(value) ?? 0) + (matches(other, otherValue) ? g.count : 0));
   }
-  return [...counts]
-    .map(([value, count]) => ({ value, count }))
-    .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value, 'ar'));
+  return [...counts].map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count || a.value.localeCompare(b.value, 'ar'));
 }
 
 /** True when the targeting narrows nothing. */

@@ -20,9 +20,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
 import { consumeRateLimits } from '../../lib/rate-limit';
 import { requireViewer } from '../../plugins/access';
-import { getCompose, pruneResumes, renameResume, scheduleSend, uploadResume } from './sending.service';
 import { listDeliveries } from './deliveries.service';
 import { resendFailed } from './resend.service';
+import { getCompose, pruneResumes, renameResume, scheduleSend, uploadResume } from './sending.service';
 import { getSendingOverview, getSendingStatus } from './status.service';
 import { getSendTargets } from './targeting';
 

@@ -1,11 +1,11 @@
 import { deliveryFailureText } from '@sira/shared/messages/sending';
+import type { FailureCause } from '@sira/shared/rules/delivery-failure';
 import { describe, expect, it } from 'vitest';
 import { GmailSendError } from '../gmail-send';
 import { InvalidRecipientError } from '../mime';
 import { DAY_MS } from '../pacing';
 import { ResumeMissingError } from '../resume-storage';
 import { decide, type FailureDecision } from './failure-decision';
-import type { FailureCause } from '@sira/shared/rules/delivery-failure';
 
 // The failure rule of ADR 008's error table, one row per case.
 
