@@ -4,6 +4,9 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const RESET_PASSWORD_COOLDOWN_SECONDS = 60;
 
 export const DELIVERY_PAGE_SIZE = 50;
+/** The dashboard delivery list's state filter: waiting is pending and held together. */
+export const DELIVERY_FILTERS = ['waiting', 'sending', 'sent', 'failed'] as const;
+export type DeliveryFilter = (typeof DELIVERY_FILTERS)[number];
 export const PACKAGE_COMPANY_LIMIT = 5000;
 export const ADMIN_COMPANIES_PAGE_SIZE = 1000;
 /** A directory search counts its matches up to this many and says "more than" past it (10 pages). */

@@ -174,6 +174,12 @@ export const sendingErrorCodes = {
   FILE_REQUIRED: 'FILE_REQUIRED',
   /** The subject or content holds {{…}} that is not company_name, sector or location. */
   PLACEHOLDER_UNKNOWN: 'PLACEHOLDER_UNKNOWN',
+  /** No company of the package, not yet contacted, is in the chosen sectors and cities. */
+  NO_MATCHING_COMPANIES: 'NO_MATCHING_COMPANIES',
+  /** "Resend failed": none of the user's failed deliveries may be sent again. */
+  NOTHING_TO_RESEND: 'NOTHING_TO_RESEND',
+  /** "Resend failed": the balance is less than the failed deliveries to send again. */
+  RESEND_NO_BALANCE: 'RESEND_NO_BALANCE',
 } as const;
 export type SendingErrorCode = keyof typeof sendingErrorCodes;
 
@@ -190,6 +196,10 @@ const messageByCode: Record<SendingErrorCode, string> = {
   PDF_UNREADABLE: sendingText.pdfUnreadable,
   FILE_REQUIRED: sendingText.fileRequired,
   PLACEHOLDER_UNKNOWN: sendingText.placeholderUnknown,
+  NO_MATCHING_COMPANIES: 'لا توجد شركات لم تراسلها بعد في القطاعات والمدن التي اخترتها. وسّع اختيارك أو اختر «الكل».',
+  NOTHING_TO_RESEND: 'لا توجد رسائل فاشلة يمكن إعادة إرسالها.',
+  RESEND_NO_BALANCE:
+    'رصيدك لا يكفي لإعادة إرسال الرسائل الفاشلة: تحتاج رسالة من رصيدك لكل رسالة تُعاد. قم بترقية باقتك أو انتظر انتهاء الإرسال الجاري.',
 };
 
 /** The Arabic text of a sending error code, or undefined for codes this screen does not own. */
@@ -230,3 +240,56 @@ export function userFacingReason(reason: string | null, status?: string): string
   if (status === 'held') return 'متوقفة بانتظار إعادة ربط بريدك في Gmail.';
   return deliveryFailureText.willRetry.split(' — ')[0] as string;
 }
+
+/** /send-resume's choice of sectors and cities (features/sending/target-filter.tsx). */
+export const targetingText = {
+  heading: 'الشركات التي تصلها سيرتك',
+  intro: 'اختر القطاعات والمدن التي تريد التقديم فيها، أو اتركها على «الكل» لتصل سيرتك إلى كل الشركات المتاحة في باقتك.',
+  sectors: 'القطاعات',
+  cities: 'المدن',
+  all: 'الكل',
+  placeholderAll: 'الكل — اختر لتضييق الإرسال',
+  search: 'ابحث في القائمة',
+  nothingFound: 'لا توجد قيمة بهذا الاسم',
+  option: (value: string, count: number) => `${value} (${formatNumber(count)})`,
+  matching: (count: number) => `تطابق اختيارك ${formatNumber(count)} شركة لم تراسلها بعد.`,
+  receive: (count: number) => `ستصل سيرتك إلى ${formatNumber(count)} شركة.`,
+  limitedByBalance: (count: number, balance: number) =>
+    `تطابق اختيارك ${formatNumber(count)} شركة، ويكفي رصيدك لـ ${messageCount(balance)}، فتصل سيرتك إلى أول ${formatNumber(balance)} منها.`,
+  none: 'لا توجد شركات لم تراسلها بعد في هذا الاختيار. وسّع اختيارك أو اختر «الكل».',
+  reset: 'إرسال إلى الكل',
+  loading: 'جارٍ تحميل القطاعات والمدن…',
+  loadFailed: 'تعذّر تحميل القطاعات والمدن. يمكنك الإرسال إلى الكل أو إعادة المحاولة.',
+  /** A job's targeting on the dashboard. */
+  jobAll: 'كل الشركات',
+  jobSectors: (values: readonly string[]) => `القطاعات: ${values.join('، ')}`,
+  jobCities: (values: readonly string[]) => `المدن: ${values.join('، ')}`,
+} as const;
+
+/** The dashboard's delivery list: its filter, its search, and "resend failed" (features/sending/deliveries-list.tsx). */
+export const deliveriesText = {
+  filterLabel: 'الحالة',
+  filterAll: 'الكل',
+  filterWaiting: stateName.waiting,
+  filterSending: stateName.sending,
+  filterSent: stateName.sent,
+  filterFailed: stateName.failed,
+  searchLabel: 'ابحث باسم الشركة',
+  searchPlaceholder: 'اسم الشركة',
+  noMatch: 'لا توجد رسائل تطابق البحث.',
+  resend: (count: number) => `إعادة إرسال الفاشلة (${formatNumber(count)})`,
+  resendExplain: (count: number) =>
+    `${messageCount(count)} فشلت لأسباب عابرة ويمكن إعادة إرسالها إلى الشركات نفسها. تُخصم من رصيدك رسالة لكل واحدة، وتُعاد إن فشلت مرة أخرى.`,
+  resendConfirm: 'تأكيد إعادة الإرسال',
+  resendCancel: 'إلغاء',
+  resent: (count: number) => `أُعيدت ${messageCount(count)} إلى قائمة الإرسال.`,
+  resendFailed: 'تعذّرت إعادة الإرسال. يرجى المحاولة مرة أخرى.',
+  /** Beside a failed row, by why it failed. */
+  cause: {
+    address: 'عنوان الشركة مرفوض: لن نعيد الإرسال إليه.',
+    refused: 'رفض مزوّد البريد الرسالة رفضاً نهائياً: لا تُعاد.',
+    resume: 'ملف السيرة الذاتية لم يعد متاحاً: أرسل طلباً جديداً بسيرة مرفوعة.',
+    unconfirmed: 'ربما وصلت الرسالة، فلا نعيد إرسالها تجنباً لنسخة مكررة.',
+    retries: 'فشلت لأسباب عابرة، ويمكن إعادة إرسالها.',
+  },
+} as const;

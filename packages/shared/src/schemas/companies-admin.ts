@@ -11,6 +11,8 @@ export const adminCompanySchema = z.object({
   location: z.string(),
   packageId: z.uuid(),
   packageName: z.string(),
+  /** Times a user's message to this address was refused as undeliverable. */
+  hardFailures: z.number().int(),
   updatedAt: z.string(),
 });
 export type AdminCompany = z.infer<typeof adminCompanySchema>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { CONTENT_MAX_LENGTH, DELIVERY_PAGE_SIZE, SUBJECT_MAX_LENGTH } from '../constants';
+import { CONTENT_MAX_LENGTH, DELIVERY_FILTERS, DELIVERY_PAGE_SIZE, type DeliveryFilter, SUBJECT_MAX_LENGTH } from '../constants';
+import { FAILURE_CAUSES } from '../rules/delivery-failure';
+import { TARGET_VALUES_MAX } from '../rules/targeting';
 import { displayText } from './common';
 import { applicantSchema } from './users';
 
@@ -85,11 +87,25 @@ export const renamedResumeSchema = z.object({ id: z.uuid(), name: z.string() });
 // Zod-free (constants.ts), so the web's form reads them without bringing zod into the browser.
 export { CONTENT_MAX_LENGTH, SUBJECT_MAX_LENGTH };
 
+/** The sectors and cities a send is narrowed to (rules/targeting.ts); an empty list is every value. */
+export const targetingSchema = z.object({
+  sectors: z.array(z.string().max(200)).max(TARGET_VALUES_MAX).default([]),
+  cities: z.array(z.string().max(200)).max(TARGET_VALUES_MAX).default([]),
+});
+
+/** GET /api/sending/targets: the package's not-yet-contacted companies per sector and city. */
+export const sendTargetsSchema = z.object({
+  groups: z.array(z.object({ sector: z.string(), city: z.string(), count: z.number().int() })),
+});
+export type SendTargets = z.infer<typeof sendTargetsSchema>;
+
 /** POST /api/sending/jobs body. Shape and size only; emptiness answers MISSING_FIELDS. */
 export const scheduleSendInputSchema = z.object({
   resumeId: z.uuid(),
   subject: z.string().max(SUBJECT_MAX_LENGTH),
   content: z.string().max(CONTENT_MAX_LENGTH),
+  /** Absent: every company of the package. */
+  targeting: targetingSchema.optional(),
 });
 export type ScheduleSendInput = z.infer<typeof scheduleSendInputSchema>;
 
@@ -109,6 +125,8 @@ export const sendJobSummarySchema = z.object({
   failed: z.number().int(),
   /** ISO 8601. */
   createdAt: z.string(),
+  /** What the send was narrowed to (empty lists: all). */
+  targeting: z.object({ sectors: z.array(z.string()), cities: z.array(z.string()) }),
 });
 export type SendJobSummary = z.infer<typeof sendJobSummarySchema>;
 
@@ -152,8 +170,13 @@ export const sendingStatusSchema = z.object({
 });
 export type SendingStatus = z.infer<typeof sendingStatusSchema>;
 
+export { DELIVERY_FILTERS, type DeliveryFilter };
+
 export const deliveriesQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
+  status: z.enum(DELIVERY_FILTERS).optional(),
+  /** Contained in the company's name, case-insensitive. */
+  search: z.string().trim().max(200).optional(),
 });
 export type DeliveriesQuery = z.infer<typeof deliveriesQuerySchema>;
 
@@ -164,6 +187,8 @@ export const deliveryRowSchema = z.object({
   /** ISO 8601: sent/failed time for final rows, the planned or creation time otherwise. */
   at: z.string(),
   lastError: z.string().nullable(),
+  /** Why a failed row failed (rules/delivery-failure.ts); null otherwise. */
+  failureCause: z.enum(FAILURE_CAUSES).nullable(),
 });
 export type DeliveryRow = z.infer<typeof deliveryRowSchema>;
 
@@ -173,8 +198,14 @@ export const deliveryPageSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.literal(DELIVERY_PAGE_SIZE),
+  /** Failed deliveries of the user that may be sent again (all of them, whatever the filter). */
+  retryableFailed: z.number().int(),
 });
 export type DeliveryPage = z.infer<typeof deliveryPageSchema>;
+
+/** POST /api/sending/deliveries/resend → 200: how many failed deliveries went back to the queue. */
+export const resentFailedSchema = z.object({ resent: z.number().int() });
+export type ResentFailed = z.infer<typeof resentFailedSchema>;
 
 /** GET /api/sending/overview: who and which package, for the dashboard header (its figures: status.account). */
 export const sendingOverviewSchema = z.object({

@@ -16,6 +16,8 @@ export const companies = pgTable(
     packageId: uuid('package_id')
       .notNull()
       .references(() => packages.id, { onDelete: 'restrict' }),
+    /** How many times a user's message to this address was refused as undeliverable (the admin cleans these up). */
+    hardFailures: integer('hard_failures').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**

@@ -24,6 +24,9 @@ export const sendJobs = pgTable(
     applicantName: text('applicant_name'),
     applicantNameEn: text('applicant_name_en'),
     applicantPhone: text('applicant_phone'),
+    /** The sectors and cities the user chose for this send (targeting.ts); null: every one. */
+    targetSectors: text('target_sectors').array(),
+    targetCities: text('target_cities').array(),
     status: text('status').notNull().default('pending'),
     totalEmailsIntended: integer('total_emails_intended').notNull().default(0),
     sentCount: integer('sent_count').notNull().default(0),
@@ -71,6 +74,11 @@ export const deliveries = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     providerMessageId: text('provider_message_id'),
     lastError: text('last_error'),
+    /**
+     * Why a failed row failed, decided when it failed (failure-decision.ts): only 'retries' may be sent again
+     * (resend.service.ts). Null while the row has not failed.
+     */
+    failureCause: text('failure_cause'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -86,6 +94,10 @@ export const deliveries = pgTable(
     index('deliveries_profile_company_idx').on(t.profileId, t.companyId),
     index('deliveries_sender_sent_idx').on(t.senderEmail, t.sentAt).where(sql`${t.status} = 'sent'`),
     check('deliveries_status_known', sql`${t.status} in ('pending','held','sending','sent','failed')`),
+    check(
+      'deliveries_failure_cause_known',
+      sql`${t.failureCause} is null or ${t.failureCause} in ('address','refused','resume','unconfirmed','retries')`,
+    ),
     // A lease exists exactly while a row is 'sending', so the lease alone fences a worker's writes (queue.ts).
     check('deliveries_lease_only_while_sending', sql`(${t.status} = 'sending') = (${t.leaseExpiresAt} is not null)`),
   ],

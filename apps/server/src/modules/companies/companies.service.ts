@@ -29,6 +29,7 @@ const companyColumns = {
   location: companies.location,
   packageId: companies.packageId,
   packageName: packages.name,
+  hardFailures: companies.hardFailures,
   updatedAt: companies.updatedAt,
 };
 

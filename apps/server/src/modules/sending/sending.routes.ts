@@ -6,11 +6,13 @@ import {
   deliveryPageSchema,
   renamedResumeSchema,
   renameResumeInputSchema,
+  resentFailedSchema,
   scheduledSendSchema,
   scheduleSendInputSchema,
   sendingComposeSchema,
   sendingOverviewSchema,
   sendingStatusSchema,
+  sendTargetsSchema,
   uploadedResumeSchema,
 } from '@sira/shared/schemas/sending';
 import type { FastifyRequest } from 'fastify';
@@ -18,8 +20,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
 import { consumeRateLimits } from '../../lib/rate-limit';
 import { requireViewer } from '../../plugins/access';
+import { listDeliveries } from './deliveries.service';
+import { resendFailed } from './resend.service';
 import { getCompose, pruneResumes, renameResume, scheduleSend, uploadResume } from './sending.service';
-import { getSendingOverview, getSendingStatus, listDeliveries } from './status.service';
+import { getSendingOverview, getSendingStatus } from './status.service';
+import { getSendTargets } from './targeting';
 
 /**
  * The user's sending API (/send-resume and the dashboard). Every query is scoped to the signed-in viewer;
@@ -81,9 +86,18 @@ export const sendingRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: deliveriesQuerySchema, response: { 200: deliveryPageSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listDeliveries(app.db, (await requireViewer(request)).id, request.query.page);
+      return listDeliveries(app.db, (await requireViewer(request)).id, request.query);
     },
   );
+
+  app.post('/api/sending/deliveries/resend', { schema: { response: { 200: resentFailedSchema } } }, async (request) =>
+    resendFailed({ db: app.db, events: app.events }, (await requireViewer(request)).id),
+  );
+
+  app.get('/api/sending/targets', { schema: { response: { 200: sendTargetsSchema } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return getSendTargets(app.db, (await requireViewer(request)).id);
+  });
 
   app.get('/api/sending/overview', { schema: { response: { 200: sendingOverviewSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -1,4 +1,4 @@
-import { PACKAGE_COMPANY_LIMIT, unknownPlaceholders } from '@sira/shared';
+import { PACKAGE_COMPANY_LIMIT, targetsAll, unknownPlaceholders } from '@sira/shared';
 import type { ScheduledSend, ScheduleSendInput, SendingCompose, UploadedResume } from '@sira/shared/schemas/sending';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/client';
@@ -6,30 +6,18 @@ import { packageTemplates, profiles, resumeFiles, resumes, sendJobs, templates, 
 import { AppError } from '../../lib/errors';
 import type { EventBus } from '../../lib/event-bus';
 import { sanitizeRichHtml } from '../../lib/html';
+import { notContacted } from './contacted';
 import { attachmentName, htmlToText } from './mime';
 import { checkResume } from './resume-check';
 import { isPdf, resumePath } from './resume-storage';
 import { dailyLimitForSend } from './status.service';
+import { chosenTargets, targetFilter } from './targeting';
 
 /**
  * /send-resume on the server: what the user may send now, the résumé upload, and scheduling — the one
  * transaction that turns a request into a job, one delivery per company and a debited balance (ADR 002).
  * The client sends a résumé, a subject and a content; every count and balance is decided here.
  */
-
-/**
- * Companies of a package this user may still be sent to: not already sent to, and not already waiting in one
- * of their jobs (a second request must not queue the same company twice). A failed delivery does not count.
- * By the company and by its address: a company deleted and added again (a corrected spreadsheet imported
- * anew) has a new id, and the same people must not get the same application twice. The address check is one
- * hashed pass over the user's deliveries, not a search per company.
- */
-const notContacted = (profileId: string) => sql`not exists (
-  select 1 from deliveries d
-  where d.profile_id = ${profileId} and d.company_id = c.id and d.status <> 'failed'
-) and lower(c.email) not in (
-  select lower(d.recipient_email) from deliveries d where d.profile_id = ${profileId} and d.status <> 'failed'
-)`;
 
 /** Companies of a package this user may still be sent to (see notContacted), counted up to the 5,000 a send takes. */
 export async function companiesLeftFor(db: Database, profileId: string, packageId: string): Promise<number> {
@@ -155,6 +143,7 @@ export async function scheduleSend(deps: ScheduleDeps, profileId: string, input:
   // Content that sanitises to nothing visible (only tags, or only a script) counts as empty (spec §5).
   if (!subject || !content || !htmlToText(content)) throw new AppError(400, 'MISSING_FIELDS');
   if (unknownPlaceholders(`${subject}\n${content}`).length > 0) throw new AppError(400, 'PLACEHOLDER_UNKNOWN');
+  const targets = chosenTargets(input.targeting);
 
   const result = await deps.db.transaction(async (tx) => {
     // The profile row is the lock: concurrent requests of one user queue here, so the balance read below is
@@ -197,6 +186,8 @@ export async function scheduleSend(deps: ScheduleDeps, profileId: string, input:
         applicantName: profile.full_name,
         applicantNameEn: profile.full_name_en,
         applicantPhone: profile.phone_number,
+        targetSectors: targets.sectors.length > 0 ? [...targets.sectors] : null,
+        targetCities: targets.cities.length > 0 ? [...targets.cities] : null,
       })
       .returning({ id: sendJobs.id });
     if (!job) throw new Error('send job insert returned nothing');
@@ -206,14 +197,14 @@ export async function scheduleSend(deps: ScheduleDeps, profileId: string, input:
       insert into deliveries (job_id, profile_id, company_id, recipient_email, company_name, sector, location)
       select ${job.id}, ${profileId}, c.id, c.email, c.name, c.sector, c.location
       from companies c
-      where c.package_id = ${profile.package_id} and ${notContacted(profileId)}
+      where c.package_id = ${profile.package_id} and ${notContacted(profileId)} and ${targetFilter(targets)}
       order by c.name, c.id
       limit ${Math.min(profile.balance, PACKAGE_COMPANY_LIMIT)}`);
     const scheduled =
       (inserted as { rowCount?: number | null; affectedRows?: number }).rowCount ??
       (inserted as { affectedRows?: number }).affectedRows ??
       0;
-    if (scheduled === 0) throw new AppError(409, 'NO_COMPANIES');
+    if (scheduled === 0) throw new AppError(409, targetsAll(targets) ? 'NO_COMPANIES' : 'NO_MATCHING_COMPANIES');
 
     await tx.update(sendJobs).set({ totalEmailsIntended: scheduled }).where(eq(sendJobs.id, job.id));
     await tx

@@ -1,6 +1,4 @@
-import { DELIVERY_PAGE_SIZE } from '@sira/shared';
-import { userFacingReason } from '@sira/shared/messages/sending';
-import type { DailyLimitPlan, DeliveryPage, JobStatus, SendingOverview, SendingStatus } from '@sira/shared/schemas/sending';
+import type { DailyLimitPlan, JobStatus, SendingOverview, SendingStatus } from '@sira/shared/schemas/sending';
 import type { SendingSettings } from '@sira/shared/schemas/sending-admin';
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/client';
@@ -69,6 +67,8 @@ export async function getSendingStatus(db: Database, profileId: string, now: Dat
       sent: number;
       failed: number;
       created_at: Date | string;
+      target_sectors: string[] | null;
+      target_cities: string[] | null;
     }>(jobRows).map((j) => ({
       id: j.id,
       subject: j.subject,
@@ -77,6 +77,7 @@ export async function getSendingStatus(db: Database, profileId: string, now: Dat
       sent: j.sent,
       failed: j.failed,
       createdAt: iso(j.created_at) as string,
+      targeting: { sectors: j.target_sectors ?? [], cities: j.target_cities ?? [] },
     })),
   };
 }
@@ -105,7 +106,8 @@ async function readStatus(db: Reader, profileId: string, now: Date) {
       group by d.status`),
   );
   const jobRows = await db.execute(sql`
-    select id, subject, status, total_emails_intended as total, sent_count as sent, failed_count as failed, created_at
+    select id, subject, status, total_emails_intended as total, sent_count as sent, failed_count as failed, created_at,
+      target_sectors, target_cities
     from send_jobs where profile_id = ${profileId} order by created_at desc, id desc limit 5`);
   const queue = await readQueue(db, profileId, now, 0);
   return {
@@ -194,41 +196,6 @@ export async function dailyLimitForSend(
   const split = dailyCapSplit(settings.delay, pace.startAt, pace.history, queue.waiting.pending + queue.waiting.sending, count, pace.due);
   if (!split?.resumesAt) return null;
   return { cap: pace.history.dailyCap, sendsNow: split.beforeCap, restFrom: new Date(split.resumesAt).toISOString() };
-}
-
-export async function listDeliveries(db: Database, profileId: string, page: number): Promise<DeliveryPage> {
-  const [totalRows, rows] = await Promise.all([
-    db.execute(sql`select count(*)::int as n from deliveries where profile_id = ${profileId}`),
-    db.execute(sql`
-      select id, company_name, status, last_error,
-        case status
-          when 'sent' then sent_at
-          when 'failed' then updated_at
-          when 'pending' then next_attempt_at
-          else updated_at
-        end as at
-      from deliveries where profile_id = ${profileId}
-      order by created_at desc, company_name asc, id asc
-      limit ${DELIVERY_PAGE_SIZE} offset ${(page - 1) * DELIVERY_PAGE_SIZE}`),
-  ]);
-  return {
-    rows: rowsOf<{
-      id: string;
-      company_name: string;
-      status: DeliveryPage['rows'][number]['status'];
-      last_error: string | null;
-      at: Date | string;
-    }>(rows).map((r) => ({
-      id: r.id,
-      companyName: r.company_name,
-      status: r.status,
-      at: iso(r.at) as string,
-      lastError: userFacingReason(r.last_error, r.status),
-    })),
-    total: rowsOf<{ n: number }>(totalRows)[0]?.n ?? 0,
-    page,
-    pageSize: DELIVERY_PAGE_SIZE,
-  };
 }
 
 /** The dashboard header's who and which package; its figures come with the sending status (one snapshot). */

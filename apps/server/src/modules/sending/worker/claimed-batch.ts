@@ -255,7 +255,7 @@ export class ClaimedBatch {
         return 'stop';
       }
       case 'fail': {
-        if (await this.settleRow(row, (lease) => recordFailed(engine.db, row.id, lease, decision.reason)))
+        if (await this.settleRow(row, (lease) => recordFailed(engine.db, row.id, lease, decision.reason, decision.cause)))
           engine.notifyChange(profileId, true);
         return 'continue';
       }
@@ -485,7 +485,7 @@ export class ClaimedBatch {
           const ended = await this.settleRow(next, (lease) =>
             decision.kind === 'retry'
               ? scheduleRetry(engine.db, next.id, lease, decision.reason, decision.dueAt)
-              : recordFailed(engine.db, next.id, lease, decision.reason),
+              : recordFailed(engine.db, next.id, lease, decision.reason, decision.cause),
           );
           if (ended) settled++;
         }

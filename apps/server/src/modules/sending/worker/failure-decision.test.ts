@@ -1,4 +1,5 @@
 import { deliveryFailureText } from '@sira/shared/messages/sending';
+import type { FailureCause } from '@sira/shared/rules/delivery-failure';
 import { describe, expect, it } from 'vitest';
 import { GmailSendError } from '../gmail-send';
 import { InvalidRecipientError } from '../mime';
@@ -16,7 +17,7 @@ const gmail = (kind: GmailSendError['kind'], status: number, retryAt: Date | nul
 type Expected =
   | { kind: 'pause'; until: number; reasonStarts: string }
   | { kind: 'retry'; dueAt: number; reasonStarts: string }
-  | { kind: 'fail'; reasonStarts: string };
+  | { kind: 'fail'; reasonStarts: string; cause: FailureCause };
 
 const cases: Array<{ name: string; error: unknown; attempts: number; expected: Expected }> = [
   {
@@ -38,10 +39,16 @@ const cases: Array<{ name: string; error: unknown; attempts: number; expected: E
     expected: { kind: 'pause', until: NOW + DAY_MS, reasonStarts: deliveryFailureText.mailboxPaused },
   },
   {
-    name: 'a permanent refusal fails at once',
+    name: 'a recipient Gmail will not take (400) fails at once, as an address refused',
     error: gmail('permanent', 400),
     attempts: 0,
-    expected: { kind: 'fail', reasonStarts: deliveryFailureText.rejected },
+    expected: { kind: 'fail', reasonStarts: deliveryFailureText.rejected, cause: 'address' },
+  },
+  {
+    name: "a refusal about the sender (403 domain policy) fails at once, not the company's address",
+    error: gmail('permanent', 403),
+    attempts: 0,
+    expected: { kind: 'fail', reasonStarts: deliveryFailureText.rejected, cause: 'refused' },
   },
   {
     name: 'a transient refusal with attempts left is retried after retry_delay',
@@ -59,7 +66,7 @@ const cases: Array<{ name: string; error: unknown; attempts: number; expected: E
     name: 'past max_retries a transient refusal fails',
     error: gmail('transient', 500),
     attempts: 2,
-    expected: { kind: 'fail', reasonStarts: deliveryFailureText.retriesExhausted },
+    expected: { kind: 'fail', reasonStarts: deliveryFailureText.retriesExhausted, cause: 'retries' },
   },
   {
     name: 'a 401 that survived the token refresh is transient',
@@ -71,13 +78,13 @@ const cases: Array<{ name: string; error: unknown; attempts: number; expected: E
     name: 'an address no message may go to fails before any call',
     error: new InvalidRecipientError('hr@example.com\r\nBcc: x@example.com'),
     attempts: 0,
-    expected: { kind: 'fail', reasonStarts: deliveryFailureText.rejected },
+    expected: { kind: 'fail', reasonStarts: deliveryFailureText.rejected, cause: 'address' },
   },
   {
     name: 'a résumé gone fails with its own reason',
     error: new ResumeMissingError('resumes/x.pdf'),
     attempts: 0,
-    expected: { kind: 'fail', reasonStarts: deliveryFailureText.resumeMissing },
+    expected: { kind: 'fail', reasonStarts: deliveryFailureText.resumeMissing, cause: 'resume' },
   },
   {
     name: 'an unexpected failure (the database away) is retried like a transient one',
@@ -89,7 +96,7 @@ const cases: Array<{ name: string; error: unknown; attempts: number; expected: E
     name: 'an unexpected failure that repeats ends failed',
     error: new Error('permission denied for table resume_files'),
     attempts: 2,
-    expected: { kind: 'fail', reasonStarts: deliveryFailureText.retriesExhausted },
+    expected: { kind: 'fail', reasonStarts: deliveryFailureText.retriesExhausted, cause: 'retries' },
   },
 ];
 
@@ -97,6 +104,7 @@ const shape = (decision: FailureDecision) => ({
   kind: decision.kind,
   ...(decision.kind === 'pause' ? { until: decision.until.getTime() } : {}),
   ...(decision.kind === 'retry' ? { dueAt: decision.dueAt.getTime() } : {}),
+  ...(decision.kind === 'fail' ? { cause: decision.cause } : {}),
 });
 
 describe('decide: what becomes of a delivery that did not go', () => {

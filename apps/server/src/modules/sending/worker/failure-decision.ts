@@ -1,4 +1,5 @@
 import { deliveryFailureText } from '@sira/shared/messages/sending';
+import type { FailureCause } from '@sira/shared/rules/delivery-failure';
 import type { EmailDelaySettings } from '@sira/shared/schemas/sending-admin';
 import { GmailSendError } from '../gmail-send';
 import { InvalidRecipientError } from '../mime';
@@ -12,12 +13,14 @@ import { ResumeMissingError } from '../resume-storage';
  * - `pause`: the mailbox reached Google's daily limit; every link of its address rests until `until`, the row
  *   goes back to pending with no attempt counted.
  * - `retry`: the row counts an attempt and is due again at `dueAt`.
- * - `fail`: the row counts an attempt and ends failed; its credit goes back.
+ * - `fail`: the row counts an attempt and ends failed; its credit goes back. Its `cause` is kept on the row
+ *   (rules/delivery-failure.ts): only a failure of passing causes may be sent again by the user, and an
+ *   address refused is counted against the company.
  */
 export type FailureDecision =
   | { kind: 'pause'; until: Date; reason: string }
   | { kind: 'retry'; dueAt: Date; reason: string }
-  | { kind: 'fail'; reason: string };
+  | { kind: 'fail'; reason: string; cause: FailureCause };
 
 type RetrySettings = Pick<EmailDelaySettings, 'max_retries' | 'retry_delay'>;
 
@@ -31,17 +34,23 @@ export const withDetail = (reason: string, detail: string) => `${reason} (${deta
  * retried like a transient refusal so that a failure that repeats ends after max_retries.
  */
 export function decide(error: unknown, row: { attempts: number }, settings: RetrySettings, now: number): FailureDecision {
-  if (error instanceof ResumeMissingError) return { kind: 'fail', reason: deliveryFailureText.resumeMissing };
-  if (error instanceof InvalidRecipientError) return { kind: 'fail', reason: withDetail(deliveryFailureText.rejected, error.message) };
+  if (error instanceof ResumeMissingError) return { kind: 'fail', reason: deliveryFailureText.resumeMissing, cause: 'resume' };
+  if (error instanceof InvalidRecipientError)
+    return { kind: 'fail', reason: withDetail(deliveryFailureText.rejected, error.message), cause: 'address' };
   if (error instanceof GmailSendError) {
     if (error.kind === 'mail-limit') {
       const until = error.retryAt && error.retryAt.getTime() > now ? error.retryAt : new Date(now + DAY_MS);
       return { kind: 'pause', until, reason: withDetail(deliveryFailureText.mailboxPaused, error.message) };
     }
-    if (error.kind === 'permanent') return { kind: 'fail', reason: withDetail(deliveryFailureText.rejected, error.message) };
+    if (error.kind === 'permanent') {
+      // Gmail answers 400 for a recipient it will not take (integrations.md §B9); a 403 is about the sender.
+      const cause = error.status === 400 ? 'address' : 'refused';
+      return { kind: 'fail', reason: withDetail(deliveryFailureText.rejected, error.message), cause };
+    }
   }
   // Transient (and a 401 that survived a refresh), or unexpected: retry after retry_delay, up to max_retries.
   const detail = errorText(error);
-  if (row.attempts + 1 > settings.max_retries) return { kind: 'fail', reason: withDetail(deliveryFailureText.retriesExhausted, detail) };
+  if (row.attempts + 1 > settings.max_retries)
+    return { kind: 'fail', reason: withDetail(deliveryFailureText.retriesExhausted, detail), cause: 'retries' };
   return { kind: 'retry', dueAt: new Date(now + settings.retry_delay * 1000), reason: withDetail(deliveryFailureText.willRetry, detail) };
 }

@@ -1,3 +1,4 @@
+import type { FailureCause } from '@sira/shared/rules/delivery-failure';
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../../db/client';
 import { hotQuery, hotTransaction } from '../../../db/hot-statements';
@@ -291,17 +292,23 @@ export async function renewLeases(
 }
 
 /**
- * The delivery ends failed: failed_emails row, job counter (and the job's end when it was the last), and the
- * message credit back to the user — all in the one statement that fails it.
+ * The delivery ends failed: failed_emails row, job counter (and the job's end when it was the last), the
+ * message credit back to the user, and — when the address was refused — a hard failure counted on the
+ * directory's company of that address, for the admin; all in the one statement that fails it.
  */
-export async function recordFailed(db: Database, id: string, lease: string, reason: string): Promise<boolean> {
+export async function recordFailed(db: Database, id: string, lease: string, reason: string, cause: FailureCause): Promise<boolean> {
   const [row] = rowsOf<{ n: number }>(
     await db.execute(sql`
       with d as (
         update deliveries
-        set updated_at = now(), status = 'failed', last_error = ${reason}, lease_expires_at = null, provider_message_id = null, attempts = attempts + 1
+        set updated_at = now(), status = 'failed', last_error = ${reason}, failure_cause = ${cause}, lease_expires_at = null,
+          provider_message_id = null, attempts = attempts + 1
         where id = ${id} and status = 'sending' and lease_expires_at = ${lease}::timestamptz
         returning id, job_id, profile_id, recipient_email
+      ), c as (
+        update companies set hard_failures = hard_failures + 1
+        where ${cause} = 'address' and lower(email) in (select lower(recipient_email) from d)
+        returning id
       ), f as (
         insert into failed_emails (profile_id, delivery_id, email, error)
         select profile_id, id, recipient_email, ${reason} from d
@@ -401,7 +408,8 @@ export async function sweepExpiredLeases(db: Database, reason: string, batch = 5
     await db.execute(sql`
       with d as (
         update deliveries
-        set updated_at = now(), status = 'failed', last_error = ${reason}, lease_expires_at = null, provider_message_id = null, attempts = attempts + 1
+        set updated_at = now(), status = 'failed', last_error = ${reason}, failure_cause = 'unconfirmed', lease_expires_at = null,
+          provider_message_id = null, attempts = attempts + 1
         where id in (
           select id from deliveries
           where status = 'sending' and lease_expires_at < now() and provider_message_id is not null

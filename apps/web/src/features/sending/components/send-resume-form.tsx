@@ -7,7 +7,9 @@ import {
   messageForCode,
   paths,
   SUBJECT_MAX_LENGTH,
+  type Targeting,
   TOAST_RETRY_EXHAUSTED_MS,
+  targetsAll,
   UPLOAD_RETRY,
 } from '@sira/shared';
 import { composeFormSchema } from '@sira/shared/forms/sending';
@@ -23,6 +25,7 @@ import { focusFirstFault, formMessage, markWithoutMessage, validateWith } from '
 import { notify } from '~/lib/notify';
 import { useErrorToast } from '~/lib/use-error-toast';
 import { useCompose } from '../api/get-compose';
+import { useSendTargets } from '../api/get-targets';
 import { useScheduleSend } from '../api/schedule-send';
 import { useUploadResume } from '../api/upload-resume';
 import { resumeWarnings } from '../utils/resume-check';
@@ -31,6 +34,7 @@ import { ApplicantNameForm } from './applicant-name-form';
 import { ResumeCheckReport } from './resume-check-report';
 import { ResumeFileField } from './resume-file-field';
 import { NoBalanceAlert, SendableSummary } from './sendable-summary';
+import { receivingCount, TargetFilter } from './target-filter';
 
 const texts = {
   heading: 'تفاصيل الرسالة',
@@ -91,6 +95,9 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
   /** The uploaded résumé whose check's warnings the user has confirmed reading (ResumeCheckReport). */
   const [acceptedResumeId, setAcceptedResumeId] = useState<string | null>(null);
   const [showAcceptError, setShowAcceptError] = useState(false);
+  /** The sectors and cities the send is narrowed to; none chosen: every company. */
+  const [targeting, setTargeting] = useState<Targeting>({ sectors: [], cities: [] });
+  const targets = useSendTargets();
 
   // A message about the form goes once the user changes what it was about.
   function edited() {
@@ -166,7 +173,12 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
     }
     setPhase({ kind: 'scheduling' });
     try {
-      const result = await schedule.mutateAsync({ resumeId: resume.id, subject, content });
+      const result = await schedule.mutateAsync({
+        resumeId: resume.id,
+        subject,
+        content,
+        ...(targetsAll(targeting) ? {} : { targeting: { sectors: [...targeting.sectors], cities: [...targeting.cities] } }),
+      });
       notify.success(sendingText.scheduled(result.scheduled));
       void navigate(paths.dashboard);
     } catch (error) {
@@ -205,7 +217,13 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
           <Title order={2} fz="xl" id="compose-heading">
             {texts.heading}
           </Title>
-          <SendableSummary compose={data} />
+          <SendableSummary
+            compose={data}
+            sendable={targetsAll(targeting) || !targets.data ? undefined : receivingCount(targets.data.groups, targeting, data.balance)}
+          />
+          {data.balance > 0 && data.companiesRemaining > 0 ? (
+            <TargetFilter balance={data.balance} value={targeting} onChange={setTargeting} disabled={busy} />
+          ) : null}
           <Text size="sm" c="gray.8" data-testid="applicant-from">
             {sendingText.applicantFrom(data.applicant.fullName)}
           </Text>

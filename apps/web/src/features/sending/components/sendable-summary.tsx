@@ -14,9 +14,10 @@ const texts = {
 
 /**
  * What one submit will do, shown before submitting (spec §9: the lesser of balance and available companies) —
- * and when the mailbox's daily cap holds part of it, how many go now and from when the rest go.
+ * and when the mailbox's daily cap holds part of it, how many go now and from when the rest go. `sendable`:
+ * the count of a send narrowed to some sectors and cities (target-filter.tsx), when it is.
  */
-export function SendableSummary({ compose }: { compose: SendingCompose }) {
+export function SendableSummary({ compose, sendable = compose.sendableNow }: { compose: SendingCompose; sendable?: number }) {
   if (compose.balance <= 0) return <NoBalanceAlert />;
   if (compose.companiesRemaining <= 0) {
     return (
@@ -25,10 +26,11 @@ export function SendableSummary({ compose }: { compose: SendingCompose }) {
       </Alert>
     );
   }
-  const limit = compose.dailyLimit;
+  // The cap lets the same number go before it holds one, whatever the size of the send.
+  const limit = compose.dailyLimit && sendable > compose.dailyLimit.sendsNow ? compose.dailyLimit : null;
   const title = limit
-    ? sendingText.sendableWithDailyLimit(limit.sendsNow, compose.sendableNow - limit.sendsNow, formatDateTime(limit.restFrom))
-    : texts.sendableNow(formatNumber(compose.sendableNow));
+    ? sendingText.sendableWithDailyLimit(limit.sendsNow, sendable - limit.sendsNow, formatDateTime(limit.restFrom))
+    : texts.sendableNow(formatNumber(sendable));
   return (
     <Alert color="teal" role="status" title={title} data-testid="sendable-summary">
       {limit ? <Text size="sm">{sendingText.dailyLimitExplain(limit.cap)}</Text> : null}

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { LoadError } from '~/components/ui/load-error';
 import { useErrorToast } from '~/lib/use-error-toast';
 import { useSendingStatus } from '../api/get-status';
-import { DeliveriesTable } from './deliveries-table';
+import { DeliveriesList } from './deliveries-list';
 import { SendingStatusPanel } from './sending-status-panel';
 
 const texts = {
@@ -39,7 +39,7 @@ export function SendingActivity() {
   return (
     <Stack gap="lg">
       <SendingStatusPanel status={status.data} />
-      <DeliveriesTable />
+      <DeliveriesList />
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { ColumnHeads } from '~/components/ui/column-heads';
 import { StackedTable } from '~/components/ui/stacked-table';
 import { formatDateTime, formatNumber, jobStatusLabel } from '../utils/format';
+import { JobTargeting } from './job-targeting';
 import { StatusBadge } from './status-badge';
 
 const texts = {
@@ -114,6 +115,7 @@ function RecentJobs({ jobs }: { jobs: SendingStatus['jobs'] }) {
                   <Text size="sm" lineClamp={1}>
                     {withReadablePlaceholders(job.subject)}
                   </Text>
+                  <JobTargeting targeting={job.targeting} />
                 </Table.Td>
                 <Table.Td data-label={texts.jobColumns.status}>
                   <StatusBadge status={job.status} label={jobStatusLabel(job.status)} />

@@ -1,0 +1,66 @@
+import { DELIVERY_PAGE_SIZE, type FailureCause } from '@sira/shared';
+import { userFacingReason } from '@sira/shared/messages/sending';
+import type { DeliveriesQuery, DeliveryFilter, DeliveryPage } from '@sira/shared/schemas/sending';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Database, rowsOf } from '../../db/client';
+import { resendableDeliveries } from './resend.service';
+
+/**
+ * The dashboard's delivery list: one user's deliveries, newest request first, filtered by state and searched
+ * by company name, each failed row with why it failed; and how many failed ones may be sent again.
+ */
+
+/** `text` anywhere, its LIKE wildcards taken literally (backslash is PostgreSQL's default escape). */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const statusesOf: Record<DeliveryFilter, readonly string[]> = {
+  waiting: ['pending', 'held'],
+  sending: ['sending'],
+  sent: ['sent'],
+  failed: ['failed'],
+};
+
+export async function listDeliveries(db: Database, profileId: string, query: DeliveriesQuery): Promise<DeliveryPage> {
+  const page = query.page ?? 1;
+  const where: SQL[] = [sql`d.profile_id = ${profileId}`];
+  if (query.status) where.push(sql`d.status = any(${sql.param([...statusesOf[query.status]])}::text[])`);
+  // A user's deliveries are a few thousand at most: the name is matched on the rows of that user.
+  if (query.search) where.push(sql`lower(d.company_name) like lower(${containing(query.search)})`);
+  const filter = sql.join(where, sql` and `);
+  const [totalRows, rows, resendable] = await Promise.all([
+    db.execute(sql`select count(*)::int as n from deliveries d where ${filter}`),
+    db.execute(sql`
+      select d.id, d.company_name, d.status, d.last_error, d.failure_cause,
+        case d.status
+          when 'sent' then d.sent_at
+          when 'failed' then d.updated_at
+          when 'pending' then d.next_attempt_at
+          else d.updated_at
+        end as at
+      from deliveries d where ${filter}
+      order by d.created_at desc, d.company_name asc, d.id asc
+      limit ${DELIVERY_PAGE_SIZE} offset ${(page - 1) * DELIVERY_PAGE_SIZE}`),
+    db.execute(sql`select count(*)::int as n from (${resendableDeliveries(profileId)}) r`),
+  ]);
+  return {
+    rows: rowsOf<{
+      id: string;
+      company_name: string;
+      status: DeliveryPage['rows'][number]['status'];
+      last_error: string | null;
+      failure_cause: FailureCause | null;
+      at: Date | string;
+    }>(rows).map((r) => ({
+      id: r.id,
+      companyName: r.company_name,
+      status: r.status,
+      at: new Date(r.at).toISOString(),
+      lastError: userFacingReason(r.last_error, r.status),
+      failureCause: r.status === 'failed' ? r.failure_cause : null,
+    })),
+    total: rowsOf<{ n: number }>(totalRows)[0]?.n ?? 0,
+    page,
+    pageSize: DELIVERY_PAGE_SIZE,
+    retryableFailed: rowsOf<{ n: number }>(resendable)[0]?.n ?? 0,
+  };
+}

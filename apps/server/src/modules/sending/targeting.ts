@@ -1,0 +1,47 @@
+import type { TargetGroup, Targeting } from '@sira/shared';
+import type { SendTargets } from '@sira/shared/schemas/sending';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Database, rowsOf } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { notContacted } from './contacted';
+
+/**
+ * Targeting on the server (rules/targeting.ts): the sectors and cities a send is narrowed to, and the counts
+ * /send-resume shows while the user chooses. The form counts from the groups given here with the shared
+ * rule; scheduling filters with targetFilter, the same rule in SQL, so the number shown is the number sent
+ * (up to the balance).
+ */
+
+/** The user's choice, each list without repeats; absent means every company. */
+export function chosenTargets(input: { sectors?: readonly string[]; cities?: readonly string[] } | undefined): Targeting {
+  return { sectors: [...new Set(input?.sectors ?? [])], cities: [...new Set(input?.cities ?? [])] };
+}
+
+/** The companies (alias `c`) a targeting takes: an empty list does not narrow. */
+export function targetFilter(targets: Targeting): SQL {
+  const parts: SQL[] = [];
+  if (targets.sectors.length > 0) parts.push(sql`c.sector = any(${sql.param([...targets.sectors])}::text[])`);
+  if (targets.cities.length > 0) parts.push(sql`c.location = any(${sql.param([...targets.cities])}::text[])`);
+  return parts.length > 0 ? sql.join(parts, sql` and `) : sql`true`;
+}
+
+/**
+ * The companies of the user's package they have not contacted yet, counted per sector and city: every value
+ * the form offers, and every count it shows, comes from these groups. One pass over the package's companies.
+ */
+export async function targetGroups(db: Pick<Database, 'execute'>, profileId: string, packageId: string): Promise<TargetGroup[]> {
+  return rowsOf<TargetGroup>(
+    await db.execute(sql`
+      select c.sector, c.location as city, count(*)::int as count
+      from companies c
+      where c.package_id = ${packageId} and ${notContacted(profileId)}
+      group by c.sector, c.location
+      order by c.sector, c.location`),
+  );
+}
+
+export async function getSendTargets(db: Database, profileId: string): Promise<SendTargets> {
+  const [profile] = rowsOf<{ package_id: string }>(await db.execute(sql`select package_id from profiles where id = ${profileId}`));
+  if (!profile) throw new AppError(404, 'PROFILE_NOT_FOUND');
+  return { groups: await targetGroups(db, profileId, profile.package_id) };
+}

@@ -1,0 +1,17 @@
+import { Badge } from '@mantine/core';
+import { formatNumber } from '@sira/shared';
+
+const texts = {
+  badge: (n: number) => `رُفض العنوان ${formatNumber(n)} ${n === 1 ? 'مرة' : n === 2 ? 'مرتين' : 'مرات'}`,
+  title: 'رفض مزوّد البريد رسائل المستخدمين إلى هذا العنوان لأنه غير صالح. صحّح العنوان أو احذف الشركة.',
+};
+
+/** Beside a company's address in the directory: how many times users' messages to it were refused as undeliverable. */
+export function CompanyHardFailures({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <Badge color="red.9" variant="filled" size="sm" title={texts.title} data-testid="hard-failures">
+      {texts.badge(count)}
+    </Badge>
+  );
+}

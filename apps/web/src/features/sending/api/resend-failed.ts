@@ -1,0 +1,16 @@
+import type { ResentFailed } from '@sira/shared/schemas/sending';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '~/lib/api-client';
+import { sendingKey } from './get-compose';
+
+export const resendFailed = () => api<ResentFailed>('/api/sending/deliveries/resend', { method: 'POST' });
+
+/** Re-queueing moves the balance, the status panel and the delivery list: all of them re-fetch. */
+export function useResendFailed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resendFailed,
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: sendingKey }), queryClient.invalidateQueries({ queryKey: ['profile'] })]),
+  });
+}
