@@ -88,7 +88,7 @@ export async function runRetention(db: Database, options: { now: Date; days: num
     const candidates = rowsOf<{ id: string }>(
       await db.execute(sql`
         select p.id from profiles p
-        where ${holdsSomething(sql`p.id`)} and not ${unfinishedSend(sql`p.id`)} and ${anchorOf(sql`p.id`)} < ${cutoff.toISOString()}::timestamptz
+        where ${holdsSomething(sql`p.id`)} and not ${unfinishedSend(sql`p.id`)} and ${anchorOf(sql`p.id`)} <= ${cutoff.toISOString()}::timestamptz
         order by p.id
         limit ${BATCH}`),
     ).filter((c) => !seen.has(c.id));
@@ -113,7 +113,7 @@ async function eraseIfDue(db: Database, profileId: string, cutoff: Date): Promis
     const id = sql`${profileId}`;
     const [due] = rowsOf<{ due: boolean }>(
       await tx.execute(sql`
-        select (not ${unfinishedSend(id)} and ${anchorOf(id)} < ${cutoff.toISOString()}::timestamptz) as due
+        select (not ${unfinishedSend(id)} and ${anchorOf(id)} <= ${cutoff.toISOString()}::timestamptz) as due
         from profiles where id = ${id} for update skip locked`),
     );
     if (!due?.due) return null;
