@@ -1,15 +1,18 @@
 import { Button, Card, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { retentionFormSchema } from '@sira/shared/forms/retention';
 import { accountSecurityText } from '@sira/shared/messages/account-security';
 import { RETENTION_DAYS_LIMITS } from '@sira/shared/schemas/retention';
-import { useState } from 'react';
 import { LoadError } from '~/components/ui/load-error';
 import { LoadingRows } from '~/components/ui/loading-rows';
+import { focusFirstFault, validateWith } from '~/lib/form';
 import { notify } from '~/lib/notify';
 import { useErrorToast } from '~/lib/use-error-toast';
 import { useAdminRetention, useUpdateAdminRetention } from '../api/account-security';
 
 const t = accountSecurityText.admin;
 const { min, max } = RETENTION_DAYS_LIMITS;
+const validateRetention = validateWith(retentionFormSchema);
 
 /** The retention period, on the email_settings tab beside the other sending settings (ADR 012). */
 export function AdminRetentionSettings() {
@@ -37,39 +40,34 @@ export function AdminRetentionSettings() {
 }
 
 function RetentionForm({ saved }: { saved: number }) {
-  const [days, setDays] = useState<number | string>(saved);
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm<{ days: number | string }>({
+    name: 'retention',
+    initialValues: { days: saved },
+    validate: validateRetention,
+  });
   const update = useUpdateAdminRetention();
-  const save = () => {
-    const value = typeof days === 'number' ? days : Number(days);
-    if (!Number.isInteger(value) || value < min || value > max) {
-      setProblem(t.outOfRange(min, max));
-      return;
-    }
-    setProblem(null);
-    update.mutate({ days: value }, { onSuccess: () => notify.success(t.saved), onError: (error) => notify.error(error.message) });
-  };
+  const submit = form.onSubmit(
+    (values) =>
+      update.mutate(
+        { days: Number(values.days) },
+        { onSuccess: () => notify.success(t.saved), onError: (error) => notify.error(error.message) },
+      ),
+    (errors) => focusFirstFault(form, errors),
+  );
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        save();
-      }}
-    >
-      <Group align="flex-end">
+    <form noValidate onSubmit={submit}>
+      <Group align="flex-start">
         <NumberInput
           label={t.days}
-          value={days}
-          onChange={setDays}
           min={min}
           max={max}
           allowDecimal={false}
           allowNegative={false}
-          error={problem}
           w={180}
+          styles={{ error: { color: 'var(--mantine-color-red-9)' } }}
+          {...form.getInputProps('days')}
         />
-        <Button type="submit" loading={update.isPending}>
+        <Button type="submit" mt={25} loading={update.isPending}>
           {t.save}
         </Button>
       </Group>
