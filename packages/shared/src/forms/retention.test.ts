@@ -7,7 +7,7 @@ describe('retentionFormSchema', () => {
     for (const days of [6, 3651, 30.5, '', '30']) {
       const result = retentionFormSchema.safeParse({ days });
       expect(result.success).toBe(false);
-      expect(result.error?.issues[0]?.message).toBe('أدخل عدداً صحيحاً من 7 إلى 3650 يوماً.');
+      expect(result.error?.issues[0]?.message).toBe('أدخل عدد أيام صحيحاً بين 7 و3650.');
     }
   });
 });

@@ -1,4 +1,22 @@
 /** The dashboard's sign-ins card and data-retention notice, and the admin's retention setting (ADR 012). */
+
+const arabicPlural = new Intl.PluralRules('ar');
+
+/** A number of days after «بعد» in correct Arabic: 7 أيام، 90 يوماً، 100 يوم. */
+export function dayCount(n: number): string {
+  switch (arabicPlural.select(n)) {
+    case 'one':
+      return 'يوم واحد';
+    case 'two':
+      return 'يومين';
+    case 'few':
+      return `${n} أيام`;
+    case 'many':
+      return `${n} يوماً`;
+    default:
+      return `${n} يوم`;
+  }
+}
 export const accountSecurityText = {
   signIns: {
     heading: 'عمليات تسجيل الدخول الأخيرة',
@@ -25,8 +43,8 @@ export const accountSecurityText = {
     heading: 'مدة الاحتفاظ ببياناتك',
     loadFailed: 'تعذّر جلب مدة الاحتفاظ ببياناتك',
     nothingHeld: (days: number) =>
-      `لا نحتفظ حالياً بأي سيرة ذاتية أو نص رسالة لك. نحذفها تلقائياً بعد ${days} يوماً من انتهاء آخر عملية إرسال.`,
-    waiting: (days: number) => `ستُحذف سيرتك الذاتية ونصوص رسائلك تلقائياً بعد ${days} يوماً من انتهاء عملية الإرسال الجارية.`,
+      `لا نحتفظ حالياً بأي سيرة ذاتية أو نص رسالة لك. نحذفها تلقائياً بعد ${dayCount(days)} من انتهاء آخر عملية إرسال.`,
+    waiting: (days: number) => `ستُحذف سيرتك الذاتية ونصوص رسائلك تلقائياً بعد ${dayCount(days)} من انتهاء عملية الإرسال الجارية.`,
     deleteOn: (date: string) => `ستُحذف سيرتك الذاتية ونصوص رسائلك تلقائياً في ${date}.`,
     kept: 'تبقى أعداد الرسائل وحالاتها ظاهرة لك بعد الحذف. رفع سيرة جديدة أو إرسال جديد يبدأ المدة من جديد.',
   },
@@ -38,6 +56,6 @@ export const accountSecurityText = {
     save: 'حفظ',
     saved: 'تم حفظ مدة الاحتفاظ',
     loadFailed: 'تعذّر جلب مدة الاحتفاظ',
-    outOfRange: (min: number, max: number) => `أدخل عدداً صحيحاً من ${min} إلى ${max} يوماً.`,
+    outOfRange: (min: number, max: number) => `أدخل عدد أيام صحيحاً بين ${min} و${max}.`,
   },
 } as const;
