@@ -19,6 +19,7 @@ const serverUnitTests = [
   'apps/server/src/modules/sending/gmail-send.test.ts',
   'apps/server/src/modules/sending/pacing.test.ts',
   'apps/server/src/modules/sending/resume-check.test.ts',
+  'apps/server/src/modules/users/device-label.test.ts',
   'apps/server/src/sandbox/this-machine-only.test.ts',
 ];
 const serverTests = ['apps/server/src/**/*.test.ts'];

@@ -32,6 +32,8 @@ import { sendingAdminRoutes } from './modules/sending/sending.admin-routes';
 import { sendingRoutes } from './modules/sending/sending.routes';
 import { statsAdminRoutes } from './modules/stats/stats.admin-routes';
 import { templatesAdminRoutes } from './modules/templates/templates.admin-routes';
+import { accountSecurityRoutes } from './modules/users/account-security.routes';
+import { retentionAdminRoutes } from './modules/users/retention.admin-routes';
 import { usersAdminRoutes } from './modules/users/users.admin-routes';
 import { userRoutes } from './modules/users/users.routes';
 import { createProfileForUser } from './modules/users/users.service';
@@ -54,6 +56,8 @@ declare module 'fastify' {
     secretBox: SecretBox;
     /** Google and Paylink base URLs: the real ones in production, the loopback sandboxes otherwise. */
     providers: ProviderEndpoints;
+    /** Sira's own e-mails (SMTP, or the local outbox). */
+    mailer: SystemMailer;
   }
 }
 
@@ -139,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       );
     });
   }
+  app.decorate('mailer', mailer);
   const auth = createAuth({
     db: options.db,
     secret: options.appSecret,
@@ -159,6 +164,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(userRoutes);
   await app.register(statsAdminRoutes);
   await app.register(usersAdminRoutes);
+  await app.register(accountSecurityRoutes);
+  await app.register(retentionAdminRoutes);
   await app.register(packagesAdminRoutes);
   await app.register(templatesAdminRoutes);
   await app.register(companiesAdminRoutes);

@@ -3,9 +3,16 @@ import type { BackgroundTask } from './background-task';
 
 /**
  * A background task that runs `pass` every `everyMs`, never two at once (the next waits for the previous to
- * end), logs a failed pass and carries on, and on stop waits for the pass in hand.
+ * end), logs a failed pass and carries on, and on stop waits for the pass in hand. The first pass comes
+ * `firstAfterMs` after start (default `everyMs`).
  */
-export function startPeriodicTask(name: string, everyMs: number, pass: () => Promise<void>, log: FastifyBaseLogger): BackgroundTask {
+export function startPeriodicTask(
+  name: string,
+  everyMs: number,
+  pass: () => Promise<void>,
+  log: FastifyBaseLogger,
+  firstAfterMs: number = everyMs,
+): BackgroundTask {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -18,11 +25,11 @@ export function startPeriodicTask(name: string, everyMs: number, pass: () => Pro
         if (!stopped) schedule();
       });
   };
-  const schedule = () => {
-    timer = setTimeout(tick, everyMs);
+  const schedule = (afterMs = everyMs) => {
+    timer = setTimeout(tick, afterMs);
     timer.unref();
   };
-  schedule();
+  schedule(firstAfterMs);
 
   return {
     name,

@@ -2,7 +2,7 @@
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function layout(title: string, intro: string, action: string, url: string, note: string): { html: string; text: string } {
+export function layout(title: string, intro: string, action: string, url: string, note: string): { html: string; text: string } {
   const safeUrl = escapeHtml(url);
   const html = `<!doctype html>
 <html lang="ar" dir="rtl"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>

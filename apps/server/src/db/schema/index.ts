@@ -9,5 +9,6 @@ export * from './packages';
 export * from './rate-limits';
 export * from './sending';
 export * from './settings';
+export * from './sign-ins';
 export * from './templates';
 export * from './users';

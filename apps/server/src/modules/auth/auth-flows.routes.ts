@@ -24,6 +24,7 @@ import { revealingDatabaseOutage } from '../../lib/database-errors';
 import { AppError, badRequest } from '../../lib/errors';
 import { consumeRateLimits, resetRateLimit } from '../../lib/rate-limit';
 import { trackMail } from '../../mail/mail-outcome';
+import { recordSignIn } from '../users/sign-ins';
 import { getProfileSummary, setApplicantName } from '../users/users.service';
 import { awaitsConfirmation, emailIsRegistered, endSession, resetTokenIsValid } from './auth.service';
 
@@ -169,6 +170,13 @@ export const authFlowRoutes: FastifyPluginAsyncZod = async (app) => {
         if (signedIn.token) await endSession(app.db, signedIn.token);
         throw new AppError(400, 'SESSION_FAILED');
       }
+      // The dashboard's recent sign-ins (ADR 012).
+      await recordSignIn(app.db, {
+        userId: profile.id,
+        sessionToken: signedIn.token,
+        ipAddress: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
       forwardCookies(response, reply);
       for (const key of emailKeys) await resetRateLimit(app.db, key);
       return { user: { id: profile.id, email: profile.email, isAdmin: profile.isAdmin } };

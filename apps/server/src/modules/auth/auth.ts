@@ -10,8 +10,10 @@ import { noteConnectionFailure } from '../../lib/database-errors';
 import { betterAuthLogger } from '../../lib/logger';
 import type { OriginPolicy } from '../../lib/origins';
 import { noteMailFailure } from '../../mail/mail-outcome';
+import { passwordChangedEmail } from '../../mail/security-templates';
 import type { SystemMailer } from '../../mail/system-mailer';
 import { confirmationEmail, resetPasswordEmail } from '../../mail/system-templates';
+import { dashboardUrl, sendSecurityNotice } from '../users/security-notices';
 
 export interface AuthOptions {
   db: Database;
@@ -82,6 +84,11 @@ export function createAuth(options: AuthOptions) {
       // must not set another password (and sign the owner out) for the rest of its hour.
       onPasswordReset: async ({ user: u }) => {
         await options.db.delete(verification).where(and(like(verification.identifier, 'reset-password:%'), eq(verification.value, u.id)));
+        // The owner hears of it, in case it was not them (ADR 012).
+        await sendSecurityNotice(options, u.email, passwordChangedEmail(dashboardUrl(options.baseUrl)), {
+          userId: u.id,
+          kind: 'password-changed',
+        });
       },
     },
     emailVerification: {

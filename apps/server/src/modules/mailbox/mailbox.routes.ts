@@ -6,7 +6,9 @@ import {
   mailboxStatusSchema,
 } from '@sira/shared/schemas/mailbox';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { mailboxLinkedEmail, mailboxUnlinkedEmail } from '../../mail/security-templates';
 import { requireViewer } from '../../plugins/access';
+import { dashboardUrl, sendSecurityNotice } from '../users/security-notices';
 import { completeConnect, disconnect, mailboxStatus, type ServiceDeps, startConnect, verifyMailbox } from './mailbox.service';
 
 const SEND_RESUME_PATH = '/send-resume';
@@ -24,6 +26,10 @@ export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
     publicBaseUrl: app.publicBaseUrl,
     log: app.log,
   });
+
+  /** The account's owner hears of a link or unlink at their sign-in address, in case it was not them (ADR 012). */
+  const notify = (viewer: { id: string; email: string }, notice: Parameters<typeof sendSecurityNotice>[2], kind: string) =>
+    sendSecurityNotice({ mailer: app.mailer, log: app.log }, viewer.email, notice, { userId: viewer.id, kind });
 
   app.get(
     '/api/mailbox',
@@ -53,13 +59,19 @@ export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = await app.viewer(request);
       if (!viewer) return reply.redirect(`/login?from=${encodeURIComponent(SEND_RESUME_PATH)}`, 303);
       const result = await completeConnect(deps(), viewer.id, request.query);
+      if (result === 'linked') {
+        const { email } = await mailboxStatus(deps(), viewer.id);
+        if (email) await notify(viewer, mailboxLinkedEmail(dashboardUrl(app.publicBaseUrl), email), 'mailbox-linked');
+      }
       return reply.redirect(`${SEND_RESUME_PATH}?${MAILBOX_CALLBACK_PARAM}=${result}`, 303);
     },
   );
 
   app.delete('/api/mailbox', async (request, reply) => {
     const viewer = await requireViewer(request);
+    const { email } = await mailboxStatus(deps(), viewer.id);
     await disconnect(deps(), viewer.id);
+    if (email) await notify(viewer, mailboxUnlinkedEmail(dashboardUrl(app.publicBaseUrl), email), 'mailbox-unlinked');
     return reply.status(204).send();
   });
 };

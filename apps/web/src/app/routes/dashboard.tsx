@@ -3,6 +3,8 @@ import { ar } from '@sira/shared';
 import { SendingActivity } from '~/features/sending/components/sending-activity';
 import { SendingOverviewPanel } from '~/features/sending/components/sending-overview-panel';
 import { useLiveSending } from '~/features/sending/hooks/use-live-sending';
+import { RetentionNotice } from '~/features/users/components/retention-notice';
+import { SignInsCard } from '~/features/users/components/sign-ins-card';
 import type { Route } from './+types/dashboard';
 
 export const meta: Route.MetaFunction = () => [{ title: `لوحة التحكم | ${ar.app.name}` }, { name: 'robots', content: 'noindex' }];
@@ -15,6 +17,8 @@ export default function Dashboard() {
       <Stack gap="xl">
         <SendingOverviewPanel />
         <SendingActivity />
+        <RetentionNotice />
+        <SignInsCard />
       </Stack>
     </Container>
   );

@@ -1,0 +1,61 @@
+/** The dashboard's sign-ins card and data-retention notice, and the admin's retention setting (ADR 012). */
+
+const arabicPlural = new Intl.PluralRules('ar');
+
+/** A number of days after «بعد» in correct Arabic: 7 أيام، 90 يوماً، 100 يوم. */
+export function dayCount(n: number): string {
+  switch (arabicPlural.select(n)) {
+    case 'one':
+      return 'يوم واحد';
+    case 'two':
+      return 'يومين';
+    case 'few':
+      return `${n} أيام`;
+    case 'many':
+      return `${n} يوماً`;
+    default:
+      return `${n} يوم`;
+  }
+}
+export const accountSecurityText = {
+  signIns: {
+    heading: 'عمليات تسجيل الدخول الأخيرة',
+    intro: 'إذا رأيت جهازاً لا تعرفه، سجّل الخروج من الأجهزة الأخرى ثم غيّر كلمة المرور.',
+    loadFailed: 'تعذّر جلب عمليات تسجيل الدخول',
+    empty: 'لا توجد عمليات تسجيل دخول مسجلة بعد.',
+    thisDevice: 'هذا الجهاز',
+    stillSignedIn: 'ما زال مسجلاً',
+    signedOut: 'انتهت الجلسة',
+    addressUnknown: 'عنوان غير معروف',
+    /** Shown under the list: why no city is named. */
+    addressNote: 'يظهر جزء من عنوان IP فقط، ولا نحدد المدينة.',
+    signOutOthers: 'تسجيل الخروج من جميع الأجهزة الأخرى',
+    confirmTitle: 'تسجيل الخروج من الأجهزة الأخرى',
+    confirmBody: 'ستُنهى جميع الجلسات الأخرى لحسابك، ويبقى هذا الجهاز مسجلاً. هل تريد المتابعة؟',
+    confirm: 'تسجيل الخروج منها',
+    cancel: 'إلغاء',
+    close: 'إغلاق',
+    doneNone: 'لا توجد أجهزة أخرى مسجلة الدخول.',
+    done: (n: number) => (n === 1 ? 'تم تسجيل الخروج من جهاز آخر.' : `تم تسجيل الخروج من ${n} أجهزة أخرى.`),
+    failed: 'تعذّر تسجيل الخروج من الأجهزة الأخرى',
+  },
+  retention: {
+    heading: 'مدة الاحتفاظ ببياناتك',
+    loadFailed: 'تعذّر جلب مدة الاحتفاظ ببياناتك',
+    nothingHeld: (days: number) =>
+      `لا نحتفظ حالياً بأي سيرة ذاتية أو نص رسالة لك. نحذفها تلقائياً بعد ${dayCount(days)} من انتهاء آخر عملية إرسال.`,
+    waiting: (days: number) => `ستُحذف سيرتك الذاتية ونصوص رسائلك تلقائياً بعد ${dayCount(days)} من انتهاء عملية الإرسال الجارية.`,
+    deleteOn: (date: string) => `ستُحذف سيرتك الذاتية ونصوص رسائلك تلقائياً في ${date}.`,
+    kept: 'تبقى أعداد الرسائل وحالاتها ظاهرة لك بعد الحذف. رفع سيرة جديدة أو إرسال جديد يبدأ المدة من جديد.',
+  },
+  admin: {
+    heading: 'مدة الاحتفاظ بالسير الذاتية والرسائل',
+    description:
+      'تُحذف ملفات السير الذاتية ونصوص الرسائل لكل مستخدم تلقائياً بعد هذا العدد من الأيام من انتهاء آخر عملية إرسال له (أو آخر رفع لسيرة). تبقى الأعداد والحالات.',
+    days: 'عدد الأيام',
+    save: 'حفظ',
+    saved: 'تم حفظ مدة الاحتفاظ',
+    loadFailed: 'تعذّر جلب مدة الاحتفاظ',
+    outOfRange: (min: number, max: number) => `أدخل عدد أيام صحيحاً بين ${min} و${max}.`,
+  },
+} as const;
