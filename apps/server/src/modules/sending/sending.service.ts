@@ -5,6 +5,7 @@ import { type Database, rowsOf } from '../../db/client';
 import { packageTemplates, profiles, resumeFiles, resumes, sendJobs, templates, userGmail } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { EventBus } from '../../lib/event-bus';
+import { notOptedOut } from '../companies/opt-out.service';
 import { sanitizeRichHtml } from '../../lib/html';
 import { attachmentName, htmlToText } from './mime';
 import { checkResume } from './resume-check';
@@ -36,7 +37,7 @@ export async function companiesLeftFor(db: Database, profileId: string, packageI
   const remaining = await db.execute(sql`
     select count(*)::int as n from (
       select 1 from companies c
-      where c.package_id = ${packageId} and ${notContacted(profileId)}
+      where c.package_id = ${packageId} and ${notContacted(profileId)} and ${notOptedOut(sql`c.email`)}
       limit ${PACKAGE_COMPANY_LIMIT}
     ) x`);
   return rowsOf<{ n: number }>(remaining)[0]?.n ?? 0;
@@ -206,7 +207,7 @@ export async function scheduleSend(deps: ScheduleDeps, profileId: string, input:
       insert into deliveries (job_id, profile_id, company_id, recipient_email, company_name, sector, location)
       select ${job.id}, ${profileId}, c.id, c.email, c.name, c.sector, c.location
       from companies c
-      where c.package_id = ${profile.package_id} and ${notContacted(profileId)}
+      where c.package_id = ${profile.package_id} and ${notContacted(profileId)} and ${notOptedOut(sql`c.email`)}
       order by c.name, c.id
       limit ${Math.min(profile.balance, PACKAGE_COMPANY_LIMIT)}`);
     const scheduled =
