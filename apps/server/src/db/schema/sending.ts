@@ -86,9 +86,7 @@ export const deliveries = pgTable(
     index('deliveries_job_status_idx').on(t.jobId, t.status),
     index('deliveries_profile_company_idx').on(t.profileId, t.companyId),
     // A company's opt-out ends every delivery still waiting for its address, whoever scheduled it (ADR 012).
-    index('deliveries_waiting_recipient_idx')
-      .on(sql`lower(${t.recipientEmail})`)
-      .where(sql`${t.status} in ('pending', 'held')`),
+    index('deliveries_waiting_recipient_idx').on(sql`lower(${t.recipientEmail})`).where(sql`${t.status} in ('pending', 'held')`),
     index('deliveries_sender_sent_idx').on(t.senderEmail, t.sentAt).where(sql`${t.status} = 'sent'`),
     // 'opted_out': the receiver asked for no more CVs at this address (company_opt_outs); never sent, credit returned.
     check('deliveries_status_known', sql`${t.status} in ('pending','held','sending','sent','failed','opted_out')`),

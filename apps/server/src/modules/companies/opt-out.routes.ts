@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
 import { consumeRateLimits } from '../../lib/rate-limit';
-import { createOptOutLinks, type OptOutClaim } from './opt-out-link';
 import { applyOptOut, describeOptOut, type OptOutOutcome } from './opt-out.service';
+import { createOptOutLinks, type OptOutClaim } from './opt-out-link';
 
 /**
  * The receiving company's side of the opt-out (ADR 012), public: the link's token is the only credential.

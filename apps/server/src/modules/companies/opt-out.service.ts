@@ -152,10 +152,7 @@ export async function applyOptOut(
         redirect_email = coalesce(excluded.redirect_email, company_opt_outs.redirect_email),
         redirect_status = coalesce(excluded.redirect_status, company_opt_outs.redirect_status),
         redirect_decided_at = case when excluded.redirect_email is null then company_opt_outs.redirect_decided_at end`);
-    const affectedProfiles = await settleOptedOut(
-      tx,
-      sql`lower(d.recipient_email) = ${claim.email} and d.status in ('pending', 'held')`,
-    );
+    const affectedProfiles = await settleOptedOut(tx, sql`lower(d.recipient_email) = ${claim.email} and d.status in ('pending', 'held')`);
     return { view: viewOf(claim, companyName, await readMark(tx, claim.email)), affectedProfiles };
   });
 }

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { isMailAddress, keepPlainLines } from '@sira/shared';
-import { optOutFooter } from '@sira/shared/messages/opt-out';
 import { isolateLtrRuns, ltrRuns } from '@sira/shared/bidi';
+import { optOutFooter } from '@sira/shared/messages/opt-out';
 import sanitizeHtml from 'sanitize-html';
 import { sanitizeRichHtml } from '../../lib/html';
 import {
@@ -202,7 +202,8 @@ const htmlValue = (value: string) =>
 
 /** An opt-out URL as the headers and footer carry it: https or http, printable ASCII only (it goes in a header). */
 function checkedOptOutUrl(url: string): string {
-  if (!/^https?:\/\/[\x21-\x7e]+$/.test(url) || /[<>"]/.test(url)) throw new Error(`opt-out URL not fit for a header: ${JSON.stringify(url)}`);
+  if (!/^https?:\/\/[\x21-\x7e]+$/.test(url) || /[<>"]/.test(url))
+    throw new Error(`opt-out URL not fit for a header: ${JSON.stringify(url)}`);
   return url;
 }
 
