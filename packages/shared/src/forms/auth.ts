@@ -26,9 +26,9 @@ export const newPasswordFormSchema = withFormRule(z.object({ password: z.string(
 });
 export type NewPasswordFormValues = z.input<typeof newPasswordFormSchema>;
 
-export const REGISTRATION_FIELDS = ['fullName', 'fullNameEn', 'email', 'phone', 'password', 'confirmPassword'] as const;
+export const REGISTRATION_FIELDS = ['fullName', 'fullNameEn', 'email', 'phone', 'password', 'confirmPassword', 'acceptTerms'] as const;
 export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];
-export type RegistrationFormValues = Record<RegistrationField, string>;
+export type RegistrationFormValues = Record<Exclude<RegistrationField, 'acceptTerms'>, string> & { acceptTerms: boolean };
 
 /** The fields a refusal of registration is about (the form's rule or the server's answer), in the form's order. */
 export function registrationFieldsAtFault(code: string | undefined, values: RegistrationFormValues): RegistrationField[] {
@@ -49,6 +49,8 @@ export function registrationFieldsAtFault(code: string | undefined, values: Regi
       return ['fullNameEn'];
     case 'PASSWORD_TOO_SHORT':
       return ['password'];
+    case 'TERMS_NOT_ACCEPTED':
+      return ['acceptTerms'];
     default:
       return [];
   }
@@ -62,6 +64,7 @@ export const registrationFormSchema = withFormRule(
     phone: z.string(),
     password: z.string(),
     confirmPassword: z.string(),
+    acceptTerms: z.boolean(),
   }),
   (values) => {
     const code = checkRegistration(values);

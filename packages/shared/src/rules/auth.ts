@@ -60,6 +60,7 @@ export type AuthRuleCode =
   | 'PASSWORDS_MISMATCH'
   | 'INVALID_PHONE'
   | 'FIELDS_REQUIRED'
+  | 'TERMS_NOT_ACCEPTED'
   | ApplicantNameCode;
 
 export function checkSignIn(input: { email: string; password: string }): AuthRuleCode | null {
@@ -84,6 +85,8 @@ export function checkRegistration(input: {
   confirmPassword: string;
   fullName: string;
   fullNameEn?: string | undefined;
+  /** The terms and privacy policy agreed to (PDPL consent): asked last, so every earlier message is unchanged. */
+  acceptTerms?: boolean | undefined;
 }): AuthRuleCode | null {
   const email = normalizeEmail(input.email);
   // The spec's order: the passwords' match comes first. The name (not in the spec's form) comes after the
@@ -95,6 +98,7 @@ export function checkRegistration(input: {
   const name = checkApplicantName(input);
   if (name) return name;
   if (input.password.length < PASSWORD_MIN_LENGTH) return 'PASSWORD_TOO_SHORT';
+  if (input.acceptTerms !== true) return 'TERMS_NOT_ACCEPTED';
   return null;
 }
 

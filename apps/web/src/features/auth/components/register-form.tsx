@@ -1,4 +1,4 @@
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { normalizeEmail, normalizePhone, paths } from '@sira/shared';
 import { type RegistrationFormValues, registrationFieldsAtFault, registrationFormSchema } from '@sira/shared/forms/auth';
@@ -25,7 +25,7 @@ const texts = {
   password: 'كلمة المرور',
   confirm: 'تأكيد كلمة المرور',
   submit: 'إنشاء الحساب',
-  agreePrefix: 'بإنشاء حسابك فإنك توافق على',
+  agreePrefix: 'أوافق على',
   terms: 'الشروط والأحكام',
   and: 'و',
   privacy: 'سياسة الخصوصية',
@@ -36,7 +36,7 @@ const texts = {
 export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   const form = useForm<RegistrationFormValues>({
     name: 'register',
-    initialValues: { fullName: '', fullNameEn: '', email: '', phone: '', password: '', confirmPassword: '' },
+    initialValues: { fullName: '', fullNameEn: '', email: '', phone: '', password: '', confirmPassword: '', acceptTerms: false },
     validate: validateWith(registrationFormSchema),
     // The fields a refusal is about are marked red (and the first focused) beside the one message the spec gives.
     enhanceGetInputProps: markWithoutMessage,
@@ -112,17 +112,24 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
             {...form.getInputProps('confirmPassword')}
             required
           />
+          {/* Consent to the terms and privacy policy (PDPL): asked, not assumed; the server records its version and time. */}
+          <Checkbox
+            {...form.getInputProps('acceptTerms', { type: 'checkbox' })}
+            label={
+              <>
+                {texts.agreePrefix}{' '}
+                <Anchor component={Link} to={paths.terms} target="_blank">
+                  {texts.terms}
+                </Anchor>{' '}
+                {texts.and}
+                <Anchor component={Link} to={paths.privacy} target="_blank">
+                  {texts.privacy}
+                </Anchor>
+              </>
+            }
+            required
+          />
           <FormError error={formError.error} announced={false} />
-          <Text size="sm" c="gray.8">
-            {texts.agreePrefix}{' '}
-            <Anchor component={Link} to={paths.terms}>
-              {texts.terms}
-            </Anchor>{' '}
-            {texts.and}
-            <Anchor component={Link} to={paths.privacy}>
-              {texts.privacy}
-            </Anchor>
-          </Text>
           <Button type="submit" loading={register.isPending} fullWidth>
             {texts.submit}
           </Button>
