@@ -6,8 +6,10 @@ import type { SecretBox } from '../../lib/secret-box';
  * The personal link at the foot of every application e-mail (ADR 012). Its token names one delivery and the
  * address it went to, signed with a key derived from APP_SECRET for this purpose alone:
  *
- *   base64url(version ‖ delivery id (16 bytes) ‖ address, UTF-8) "." base64url(first 16 bytes of HMAC-SHA256)
+ *   base64url(version ‖ delivery id (16 bytes) ‖ address, UTF-8 ‖ first 16 bytes of HMAC-SHA256 of what precedes)
  *
+ * One run of base64url characters, no separator: the web server takes a path ending in ".word" for a missing
+ * file, so a dot before the signature would break some links and not others.
  * Whoever holds it may stop CVs to that one address (or ask for another), nothing else: it opens no account
  * and shows only the company's name and the address the mail was sent to, which its holder read in the mail.
  * The address travels in the token so the link still works after the sending user's account, and with it
@@ -53,21 +55,18 @@ export function createOptOutLinks(secretBox: Pick<SecretBox, 'mac'>, publicBaseU
   const links: OptOutLinks = {
     token(claim) {
       const payload = Buffer.concat([Buffer.from([VERSION]), uuidBytes(claim.deliveryId), Buffer.from(claim.email.toLowerCase(), 'utf8')]);
-      return `${payload.toString('base64url')}.${sign(payload).toString('base64url')}`;
+      return Buffer.concat([payload, sign(payload)]).toString('base64url');
     },
     url(claim) {
       return `${base}/opt-out/${links.token(claim)}`;
     },
     verify(token) {
-      if (token.length > MAX_TOKEN_LENGTH) return null;
-      const [body, mac, extra] = token.split('.');
-      if (!body || !mac || extra !== undefined || !BASE64URL.test(body) || !BASE64URL.test(mac)) return null;
-      const payload = Buffer.from(body, 'base64url');
-      const given = Buffer.from(mac, 'base64url');
+      if (token.length > MAX_TOKEN_LENGTH || !BASE64URL.test(token)) return null;
+      const bytes = Buffer.from(token, 'base64url');
       // Re-encoding must give the same text: no second spelling of one token (padding bits, trailing characters).
-      if (payload.toString('base64url') !== body || given.toString('base64url') !== mac) return null;
-      if (given.length !== MAC_BYTES || payload.length < 1 + 16 + 3) return null;
-      if (!timingSafeEqual(given, sign(payload))) return null;
+      if (bytes.toString('base64url') !== token || bytes.length < 1 + 16 + 3 + MAC_BYTES) return null;
+      const payload = bytes.subarray(0, bytes.length - MAC_BYTES);
+      if (!timingSafeEqual(bytes.subarray(bytes.length - MAC_BYTES), sign(payload))) return null;
       if (payload[0] !== VERSION) return null;
       const email = payload.subarray(17).toString('utf8');
       if (!isMailAddress(email) || email !== email.toLowerCase()) return null;

@@ -1,4 +1,5 @@
 import { deliveryFailureText } from '@sira/shared/messages/sending';
+import { isKnownClientPath } from '@sira/shared/routes';
 import type { AdminOptOutList, OptOutView } from '@sira/shared/schemas/opt-out';
 import type { DeliveryPage, SendingCompose } from '@sira/shared/schemas/sending';
 import { eq, sql } from 'drizzle-orm';
@@ -80,6 +81,8 @@ describe('the link in every message', () => {
       const message = parseMessage(sent.find((m) => m.id === row.providerMessageId)?.raw as Buffer);
       const unsubscribe = header(message.headers, 'list-unsubscribe') ?? '';
       const url = /^<(.+)>$/.exec(unsubscribe)?.[1] ?? '';
+      // The page's address is a client route of the web app (not taken for a missing file).
+      expect(isKnownClientPath(new URL(url).pathname), url).toBe(true);
       expect(url.startsWith(`${ctx.app.publicBaseUrl}/opt-out/`), unsubscribe).toBe(true);
       expect(header(message.headers, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
       expect(links().verify(url.split('/opt-out/')[1] as string)).toEqual({ deliveryId: row.id, email: row.recipientEmail.toLowerCase() });
@@ -97,11 +100,17 @@ describe('the opt-out page and its API', () => {
     const [row] = await deliveriesOf(u.jobId);
     if (!row) throw new Error('no delivery');
     const token = tokenFor(row);
-    const [body, mac] = token.split('.') as [string, string];
-    const forgedAddress = links().token({ deliveryId: row.id, email: 'someone.else@company.example' }).split('.')[0] as string;
+    const signature = Buffer.from(token, 'base64url').subarray(-16);
+    const otherAddress = Buffer.from(links().token({ deliveryId: row.id, email: 'someone.else@company.example' }), 'base64url').subarray(
+      0,
+      -16,
+    );
     const bad = [
-      `${body}.${mac.slice(0, -2)}${mac.endsWith('AA') ? 'BB' : 'AA'}`,
-      `${forgedAddress}.${mac}`,
+      // The last signature byte changed.
+      Buffer.concat([Buffer.from(token, 'base64url').subarray(0, -1), Buffer.from([signature[15] === 0 ? 1 : 0])]).toString('base64url'),
+      // Another address under this delivery's signature.
+      Buffer.concat([otherAddress, signature]).toString('base64url'),
+      // Signed with a key that is not the installation's.
       createOptOutLinks({ mac: () => Buffer.alloc(32, 7) }, ctx.app.publicBaseUrl).token({ deliveryId: row.id, email: row.recipientEmail }),
     ];
     for (const t of bad) {

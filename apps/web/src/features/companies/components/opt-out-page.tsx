@@ -70,7 +70,9 @@ export function OptOutPage({ token }: { token: string }) {
               <Text span fw={700}>
                 {t.addressLabel}:
               </Text>{' '}
-              <bdi dir="ltr">{view.data.email}</bdi>
+              <bdi dir="ltr" style={{ overflowWrap: 'anywhere' }}>
+                {view.data.email}
+              </bdi>
             </Text>
           </Stack>
         </Card>
@@ -96,7 +98,10 @@ export function OptOutPage({ token }: { token: string }) {
               color="red.9"
               fullWidth
               loading={choose.isPending && choose.variables?.choice === 'stop'}
-              onClick={() => choose.mutate({ choice: 'stop' })}
+              onClick={() => {
+                setFieldError(null);
+                choose.mutate({ choice: 'stop' });
+              }}
             >
               {t.stopButton}
             </Button>
