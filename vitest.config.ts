@@ -18,6 +18,7 @@ const serverUnitTests = [
   'apps/server/src/modules/companies/zip-guard.test.ts',
   'apps/server/src/modules/content/og-image.test.ts',
   'apps/server/src/modules/sending/gmail-send.test.ts',
+  'apps/server/src/modules/sending/mime-opt-out.test.ts',
   'apps/server/src/modules/sending/pacing.test.ts',
   'apps/server/src/modules/sending/resume-check.test.ts',
   'apps/server/src/sandbox/this-machine-only.test.ts',
