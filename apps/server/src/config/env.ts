@@ -152,8 +152,9 @@ type RequiredSetting = 'DATABASE_URL' | 'APP_SECRET' | 'PUBLIC_BASE_URL' | 'SMTP
 
 /**
  * What each role needs in production, and no more. The worker opens sealed mailbox tokens (APP_SECRET) and
- * talks to Google and Paylink at their fixed addresses; it sends no system mail and builds no link to this
- * site, so it needs neither SMTP nor PUBLIC_BASE_URL. The migration seeds the default OAuth redirect address
+ * talks to Google and Paylink at their fixed addresses; it sends no system mail, so it needs no SMTP. It does
+ * write each application e-mail's opt-out link (ADR 012) with PUBLIC_BASE_URL, which compose gives every
+ * process; not required here yet, so a worker started without it still starts. The migration seeds the default OAuth redirect address
  * from PUBLIC_BASE_URL.
  */
 const PRODUCTION_REQUIRED: Record<ProcessRole, readonly RequiredSetting[]> = {
