@@ -27,6 +27,7 @@ describe('a system e-mail that did not leave', () => {
     await page.getByLabel(field('رقم الجوال')).fill('0512345678');
     await page.getByLabel(field('كلمة المرور')).fill('secret1');
     await page.getByLabel(field('تأكيد كلمة المرور')).fill('secret1');
+    await page.getByRole('checkbox', { name: /أوافق على الشروط والأحكام/ }).check();
     await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
     await page.getByText('تم إنشاء حسابك، لكن تعذر إرسال رسالة التفعيل إلى بريدك الإلكتروني.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/register');

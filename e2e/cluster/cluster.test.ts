@@ -179,7 +179,7 @@ describeCluster('a cluster in staging mode: two servers, two workers, the sandbo
     await user.json(
       'POST',
       '/api/auth/register',
-      { email, phone: '0512345678', password, confirmPassword: password, fullName: 'سارة أحمد' },
+      { email, phone: '0512345678', password, confirmPassword: password, fullName: 'سارة أحمد', acceptTerms: true },
       201,
     );
     const link = await waitFor('the confirmation e-mail', async () => {

@@ -24,7 +24,12 @@ describe('.env', () => {
     // Nothing listens on port 9: connecting fails at once, with the address taken from the file.
     writeFileSync(
       join(cwd, '.env'),
-      ['NODE_ENV=production', 'DATABASE_URL=postgres://sira:pw@127.0.0.1:9/from_dotenv', 'APP_SECRET=short'].join('\n'),
+      [
+        'NODE_ENV=production',
+        'DATABASE_URL=postgres://sira:pw@127.0.0.1:9/from_dotenv',
+        'APP_SECRET=short',
+        'PUBLIC_BASE_URL=https://sira.example',
+      ].join('\n'),
     );
     const worker = startProcess(process.execPath, [join(root, 'apps/server/dist/worker.js')], cleanEnv({ APP_SECRET: TEST_APP_SECRET }), {
       cwd,

@@ -110,8 +110,14 @@ describe('the server stopping (SIGTERM)', () => {
 
 describe.runIf(process.env.TEST_DATABASE_URL)('the worker stopping', () => {
   async function startWorker(how: 'npm' | 'node', databaseUrl: string) {
-    // Production, with only what a worker needs: no SMTP_URL, SMTP_FROM or PUBLIC_BASE_URL.
-    const env = cleanEnv({ NODE_ENV: 'production', DATABASE_URL: databaseUrl, APP_SECRET: TEST_APP_SECRET, LOG_LEVEL: 'info' });
+    // Production, with only what a worker needs: no SMTP_URL or SMTP_FROM.
+    const env = cleanEnv({
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      APP_SECRET: TEST_APP_SECRET,
+      PUBLIC_BASE_URL: 'https://sira.example',
+      LOG_LEVEL: 'info',
+    });
     const worker =
       how === 'npm'
         ? startProcess('npm', ['run', 'worker'], env, { detached: true })

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { productionTestApp, useTestApp } from '../test-support/app';
 import { buildApp } from './app';
 import { parseEnv } from './config/env';
+import { createOptOutLinks } from './modules/companies/opt-out-link';
 
 const ctx = useTestApp();
 
@@ -143,6 +144,13 @@ describe('web app serving', () => {
       expect([dashboard.statusCode, dashboard.body]).toEqual([200, '<html>shell</html>']);
       const adminTab = await app.inject('/admin/companies');
       expect(adminTab.statusCode).toBe(200);
+      // A company's opt-out link opens its page (the token must not read as a file name).
+      const token = createOptOutLinks(app.secretBox, 'http://localhost:3000').token({
+        deliveryId: '0b6f3c1e-5d2a-4c8e-9f71-2a3b4c5d6e7f',
+        email: 'hr@company.example',
+      });
+      const optOut = await app.inject(`/opt-out/${token}`);
+      expect([optOut.statusCode, optOut.body]).toEqual([200, '<html>shell</html>']);
       const missing = await app.inject('/no-such-page');
       expect([missing.statusCode, missing.body]).toEqual([404, '<html>shell</html>']);
       const asset = await app.inject('/assets/app-abc.js');

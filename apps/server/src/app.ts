@@ -18,6 +18,8 @@ import { authFlowRoutes } from './modules/auth/auth-flows.routes';
 import { billingAdminRoutes } from './modules/billing/billing.admin-routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { companiesAdminRoutes } from './modules/companies/companies.admin-routes';
+import { optOutAdminRoutes } from './modules/companies/opt-out.admin-routes';
+import { optOutRoutes } from './modules/companies/opt-out.routes';
 import { contentAdminRoutes } from './modules/content/content.admin-routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { loadPublicPages } from './modules/content/public-pages';
@@ -169,6 +171,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(packagesAdminRoutes);
   await app.register(templatesAdminRoutes);
   await app.register(companiesAdminRoutes);
+  await app.register(optOutAdminRoutes);
+  await app.register(optOutRoutes);
   await app.register(contentAdminRoutes);
   await app.register(auditAdminRoutes);
   await app.register(contentRoutes);

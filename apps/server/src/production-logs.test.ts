@@ -175,7 +175,14 @@ describe.skipIf(process.env.SIRA_TEST_DB !== 'postgres')('production logs throug
     const email = `journey.${Date.now()}@sira.example`;
     const registered = await call('/api/auth/register', {
       method: 'POST',
-      json: { email, phone: '0512345678', password: secrets.userPassword, confirmPassword: secrets.userPassword, fullName: 'سارة أحمد' },
+      json: {
+        email,
+        phone: '0512345678',
+        password: secrets.userPassword,
+        confirmPassword: secrets.userPassword,
+        fullName: 'سارة أحمد',
+        acceptTerms: true,
+      },
     });
     expect(registered.status, await registered.clone().text()).toBe(201);
     const mail = smtp.received.find((m) => m.to.includes(email));

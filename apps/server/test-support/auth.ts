@@ -21,7 +21,7 @@ export async function signedInUser(ctx: TestContext, options: { email?: string; 
     method: 'POST',
     url: '/api/auth/register',
     remoteAddress,
-    payload: { email, phone: '0512345678', password, confirmPassword: password, fullName: TEST_APPLICANT_NAME },
+    payload: { email, phone: '0512345678', password, confirmPassword: password, fullName: TEST_APPLICANT_NAME, acceptTerms: true },
   });
   if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.statusCode} ${reg.body}`);
   await ctx.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));

@@ -39,7 +39,9 @@ export function isKnownClientPath(path: string): boolean {
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
   if (knownPaths.has(trimmed)) return true;
   // The admin panel has one address per tab: /admin/users, /admin/companies, …
-  return /^\/admin\/[a-z_]+$/.test(trimmed);
+  if (/^\/admin\/[a-z_]+$/.test(trimmed)) return true;
+  // A company's opt-out link (ADR 012): its token is base64url text.
+  return /^\/opt-out\/[A-Za-z0-9_-]+$/.test(trimmed);
 }
 
 /** Content pages, each at /<slug> (spec §2). */

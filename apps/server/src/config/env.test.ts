@@ -64,8 +64,8 @@ describe('parseEnv', () => {
 
   const productionBase = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/sira' };
 
-  it('a production worker needs the database and the secret, not the mail server or the public address', () => {
-    const env = parseEnv({ ...productionBase, APP_SECRET: 'x'.repeat(40) }, 'worker');
+  it('a production worker needs the database, the secret and the public address, not the mail server', () => {
+    const env = parseEnv({ ...productionBase, APP_SECRET: 'x'.repeat(40), PUBLIC_BASE_URL: 'https://sira.example' }, 'worker');
     expect(env).toMatchObject({ mode: 'production', databaseUrl: 'postgres://db/sira', smtpUrl: undefined });
     const problems = (role: 'server' | 'worker' | 'migrate', source: Record<string, string>) => {
       try {
@@ -76,7 +76,13 @@ describe('parseEnv', () => {
       }
     };
     // It opens sealed mailbox tokens: without APP_SECRET it could send nothing.
-    expect(problems('worker', productionBase)).toEqual(['APP_SECRET is required when NODE_ENV=production']);
+    expect(problems('worker', { ...productionBase, PUBLIC_BASE_URL: 'https://sira.example' })).toEqual([
+      'APP_SECRET is required when NODE_ENV=production',
+    ]);
+    // It writes each application e-mail's opt-out link: without the public address that link would be localhost's.
+    expect(problems('worker', { ...productionBase, APP_SECRET: 'x'.repeat(40) })).toEqual([
+      'PUBLIC_BASE_URL is required when NODE_ENV=production',
+    ]);
     expect(problems('worker', { NODE_ENV: 'production' }).join('\n')).toContain('DATABASE_URL');
   });
 

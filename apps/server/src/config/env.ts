@@ -152,13 +152,13 @@ type RequiredSetting = 'DATABASE_URL' | 'APP_SECRET' | 'PUBLIC_BASE_URL' | 'SMTP
 
 /**
  * What each role needs in production, and no more. The worker opens sealed mailbox tokens (APP_SECRET) and
- * talks to Google and Paylink at their fixed addresses; it sends no system mail and builds no link to this
- * site, so it needs neither SMTP nor PUBLIC_BASE_URL. The migration seeds the default OAuth redirect address
- * from PUBLIC_BASE_URL.
+ * talks to Google and Paylink at their fixed addresses; it sends no system mail, so it needs no SMTP. It
+ * writes each application e-mail's opt-out link with PUBLIC_BASE_URL: without it, real mail would carry a
+ * link to localhost. The migration seeds the default OAuth redirect address from PUBLIC_BASE_URL.
  */
 const PRODUCTION_REQUIRED: Record<ProcessRole, readonly RequiredSetting[]> = {
   server: ['DATABASE_URL', 'APP_SECRET', 'PUBLIC_BASE_URL', 'SMTP_URL', 'SMTP_FROM'],
-  worker: ['DATABASE_URL', 'APP_SECRET'],
+  worker: ['DATABASE_URL', 'APP_SECRET', 'PUBLIC_BASE_URL'],
   migrate: ['DATABASE_URL', 'PUBLIC_BASE_URL'],
 };
 

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
  * Encrypts secrets at rest (gateway keys, OAuth client secret, users' refresh and access tokens) with
@@ -13,13 +13,30 @@ export interface SecretBox {
    * none, and the admin screens say so ("not set") rather than "saved".
    */
   canOpen(sealed: string | null | undefined): boolean;
+  /**
+   * HMAC-SHA256 of `data` under a key derived from APP_SECRET for `purpose` alone, so a signature made for one
+   * use (an opt-out link, ADR 012) is never accepted for another.
+   */
+  mac(purpose: string, data: Buffer): Buffer;
 }
 
 const VERSION = 'v1';
 
 export function createSecretBox(appSecret: string): SecretBox {
   const key = Buffer.from(hkdfSync('sha256', appSecret, 'sira', 'sira:secret-box:v1', 32));
+  const macKeys = new Map<string, Buffer>();
+  const macKey = (purpose: string) => {
+    let derived = macKeys.get(purpose);
+    if (!derived) {
+      derived = Buffer.from(hkdfSync('sha256', appSecret, 'sira', `sira:mac:${purpose}`, 32));
+      macKeys.set(purpose, derived);
+    }
+    return derived;
+  };
   const box: SecretBox = {
+    mac(purpose, data) {
+      return createHmac('sha256', macKey(purpose)).update(data).digest();
+    },
     canOpen(sealed) {
       if (!sealed) return false;
       try {

@@ -43,7 +43,14 @@ beforeEach(() => smtp.refuse(false));
 
 const post = (url: string, payload: object, remoteAddress = freshIp()) => app.inject({ method: 'POST', url, remoteAddress, payload });
 const register = (email: string) =>
-  post('/api/auth/register', { email, phone: '0512345678', password: 'secret1', confirmPassword: 'secret1', fullName: 'سارة أحمد' });
+  post('/api/auth/register', {
+    email,
+    phone: '0512345678',
+    password: 'secret1',
+    confirmPassword: 'secret1',
+    fullName: 'سارة أحمد',
+    acceptTerms: true,
+  });
 const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email));
 
 describe('a confirmation e-mail the mail server refuses', () => {

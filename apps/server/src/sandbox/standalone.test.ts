@@ -100,7 +100,14 @@ describe('staging', () => {
     const reg = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { email, phone: '0512345678', password: 'secret-pass-1', confirmPassword: 'secret-pass-1', fullName: 'سارة أحمد' },
+      payload: {
+        email,
+        phone: '0512345678',
+        password: 'secret-pass-1',
+        confirmPassword: 'secret-pass-1',
+        fullName: 'سارة أحمد',
+        acceptTerms: true,
+      },
     });
     expect(reg.statusCode, reg.body).toBe(201);
     const mail = await waitFor(() => sandboxes.mail.list().find((m) => m.to.includes(email)), 'the confirmation e-mail');

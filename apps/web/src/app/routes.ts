@@ -12,6 +12,7 @@ export default [
     route('login', 'routes/login.tsx'),
     route('register', 'routes/register.tsx'),
     route('reset-password', 'routes/reset-password.tsx'),
+    route('opt-out/:token', 'routes/opt-out.tsx'),
     layout('layouts/protected-layout.tsx', [
       route('dashboard', 'routes/dashboard.tsx'),
       route('billing', 'routes/billing.tsx'),

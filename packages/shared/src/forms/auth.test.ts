@@ -13,6 +13,7 @@ const registration = {
   phone: '0512345678',
   password: 'secret1',
   confirmPassword: 'secret1',
+  acceptTerms: true,
 };
 
 describe('account forms: one message, on the fields it is about', () => {
@@ -45,6 +46,9 @@ describe('account forms: one message, on the fields it is about', () => {
     expect(issuesOf(registrationFormSchema.safeParse({ ...registration, phone: '123' }))).toEqual([['phone', ar.auth.invalidPhone]]);
     expect(issuesOf(registrationFormSchema.safeParse({ ...registration, fullNameEn: 'سارة' }))).toEqual([
       ['fullNameEn', ar.auth.invalidNameEn],
+    ]);
+    expect(issuesOf(registrationFormSchema.safeParse({ ...registration, acceptTerms: false }))).toEqual([
+      ['acceptTerms', ar.auth.termsNotAccepted],
     ]);
     expect(registrationFormSchema.safeParse(registration).success).toBe(true);
   });

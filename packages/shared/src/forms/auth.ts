@@ -34,6 +34,7 @@ export const registrationFormSchema = withFormRule(
     phone: z.string(),
     password: z.string(),
     confirmPassword: z.string(),
+    acceptTerms: z.boolean(),
   }),
   (values) => {
     const code = checkRegistration(values);

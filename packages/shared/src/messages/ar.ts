@@ -50,6 +50,7 @@ export const ar = {
     mustSignIn: 'يجب تسجيل الدخول أولاً',
     fieldsRequired: 'يرجى تعبئة جميع الحقول المطلوبة',
     emailTaken: 'هذا البريد الإلكتروني مسجل بالفعل. سجّل الدخول أو استعد كلمة المرور.',
+    termsNotAccepted: 'يجب الموافقة على الشروط والأحكام وسياسة الخصوصية لإنشاء الحساب',
     invalidResetLink: 'رابط إعادة تعيين كلمة المرور غير صالح أو انتهت صلاحيته. اطلب رابطاً جديداً.',
     registered: 'تم إنشاء حسابك. أرسلنا رابط التفعيل إلى بريدك الإلكتروني، يرجى تفعيله ثم تسجيل الدخول.',
     emailConfirmed: 'تم تفعيل بريدك الإلكتروني. يمكنك الآن تسجيل الدخول.',
@@ -127,6 +128,8 @@ export const errorCodes = {
   SESSION_FAILED: 'SESSION_FAILED',
   SIGN_UP_FAILED: 'SIGN_UP_FAILED',
   EMAIL_TAKEN: 'EMAIL_TAKEN',
+  /** Registration without agreeing to the terms and the privacy policy (PDPL consent). */
+  TERMS_NOT_ACCEPTED: 'TERMS_NOT_ACCEPTED',
   /** A reset link that is unknown, used or expired. */
   INVALID_RESET_TOKEN: 'INVALID_RESET_TOKEN',
   /** The mail server refused a confirmation or reset e-mail (503); asking again sends it. */
@@ -153,6 +156,7 @@ const messageByCode: Record<ErrorCode, string> = {
   SESSION_FAILED: ar.auth.sessionFailed,
   SIGN_UP_FAILED: ar.auth.signUpFailed,
   EMAIL_TAKEN: ar.auth.emailTaken,
+  TERMS_NOT_ACCEPTED: ar.auth.termsNotAccepted,
   INVALID_RESET_TOKEN: ar.auth.invalidResetLink,
   MAIL_NOT_SENT: ar.auth.mailNotSent,
   CONFIRMATION_NOT_SENT: ar.auth.confirmationNotResent,

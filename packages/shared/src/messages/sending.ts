@@ -123,6 +123,7 @@ const stateName = {
   sent: 'تم الإرسال',
   completed: 'مكتمل',
   failed: 'فشل',
+  optedOut: 'أوقفت الشركة الاستلام',
 } as const;
 
 /** Job status labels (spec §4); an unknown status is shown raw. */
@@ -140,6 +141,7 @@ export const deliveryStatusText: Record<string, string> = {
   sending: stateName.sending,
   sent: stateName.sent,
   failed: stateName.failed,
+  opted_out: stateName.optedOut,
 };
 
 /** The dashboard's count cards (GET /api/sending/status `counts`), named as the deliveries they count. */
@@ -221,6 +223,8 @@ export const deliveryFailureText = {
   mailboxPaused:
     'بلغ بريدك حد الإرسال اليومي لدى Google، وستُرسل هذه الرسالة تلقائياً بعد انتهاء المهلة. — Gmail daily sending limit reached; sending resumes automatically.',
   willRetry: 'تعذّر الإرسال مؤقتاً، وستُعاد المحاولة تلقائياً. — Temporary failure; sending will be tried again automatically.',
+  optedOut:
+    'طلبت الشركة إيقاف استقبال السير الذاتية على هذا العنوان، فلم تُرسل الرسالة ولم يُخصم رصيدها. — The company asked for no more CVs at this address; not sent, credit returned.',
   mailboxUnreachable:
     'تعذّر الوصول إلى بريدك لدى Google مؤقتاً، وستُعاد المحاولة تلقائياً. — Could not reach the mailbox at Google; sending will be tried again.',
 } as const;

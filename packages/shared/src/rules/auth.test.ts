@@ -53,7 +53,19 @@ describe('the applicant name', () => {
 });
 
 describe('registration rules', () => {
-  const ok = { email: 'user@sira.example', phone: '0512345678', password: 'secret1', confirmPassword: 'secret1', fullName: 'سارة أحمد' };
+  const ok = {
+    email: 'user@sira.example',
+    phone: '0512345678',
+    password: 'secret1',
+    confirmPassword: 'secret1',
+    fullName: 'سارة أحمد',
+    acceptTerms: true,
+  };
+  it('needs the terms and the privacy policy agreed to, asked after every other rule', () => {
+    expect(checkRegistration({ ...ok, acceptTerms: false })).toBe('TERMS_NOT_ACCEPTED');
+    expect(checkRegistration({ ...ok, acceptTerms: undefined })).toBe('TERMS_NOT_ACCEPTED');
+    expect(checkRegistration({ ...ok, acceptTerms: false, phone: '1' })).toBe('INVALID_PHONE');
+  });
   it('accepts 05 + 8 digits and +966 + 9 digits only', () => {
     expect(checkRegistration(ok)).toBeNull();
     expect(checkRegistration({ ...ok, phone: '+966512345678' })).toBeNull();

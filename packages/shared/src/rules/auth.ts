@@ -60,6 +60,7 @@ export type AuthRuleCode =
   | 'PASSWORDS_MISMATCH'
   | 'INVALID_PHONE'
   | 'FIELDS_REQUIRED'
+  | 'TERMS_NOT_ACCEPTED'
   | ApplicantNameCode;
 
 export function checkSignIn(input: { email: string; password: string }): AuthRuleCode | null {
@@ -84,6 +85,8 @@ export function checkRegistration(input: {
   confirmPassword: string;
   fullName: string;
   fullNameEn?: string | undefined;
+  /** The terms and privacy policy agreed to (PDPL consent): asked last, so every earlier message is unchanged. */
+  acceptTerms?: boolean | undefined;
 }): AuthRuleCode | null {
   const email = normalizeEmail(input.email);
   // The spec's order: the passwords' match comes first. The name (not in the spec's form) comes after the
@@ -95,6 +98,7 @@ export function checkRegistration(input: {
   const name = checkApplicantName(input);
   if (name) return name;
   if (input.password.length < PASSWORD_MIN_LENGTH) return 'PASSWORD_TOO_SHORT';
+  if (input.acceptTerms !== true) return 'TERMS_NOT_ACCEPTED';
   return null;
 }
 
@@ -106,9 +110,9 @@ export function checkNewPassword(input: { password: string; confirmPassword: str
   return null;
 }
 
-export const REGISTRATION_FIELDS = ['fullName', 'fullNameEn', 'email', 'phone', 'password', 'confirmPassword'] as const;
+export const REGISTRATION_FIELDS = ['fullName', 'fullNameEn', 'email', 'phone', 'password', 'confirmPassword', 'acceptTerms'] as const;
 export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];
-export type RegistrationFormValues = Record<RegistrationField, string>;
+export type RegistrationFormValues = Record<Exclude<RegistrationField, 'acceptTerms'>, string> & { acceptTerms: boolean };
 
 /** The fields a refusal of registration is about (the form's rule or the server's answer), in the form's order. */
 export function registrationFieldsAtFault(code: string | undefined, values: RegistrationFormValues): RegistrationField[] {
@@ -129,6 +133,8 @@ export function registrationFieldsAtFault(code: string | undefined, values: Regi
       return ['fullNameEn'];
     case 'PASSWORD_TOO_SHORT':
       return ['password'];
+    case 'TERMS_NOT_ACCEPTED':
+      return ['acceptTerms'];
     default:
       return [];
   }

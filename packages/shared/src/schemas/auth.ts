@@ -11,6 +11,8 @@ export const registerBodySchema = z.object({
   /** The applicant's full name in Arabic (required) and in Latin letters (optional): rules/auth.ts checkApplicantName. */
   fullName: text(200),
   fullNameEn: text(200).optional(),
+  /** Agreement to the terms and the privacy policy of POLICY_VERSION; registration is refused without it. */
+  acceptTerms: z.boolean().optional(),
 });
 export const resetRequestBodySchema = z.object({ email: text(320) });
 /** POST /api/auth/confirmation: mail a new confirmation link to an account not yet confirmed. */

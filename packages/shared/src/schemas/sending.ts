@@ -15,8 +15,11 @@ export const JOB_STATUSES = ['pending', 'processing', 'completed', 'failed'] as 
 export const jobStatusSchema = z.enum(JOB_STATUSES);
 export type JobStatus = z.infer<typeof jobStatusSchema>;
 
-/** A delivery's own state: pending (due or waiting), held (mailbox unlinked), sending (leased), sent, failed. */
-export const DELIVERY_STATUSES = ['pending', 'held', 'sending', 'sent', 'failed'] as const;
+/**
+ * A delivery's own state: pending (due or waiting), held (mailbox unlinked), sending (leased), sent, failed,
+ * opted_out (the company asked for no more CVs at that address before it left: not sent, not charged).
+ */
+export const DELIVERY_STATUSES = ['pending', 'held', 'sending', 'sent', 'failed', 'opted_out'] as const;
 export const deliveryStatusSchema = z.enum(DELIVERY_STATUSES);
 export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
 

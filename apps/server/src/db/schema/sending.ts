@@ -46,7 +46,8 @@ export const sendJobs = pgTable(
 );
 
 /**
- * One e-mail to one company. States: pending → sending → sent | failed; held while the mailbox is unlinked.
+ * One e-mail to one company. States: pending → sending → sent | failed; held while the mailbox is unlinked;
+ * opted_out when its address asked for no more CVs before it left (ADR 012).
  * A row is leased ('sending', lease_expires_at) before the provider call so a crash can never resend it.
  */
 export const deliveries = pgTable(
@@ -92,8 +93,11 @@ export const deliveries = pgTable(
     index('deliveries_lease_idx').on(t.leaseExpiresAt).where(sql`${t.status} = 'sending'`),
     index('deliveries_job_status_idx').on(t.jobId, t.status),
     index('deliveries_profile_company_idx').on(t.profileId, t.companyId),
+    // A company's opt-out ends every delivery still waiting for its address, whoever scheduled it (ADR 012).
+    index('deliveries_waiting_recipient_idx').on(sql`lower(${t.recipientEmail})`).where(sql`${t.status} in ('pending', 'held')`),
     index('deliveries_sender_sent_idx').on(t.senderEmail, t.sentAt).where(sql`${t.status} = 'sent'`),
-    check('deliveries_status_known', sql`${t.status} in ('pending','held','sending','sent','failed')`),
+    // 'opted_out': the receiver asked for no more CVs at this address (company_opt_outs); never sent, credit returned.
+    check('deliveries_status_known', sql`${t.status} in ('pending','held','sending','sent','failed','opted_out')`),
     check(
       'deliveries_failure_cause_known',
       sql`${t.failureCause} is null or ${t.failureCause} in ('address','refused','resume','unconfirmed','retries')`,

@@ -8,6 +8,7 @@ import {
   normalizePhone,
   paths,
 } from '@sira/shared';
+import { POLICY_VERSION } from '@sira/shared/policy';
 import {
   confirmationRequestBodySchema,
   registerBodySchema,
@@ -27,6 +28,7 @@ import { trackMail } from '../../mail/mail-outcome';
 import { recordSignIn } from '../users/sign-ins';
 import { getProfileSummary, setApplicantName } from '../users/users.service';
 import { awaitsConfirmation, emailIsRegistered, endSession, resetTokenIsValid } from './auth.service';
+import { recordConsent } from './consent.service';
 
 const ok = z.object({ ok: z.literal(true) });
 const MINUTE = 60;
@@ -106,6 +108,8 @@ export const authFlowRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // The profile was made by the sign-up's hook; the name companies will see goes on it.
       await setApplicantName(app.db, { email }, { fullName: body.fullName, fullNameEn: body.fullNameEn });
+      // What was agreed to, and when, by the server's clock (checkRegistration refused the request without it).
+      await recordConsent(app.db, email, POLICY_VERSION);
       // The account stands either way; without its link the page says so and offers to send it again.
       return reply.status(201).send({ ok: true as const, confirmationSent: !mailFailed });
     },

@@ -17,8 +17,13 @@ const appWith = (env: Env, publicBaseUrl: string, mailer: SystemMailer = { send:
   buildApp({ env, db: ctx.db, dbKind: ctx.handle.kind, publicBaseUrl, appSecret: 'p'.repeat(40), mailer, logger: false });
 
 /** Registration as the form sends it; the applicant's name is given unless the payload says otherwise. */
-const register = (payload: Record<string, string>, remoteAddress = freshIp()) =>
-  ctx.app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress, payload: { fullName: 'سارة أحمد', ...payload } });
+const register = (payload: Record<string, string | boolean>, remoteAddress = freshIp()) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    remoteAddress,
+    payload: { fullName: 'سارة أحمد', acceptTerms: true, ...payload },
+  });
 const signInRaw = (payload: Record<string, string>, remoteAddress = freshIp()) =>
   ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in', remoteAddress, payload });
 const lastMailTo = (email: string) => [...ctx.mail].reverse().find((m) => m.to === email);

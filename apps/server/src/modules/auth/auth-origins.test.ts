@@ -67,6 +67,7 @@ async function accountJourney({ app, mail }: MailingApp, host: string, origin: s
     password: 'first-pass',
     confirmPassword: 'first-pass',
     fullName: 'سارة أحمد',
+    acceptTerms: true,
   });
   expect([registered.statusCode, registered.body], `register on ${host}`).toEqual([201, registered.body]);
   const confirmed = await get(linkFor(mail, email));

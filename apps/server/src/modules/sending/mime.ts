@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { isMailAddress, keepPlainLines } from '@sira/shared';
 import { isolateLtrRuns, ltrRuns } from '@sira/shared/bidi';
+import { optOutFooter } from '@sira/shared/messages/opt-out';
 import sanitizeHtml from 'sanitize-html';
 import { sanitizeRichHtml } from '../../lib/html';
 import {
@@ -50,6 +51,12 @@ export interface PreparedJobMessage {
 
 export interface Recipient extends CompanyFields {
   email: string;
+  /**
+   * The receiver's personal opt-out link (modules/companies/opt-out-link.ts, ADR 012): written as a short
+   * Arabic footer under both text parts and as the List-Unsubscribe / List-Unsubscribe-Post headers
+   * (RFC 2369, RFC 8058 one-click). Every message the worker sends has one.
+   */
+  optOutUrl?: string;
 }
 
 /** Addresses with anything that could end a header or add a recipient are refused before any call. */
@@ -193,16 +200,42 @@ const htmlValue = (value: string) =>
     .map((run) => (run.ltr ? `<bdi dir="ltr">${escapeHtml(run.text)}</bdi>` : escapeHtml(run.text)))
     .join('');
 
+/** An opt-out URL as the headers and footer carry it: https or http, printable ASCII only (it goes in a header). */
+function checkedOptOutUrl(url: string): string {
+  if (!/^https?:\/\/[\x21-\x7e]+$/.test(url) || /[<>"]/.test(url))
+    throw new Error(`opt-out URL not fit for a header: ${JSON.stringify(url)}`);
+  return url;
+}
+
+/** The footer under the HTML part: small, grey, right to left, after a rule; the link is the receiver's own. */
+const optOutHtmlFooter = (url: string) =>
+  `<div dir="rtl" lang="ar" style="direction:rtl;text-align:right;font-family:Tahoma,Arial,sans-serif;font-size:12px;line-height:1.6;color:#595959;border-top:1px solid #dddddd;margin-top:24px;padding-top:8px">${escapeHtml(optOutFooter.text)} <a href="${escapeHtml(url)}">${escapeHtml(optOutFooter.link)}</a></div>${CRLF}`;
+
+/** The HTML part with the footer put before `</body>`. */
+function withHtmlFooter(html: string, url: string): string {
+  const end = html.lastIndexOf('</body>');
+  return end < 0 ? html + optOutHtmlFooter(url) : html.slice(0, end) + optOutHtmlFooter(url) + html.slice(end);
+}
+
 /** One company's message: the per-company head, then the job's shared tail. */
 export function renderMessage(job: PreparedJobMessage, to: Recipient, date: Date = new Date()): Buffer[] {
   if (!isMailAddress(to.email)) throw new InvalidRecipientError(to.email);
   const alt = `${job.boundary}_alt`;
+  const optOut = to.optOutUrl === undefined ? undefined : checkedOptOutUrl(to.optOutUrl);
+  let text = fillTemplate(job.text, to, isolateLtrRuns);
+  let html = fillTemplate(job.html, to, htmlValue);
+  if (optOut) {
+    text = `${text}\n\n-- \n${optOutFooter.text}\n${optOut}`;
+    html = withHtmlFooter(html, optOut);
+  }
   const head = [
     `From: ${job.from}`,
     `To: ${to.email}`,
     `Subject: ${encodeHeaderWords(fillTemplate(job.subject, to))}`,
     `Date: ${date.toUTCString().replace('GMT', '+0000')}`,
     `Message-ID: <${randomUUID()}@${job.messageIdDomain}>`,
+    // RFC 8058: the mail client may POST "List-Unsubscribe=One-Click" to the https URL, which stops CVs at once.
+    ...(optOut ? [`List-Unsubscribe: <${optOut}>`, 'List-Unsubscribe-Post: List-Unsubscribe=One-Click'] : []),
     'MIME-Version: 1.0',
     `Content-Type: multipart/mixed; boundary="${job.boundary}"`,
     '',
@@ -213,12 +246,12 @@ export function renderMessage(job: PreparedJobMessage, to: Recipient, date: Date
     'Content-Type: text/plain; charset=UTF-8',
     'Content-Transfer-Encoding: base64',
     '',
-    wrapBase64(Buffer.from(fillTemplate(job.text, to, isolateLtrRuns), 'utf8')),
+    wrapBase64(Buffer.from(text, 'utf8')),
     `--${alt}`,
     'Content-Type: text/html; charset=UTF-8',
     'Content-Transfer-Encoding: base64',
     '',
-    wrapBase64(Buffer.from(fillTemplate(job.html, to, htmlValue), 'utf8')),
+    wrapBase64(Buffer.from(html, 'utf8')),
     `--${alt}--`,
     '',
     '',

@@ -49,8 +49,15 @@ function confirmationNotSent(form: HTMLFormElement, email: string) {
 }
 
 export function registerPage(form: HTMLFormElement) {
-  const values = (): RegistrationFormValues =>
-    Object.fromEntries(REGISTRATION_FIELDS.map((name) => [name, field(form, name).value])) as RegistrationFormValues;
+  const values = (): RegistrationFormValues => ({
+    fullName: field(form, 'fullName').value,
+    fullNameEn: field(form, 'fullNameEn').value,
+    email: field(form, 'email').value,
+    phone: field(form, 'phone').value,
+    password: field(form, 'password').value,
+    confirmPassword: field(form, 'confirmPassword').value,
+    acceptTerms: field(form, 'acceptTerms').checked,
+  });
 
   const refuse = (message: string, faults: readonly string[]) => {
     showFormError(form, message);

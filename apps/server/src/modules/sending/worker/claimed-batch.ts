@@ -1,5 +1,6 @@
 import { deliveryFailureText } from '@sira/shared/messages/sending';
 import type { SendingSettings } from '@sira/shared/schemas/sending-admin';
+import { optedOutAmong, recordOptedOut } from '../../companies/opt-out.service';
 import { MailboxUnavailableError } from '../../mailbox/mailbox-credentials';
 import { InvalidRecipientError, renderMessage } from '../mime';
 import type { MailboxPacer } from '../pacing';
@@ -124,10 +125,21 @@ export class ClaimedBatch {
   private async sendRows(): Promise<BatchVerdict> {
     const { engine } = this;
     const { rows, pacer, profileId, email } = this.input;
+    // Addresses that opted out after these rows were scheduled (ADR 012): one read per claim, and the rows are
+    // settled unsent, their credit returned, in their turn below.
+    const optedOut = await optedOutAmong(
+      engine.db,
+      rows.map((r) => r.recipientEmail),
+    );
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i] as ClaimedDelivery;
       if (this.beingHanded.has(row.id)) await this.settleBackground();
       if (this.lost.has(row.id)) continue; // The sweeper took it back (this worker stalled); it is someone else's now.
+      if (optedOut.has(row.recipientEmail.toLowerCase())) {
+        if (await this.settleRow(row, (lease) => recordOptedOut(engine.db, row.id, lease))) engine.notifyChange(profileId, true);
+        this.uncalledFrom = i + 1;
+        continue;
+      }
       if (engine.stopping()) return await this.giveBack(i, 'pending');
       const wait = pacer.next(engine.clock.now()) - engine.clock.now();
       if (wait > 0) {
@@ -179,6 +191,7 @@ export class ClaimedBatch {
           company_name: row.companyName,
           sector: row.sector,
           location: row.location,
+          optOutUrl: engine.optOutLinks.url({ deliveryId: row.id, email: row.recipientEmail.toLowerCase() }),
         });
       } catch (error) {
         if (error instanceof InvalidRecipientError || error instanceof ResumeMissingError) {

@@ -1,6 +1,7 @@
 import type { SendingSettings } from '@sira/shared/schemas/sending-admin';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client';
+import type { OptOutLinks } from '../../companies/opt-out-link';
 import type { MailboxDeps } from '../../mailbox/mailbox-credentials';
 import type { GmailSendClient } from '../gmail-send';
 import type { ResumeStorage } from '../resume-storage';
@@ -59,6 +60,8 @@ export interface SendingEngine {
   gmail: GmailSendClient;
   jobs: JobMessageCache;
   mailboxDeps: MailboxDeps;
+  /** Signs each message's opt-out link (ADR 012). */
+  optOutLinks: OptOutLinks;
   /** Every lease's length, in whole seconds as the database takes it. */
   leaseSeconds: number;
   stopping(): boolean;

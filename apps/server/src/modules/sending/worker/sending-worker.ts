@@ -1,6 +1,7 @@
 import { deliveryFailureText } from '@sira/shared/messages/sending';
 import type { SendingSettings } from '@sira/shared/schemas/sending-admin';
 import type { BackgroundContext, BackgroundTask } from '../../../lib/background-task';
+import { createOptOutLinks } from '../../companies/opt-out-link';
 import { createGmailSendClient } from '../gmail-send';
 import { databaseResumeStorage } from '../resume-storage';
 import { readSendingSettings } from '../sending-settings';
@@ -87,6 +88,7 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
     gmail,
     jobs: new JobMessageCache(ctx.db, storage, ctx.log),
     mailboxDeps: { db: ctx.db, secretBox: ctx.secretBox, providers: ctx.providers, events: ctx.events },
+    optOutLinks: createOptOutLinks(ctx.secretBox, ctx.publicBaseUrl),
     leaseSeconds: Math.max(1, Math.ceil(o.leaseMs / 1000)),
     stopping: () => stopped.signal.aborted,
     sleep: (ms) => clock.sleep(ms, stopped.signal),

@@ -1,4 +1,4 @@
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { paths } from '@sira/shared';
 import { withLtrRuns } from '~/components/ui/ltr-runs';
 import { PasswordField } from '~/components/ui/password-field';
@@ -17,7 +17,7 @@ const texts = {
   password: 'كلمة المرور',
   confirm: 'تأكيد كلمة المرور',
   submit: 'إنشاء الحساب',
-  agreePrefix: 'بإنشاء حسابك فإنك توافق على',
+  agreePrefix: 'أوافق على',
   terms: 'الشروط والأحكام',
   and: 'و',
   privacy: 'سياسة الخصوصية',
@@ -60,11 +60,23 @@ export function RegisterForm() {
               />
               <PasswordField label={texts.password} name="password" maxLength={128} autoComplete="new-password" required />
               <PasswordField label={texts.confirm} name="confirmPassword" maxLength={128} autoComplete="new-password" required />
+              {/* Consent to the terms and privacy policy (PDPL): asked, not assumed; the server records its version and time. */}
+              <Checkbox
+                name="acceptTerms"
+                label={
+                  <>
+                    {texts.agreePrefix}{' '}
+                    <Anchor href={paths.terms} target="_blank">
+                      {texts.terms}
+                    </Anchor>{' '}
+                    {texts.and}
+                    <Anchor href={paths.privacy} target="_blank">
+                      {texts.privacy}
+                    </Anchor>
+                  </>
+                }
+              />
               <AccountFormError />
-              <Text size="sm" c="gray.8">
-                {texts.agreePrefix} <Anchor href={paths.terms}>{texts.terms}</Anchor> {texts.and}
-                <Anchor href={paths.privacy}>{texts.privacy}</Anchor>
-              </Text>
               <Button type="submit" fullWidth disabled data-until-ready>
                 {texts.submit}
               </Button>

@@ -21,5 +21,6 @@ export const statusColor: Record<string, string> = {
   sent: 'teal.9',
   completed: 'teal.9',
   failed: 'red.9',
+  opted_out: 'orange.9',
 };
 export const colorOf = (status: string) => statusColor[status] ?? 'gray.7';

@@ -1,0 +1,62 @@
+import { readFile } from 'node:fs/promises';
+import { defaultPages } from '@sira/shared/defaults/pages';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test-support/db';
+import type { DatabaseHandle } from './client';
+import { pages } from './schema';
+
+/**
+ * The privacy page says what is kept, why, for how long and who receives it (Google, Paylink): seeded so, and
+ * migration 0019 brings a page seeded earlier to the same text while leaving a rewritten one alone.
+ */
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(() => handle.close());
+
+const privacyDefault = defaultPages.find((p) => p.slug === 'privacy')?.content ?? '';
+const summaryStart = privacyDefault.indexOf('\n\n<h2>باختصار');
+const summaryEnd = privacyDefault.indexOf('\n\n<h2>1. ');
+const newProviders = privacyDefault.match(/<li><strong>مقدمو الخدمات:<\/strong>[^\n]*<\/li>/)?.[0] ?? '';
+const oldProviders =
+  '<li><strong>مقدمو الخدمات:</strong> مثل بوابة الدفع ومزودي الاستضافة والبنية التحتية، وفق اتفاقيات تلزمهم بالسرية وحماية البيانات.</li>';
+/** The page as seeded before this notice: without the summary and naming no provider. */
+const previousDefault = (privacyDefault.slice(0, summaryStart) + privacyDefault.slice(summaryEnd)).replace(newProviders, oldProviders);
+
+/** The migration's statements that change pages (the rest made tables, which exist now). */
+async function runPageUpdates() {
+  const migration = await readFile(new URL('./migrations/0019_optout-and-consent.sql', import.meta.url), 'utf8');
+  const updates = migration.split('--> statement-breakpoint').filter((s) => /UPDATE "pages"/.test(s));
+  expect(updates.length).toBe(2);
+  for (const statement of updates) await handle.db.execute(sql.raw(statement));
+}
+
+const privacy = async () => (await handle.db.select().from(pages).where(eq(pages.slug, 'privacy')))[0]?.content;
+
+describe('privacy notice', () => {
+  it('the default says what is kept, why, for how long, and names Google and Paylink as receivers', () => {
+    const summary = privacyDefault.slice(summaryStart, summaryEnd);
+    expect(summaryStart).toBeGreaterThan(0);
+    for (const word of ['نحتفظ', 'لإثبات', 'ما دام حسابك قائمًا', 'Google', 'Paylink', 'الشركات التي تتقدم إليها', 'إيقاف الإرسال'])
+      expect(summary).toContain(word);
+    expect(newProviders).toContain('Paylink');
+  });
+
+  it('migration 0019 brings the earlier seeded page to the new text, once', async () => {
+    await handle.db.update(pages).set({ content: previousDefault }).where(eq(pages.slug, 'privacy'));
+    await runPageUpdates();
+    expect(await privacy()).toBe(privacyDefault);
+    await runPageUpdates();
+    expect(await privacy()).toBe(privacyDefault);
+  });
+
+  it('leaves a page an administrator rewrote as it is', async () => {
+    const rewritten = '<h2>سياسة الخصوصية</h2><p>نص كتبه المشرف.</p>';
+    await handle.db.update(pages).set({ content: rewritten }).where(eq(pages.slug, 'privacy'));
+    await runPageUpdates();
+    expect(await privacy()).toBe(rewritten);
+  });
+});
