@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTENT_MAX_LENGTH, DELIVERY_PAGE_SIZE, SUBJECT_MAX_LENGTH } from '../constants';
 import { displayText } from './common';
+import { sendWindowModeSchema } from './sending-window';
 import { applicantSchema } from './users';
 
 /**
@@ -90,8 +91,10 @@ export const scheduleSendInputSchema = z.object({
   resumeId: z.uuid(),
   subject: z.string().max(SUBJECT_MAX_LENGTH),
   content: z.string().max(CONTENT_MAX_LENGTH),
+  /** Working hours only (the admin's window, Saudi time) unless the user chose any time. */
+  sendWindow: sendWindowModeSchema.default('working_hours'),
 });
-export type ScheduleSendInput = z.infer<typeof scheduleSendInputSchema>;
+export type ScheduleSendInput = z.input<typeof scheduleSendInputSchema>;
 
 /** POST /api/sending/jobs → 201 */
 export const scheduledSendSchema = z.object({

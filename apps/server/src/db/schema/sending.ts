@@ -24,6 +24,11 @@ export const sendJobs = pgTable(
     applicantName: text('applicant_name'),
     applicantNameEn: text('applicant_name_en'),
     applicantPhone: text('applicant_phone'),
+    /**
+     * 'working_hours': only inside the admin's sending window (Saudi time, holidays off); 'any_time': paced only.
+     * Jobs from before the window existed were any-time jobs, hence the column's default; new jobs say which.
+     */
+    sendWindow: text('send_window').notNull().default('any_time'),
     status: text('status').notNull().default('pending'),
     totalEmailsIntended: integer('total_emails_intended').notNull().default(0),
     sentCount: integer('sent_count').notNull().default(0),
@@ -39,6 +44,7 @@ export const sendJobs = pgTable(
     index('send_jobs_created_at_idx').on(t.createdAt.desc()),
     index('send_jobs_subject_trgm_idx').using('gin', sql`${t.subject} gin_trgm_ops`),
     check('send_jobs_status_known', sql`${t.status} in ('pending','processing','completed','failed')`),
+    check('send_jobs_send_window_known', sql`${t.sendWindow} in ('working_hours','any_time')`),
   ],
 );
 

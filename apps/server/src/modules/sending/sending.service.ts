@@ -197,6 +197,7 @@ export async function scheduleSend(deps: ScheduleDeps, profileId: string, input:
         applicantName: profile.full_name,
         applicantNameEn: profile.full_name_en,
         applicantPhone: profile.phone_number,
+        sendWindow: input.sendWindow ?? 'working_hours',
       })
       .returning({ id: sendJobs.id });
     if (!job) throw new Error('send job insert returned nothing');

@@ -1,4 +1,5 @@
 import type { SendingSettings } from '@sira/shared/schemas/sending-admin';
+import type { SendingWindowSettings } from '@sira/shared/schemas/sending-window';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client';
 import type { MailboxDeps } from '../../mailbox/mailbox-credentials';
@@ -45,6 +46,9 @@ export interface SendingWorkerOptions {
 
 export type EngineOptions = Required<Omit<SendingWorkerOptions, 'storage' | 'clock'>>;
 
+/** What the worker reads from the admin's settings: the pacing, the caps and the sending window. */
+export type EngineSettings = SendingSettings & { window: SendingWindowSettings };
+
 export interface MailboxCredentials {
   email: string;
   accessToken: string;
@@ -64,7 +68,7 @@ export interface SendingEngine {
   stopping(): boolean;
   /** A pacing wait on the engine's clock; it ends at once when the worker stops. */
   sleep(ms: number): Promise<void>;
-  settings(): Promise<SendingSettings>;
+  settings(): Promise<EngineSettings>;
   /** Writes recording what already happened at the provider, tried again through a short outage. */
   retryingWrite<T>(write: () => Promise<T>): Promise<T>;
   notifyChange(profileId: string, balanceChanged: boolean): void;
