@@ -7,7 +7,7 @@ import { type Database, rowsOf } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { DAY_MS, type DueGroup, dailyCapSplit } from './pacing';
 import { type QueuedGroup, walkQueue } from './send-plan';
-import { readQueuedGroups } from './send-plan.service';
+import { readQueuedGroups } from './send-queue';
 import { dailyCapFor, readSendingSettings } from './sending-settings';
 import { readSendingWindow } from './sending-window-settings';
 import { windowOf } from './window';
