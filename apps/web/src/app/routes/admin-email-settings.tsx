@@ -1,7 +1,9 @@
+import { Stack } from '@mantine/core';
 import { ar } from '@sira/shared';
 import { sendingSettingsText } from '@sira/shared/messages/sending-admin';
 import type { MetaFunction } from 'react-router';
 import { AdminEmailSettingsPanel } from '~/features/sending/components/admin-email-settings-panel';
+import { AdminSendingWindowPanel } from '~/features/sending/components/admin-sending-window-panel';
 
 export const meta: MetaFunction = () => [
   { title: `${sendingSettingsText.heading} | ${ar.nav.admin} | ${ar.app.name}` },
@@ -9,5 +11,10 @@ export const meta: MetaFunction = () => [
 ];
 
 export default function AdminEmailSettings() {
-  return <AdminEmailSettingsPanel />;
+  return (
+    <Stack gap="xl">
+      <AdminEmailSettingsPanel />
+      <AdminSendingWindowPanel />
+    </Stack>
+  );
 }

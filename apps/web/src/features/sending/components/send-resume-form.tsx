@@ -13,6 +13,7 @@ import {
 import { composeFormSchema } from '@sira/shared/forms/sending';
 import { sendingMessage, sendingText } from '@sira/shared/messages/sending';
 import type { UploadedResume } from '@sira/shared/schemas/sending';
+import type { SendWindowMode } from '@sira/shared/schemas/sending-window';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
@@ -30,6 +31,7 @@ import { isTransient } from '../utils/retry';
 import { ApplicantNameForm } from './applicant-name-form';
 import { ResumeCheckReport } from './resume-check-report';
 import { ResumeFileField } from './resume-file-field';
+import { SendPlan } from './send-plan';
 import { NoBalanceAlert, SendableSummary } from './sendable-summary';
 
 const texts = {
@@ -91,6 +93,8 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
   /** The uploaded résumé whose check's warnings the user has confirmed reading (ResumeCheckReport). */
   const [acceptedResumeId, setAcceptedResumeId] = useState<string | null>(null);
   const [showAcceptError, setShowAcceptError] = useState(false);
+  /** When the messages may leave: working hours only unless the user chooses any time (SendPlan). */
+  const [sendWindow, setSendWindow] = useState<SendWindowMode>('working_hours');
 
   // A message about the form goes once the user changes what it was about.
   function edited() {
@@ -166,7 +170,7 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
     }
     setPhase({ kind: 'scheduling' });
     try {
-      const result = await schedule.mutateAsync({ resumeId: resume.id, subject, content });
+      const result = await schedule.mutateAsync({ resumeId: resume.id, subject, content, sendWindow });
       notify.success(sendingText.scheduled(result.scheduled));
       void navigate(paths.dashboard);
     } catch (error) {
@@ -206,6 +210,7 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
             {texts.heading}
           </Title>
           <SendableSummary compose={data} />
+          {data.sendableNow > 0 ? <SendPlan value={sendWindow} onChange={setSendWindow} disabled={busy} /> : null}
           <Text size="sm" c="gray.8" data-testid="applicant-from">
             {sendingText.applicantFrom(data.applicant.fullName)}
           </Text>
