@@ -1,12 +1,13 @@
 import { Alert, Button, Card, Checkbox, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { sendingWindowAdminText as t, WEEKDAY_NAMES } from '@sira/shared/messages/sending-window';
-import { HOLIDAYS_MAX, isCalendarDate, minutesOf, type SendingWindowSettings } from '@sira/shared/rules/sending-window';
+import type { SendingWindowSettings } from '@sira/shared/rules/sending-window';
 import { useState } from 'react';
 import { LoadError } from '~/components/ui/load-error';
 import { LoadingRows } from '~/components/ui/loading-rows';
 import { notify } from '~/lib/notify';
 import { useErrorToast } from '~/lib/use-error-toast';
 import { useAdminSendingWindow, useUpdateAdminSendingWindow } from '../api/admin-sending-window';
+import { readWindowDraft, type WindowDraft } from '../utils/window-form';
 
 /**
  * The admin's sending window (Saudi time): the days and hours in which working-hours jobs send, and the
@@ -37,48 +38,17 @@ export function AdminSendingWindowPanel() {
   );
 }
 
-/** What the form holds; holidays are typed one per line. */
-interface Draft {
-  days: string[];
-  start: string;
-  end: string;
-  holidays: string;
-}
-
-/** Checks the draft as the server will; a problem per field, or the settings to save. */
-export function readWindowDraft(draft: Draft): { settings: SendingWindowSettings } | { problems: Partial<Record<keyof Draft, string>> } {
-  const problems: Partial<Record<keyof Draft, string>> = {};
-  if (draft.days.length === 0) problems.days = t.noDays;
-  if (!draft.start || !draft.end || minutesOf(draft.end) <= minutesOf(draft.start)) problems.end = t.badHours;
-  const lines = draft.holidays
-    .split(/[\s,،]+/)
-    .map((l) => l.trim())
-    .filter(Boolean);
-  const bad = lines.filter((l) => !isCalendarDate(l));
-  if (bad.length > 0) problems.holidays = t.badHolidays(bad.join('، '));
-  else if (new Set(lines).size > HOLIDAYS_MAX) problems.holidays = t.tooManyHolidays(HOLIDAYS_MAX);
-  if (Object.keys(problems).length > 0) return { problems };
-  return {
-    settings: {
-      days: draft.days.map(Number).sort((a, b) => a - b),
-      start: draft.start,
-      end: draft.end,
-      holidays: [...new Set(lines)].sort(),
-    },
-  };
-}
-
 function WindowForm({ saved }: { saved: SendingWindowSettings }) {
-  const [draft, setDraft] = useState<Draft>({
+  const [draft, setDraft] = useState<WindowDraft>({
     days: saved.days.map(String),
     start: saved.start,
     end: saved.end === '24:00' ? '23:59' : saved.end,
     holidays: saved.holidays.join('\n'),
   });
-  const [problems, setProblems] = useState<Partial<Record<keyof Draft, string>>>({});
+  const [problems, setProblems] = useState<Partial<Record<keyof WindowDraft, string>>>({});
   const [serverProblem, setServerProblem] = useState<string | null>(null);
   const update = useUpdateAdminSendingWindow();
-  const change = (next: Partial<Draft>) => {
+  const change = (next: Partial<WindowDraft>) => {
     setDraft({ ...draft, ...next });
     setProblems({});
     setServerProblem(null);
