@@ -69,7 +69,9 @@ describe('sending window and plan', () => {
     await context.close();
   });
 
-  it('user: the plan for working hours and for any time, then a working-hours send waits for the window', { timeout: 120_000 }, async () => {
+  it('user: the plan for working hours and for any time, then a working-hours send waits for the window', {
+    timeout: 120_000,
+  }, async () => {
     // Only tomorrow (Riyadh) is a sending day: a working-hours send cannot start today.
     const tomorrow = riyadhWeekday(1);
     const admin = await openAsAdmin(browser);
@@ -89,7 +91,9 @@ describe('sending window and plan', () => {
     await plan.getByText('ستُرسل 10 رسائل خلال يوم واحد.').waitFor();
     const start = plan.getByTestId('send-plan-start');
     await start.getByText(new RegExp(`^تبدأ: ${WEEKDAYS[tomorrow]}، .* 8:00 ص \\(.* هـ\\)$`)).waitFor();
-    expect(await plan.getByTestId('send-plan-finish').textContent()).toMatch(new RegExp(`^الانتهاء المتوقع: ${WEEKDAYS[tomorrow]}،.*هـ\\)$`));
+    expect(await plan.getByTestId('send-plan-finish').textContent()).toMatch(
+      new RegExp(`^الانتهاء المتوقع: ${WEEKDAYS[tomorrow]}،.*هـ\\)$`),
+    );
     await plan.getByText(/^حد بريدك اليومي .* أُرسل منها خلال آخر 24 ساعة 0 رسالة\.$/).waitFor();
     await expectNoAxeViolations(page);
     await plan.scrollIntoViewIfNeeded();

@@ -3,7 +3,6 @@ import { formatNumber, messageCount, paths } from '@sira/shared';
 import { sendingText } from '@sira/shared/messages/sending';
 import type { SendingCompose } from '@sira/shared/schemas/sending';
 import { Link } from 'react-router';
-import { formatDateTime } from '../utils/format';
 
 const texts = {
   sendableNow: (n: string) => `سيتم الإرسال الآن إلى ${n} شركة`,
@@ -14,7 +13,8 @@ const texts = {
 
 /**
  * What one submit will do, shown before submitting (spec §9: the lesser of balance and available companies) —
- * and when the mailbox's daily cap holds part of it, how many go now and from when the rest go.
+ * and when the mailbox's daily cap will hold part of it, that it does. Over how many days and until when is the
+ * plan's to say (send-plan.tsx): it follows the window the user chooses, which the cap alone does not.
  */
 export function SendableSummary({ compose }: { compose: SendingCompose }) {
   if (compose.balance <= 0) return <NoBalanceAlert />;
@@ -26,9 +26,7 @@ export function SendableSummary({ compose }: { compose: SendingCompose }) {
     );
   }
   const limit = compose.dailyLimit;
-  const title = limit
-    ? sendingText.sendableWithDailyLimit(limit.sendsNow, compose.sendableNow - limit.sendsNow, formatDateTime(limit.restFrom))
-    : texts.sendableNow(formatNumber(compose.sendableNow));
+  const title = texts.sendableNow(formatNumber(compose.sendableNow));
   return (
     <Alert color="teal" role="status" title={title} data-testid="sendable-summary">
       {limit ? <Text size="sm">{sendingText.dailyLimitExplain(limit.cap)}</Text> : null}
