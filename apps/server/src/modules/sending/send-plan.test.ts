@@ -179,9 +179,20 @@ describe('the plan before sending', () => {
     expect(scheduled.statusCode, scheduled.body).toBe(201);
     const status = await getSendingStatus(ctx.db, u.profileId, THURSDAY_1550);
     expect(status.estimatedFinishAt).toBe(plan.finishAt);
-    // Once the plan's first six have gone, the rest already wait in the queue: the same finish.
+    // Nothing more to plan: all thirty wait in the queue.
     const afterwards = await planSend(ctx.db, u.profileId, { sendWindow: 'working_hours' }, THURSDAY_1550);
     expect(afterwards).toEqual(expect.objectContaining({ ahead: 30, messages: 0, finishAt: null }));
+    // Thursday's six leave as planned (15:50–15:55): the cap now holds the rest, and the dashboard says
+    // sending resumes at the window's next opening (Monday 08:00), not when the cap alone would (Friday 10:00).
+    await ctx.db.execute(sql`
+      update deliveries set status = 'sent', sender_email = ${u.mailbox},
+        sent_at = '2027-11-25T12:50:00Z'::timestamptz + (picked.n * interval '1 minute')
+      from (select id, (row_number() over (order by company_name, id) - 1) as n from deliveries
+        where job_id = ${scheduled.json().jobId} order by company_name, id limit 6) picked
+      where deliveries.id = picked.id`);
+    const later = await getSendingStatus(ctx.db, u.profileId, new Date('2027-11-25T12:56:00Z'));
+    expect(later.dailyLimit).toEqual({ cap: 10, until: '2027-11-29T05:00:00.000Z' });
+    expect(later.estimatedFinishAt).toBe(plan.finishAt);
   });
 
   it('over HTTP: the shape, and a window choice that is not one refused', async () => {

@@ -10,7 +10,7 @@ import { type QueuedGroup, walkQueue } from './send-plan';
 import { readQueuedGroups } from './send-queue';
 import { dailyCapFor, readSendingSettings } from './sending-settings';
 import { readSendingWindow } from './sending-window-settings';
-import { windowOf } from './window';
+import { nextOpening, windowOf } from './window';
 
 /**
  * The dashboard's sending numbers, always for one user: the account's figures, the current send's counts, ETA,
@@ -48,7 +48,11 @@ export async function getSendingStatus(db: Database, profileId: string, now: Dat
     // Sira's own daily cap holding the next message (Google's refusal is pausedUntil): said with when it goes.
     if (sending === 0) {
       const next = dailyCapSplit(settings.delay, pace.startAt, pace.history, 0, 1, pace.due);
-      if (next?.resumesAt) dailyLimit = { cap: pace.history.dailyCap, until: new Date(next.resumesAt).toISOString() };
+      if (next?.resumesAt) {
+        // A working-hours message the cap releases while the window is closed leaves at the next opening.
+        const until = queue.groups[0]?.windowed ? nextOpening(next.resumesAt, windowOf(window)) : next.resumesAt;
+        dailyLimit = { cap: pace.history.dailyCap, until: new Date(until).toISOString() };
+      }
     }
   }
 
