@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 describe("the mailbox's daily cap", () => {
-  it('is said before sending (3 now, the rest from a time) and on the dashboard while it holds the rest', {
+  it('is said before sending (three on the first day, over four days) and on the dashboard while it holds the rest', {
     timeout: 120_000,
   }, async () => {
     const admin = await openAsAdmin(browser);
