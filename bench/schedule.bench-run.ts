@@ -32,6 +32,7 @@ async function measure(database: string, handle: DatabaseHandle) {
   for (let run = 0; run <= RUNS; run++) {
     const started = performance.now();
     const result = await scheduleSend({ db: handle.db, events }, u.profileId, {
+      sendWindow: 'any_time',
       resumeId: u.resumeId,
       subject: 'طلب توظيف لدى {{company_name}}',
       content: '<p>السلام عليكم</p>',

@@ -255,6 +255,7 @@ async function measure(
     const messages = new Map<BenchUser, Buffer[][]>();
     for (const u of users) {
       const { jobId } = await scheduleSend({ db: handle.db, events }, u.profileId, {
+        sendWindow: 'any_time',
         resumeId: u.resumeId,
         subject: 'طلب توظيف لدى {{company_name}}',
         content: '<p>السادة في {{company_name}} ({{sector}} — {{location}})، أرفقت سيرتي الذاتية.</p>',

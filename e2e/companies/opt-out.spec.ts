@@ -6,7 +6,7 @@ import { linkGmailViaSandbox, resumeUpload, sandboxSent } from '../fixtures/send
 import { companiesTimeout } from './companies-helpers';
 
 /**
- * A receiving company's opt-out (ADR 012), as the company meets it: the application e-mail in the mailbox, the
+ * A receiving company's opt-out (ADR 013), as the company meets it: the application e-mail in the mailbox, the
  * link at its foot, the page on a phone — "stop sending here", "send to another address instead" — and the
  * administrator approving the new address on the companies tab.
  */

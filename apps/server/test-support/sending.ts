@@ -51,8 +51,16 @@ export async function uploadedResumeId(ctx: TestContext, cookie: string, content
   return (res.json() as { id: string }).id;
 }
 
-export async function schedule(ctx: TestContext, cookie: string, body: { resumeId: string; subject: string; content: string }) {
-  return ctx.app.inject({ method: 'POST', url: '/api/sending/jobs', headers: { cookie }, payload: body });
+/**
+ * Schedules a send through the API. Tests run at any hour, so a send is "any time" unless the test chooses
+ * working hours (the sending window has its own tests).
+ */
+export async function schedule(
+  ctx: TestContext,
+  cookie: string,
+  body: { resumeId: string; subject: string; content: string; sendWindow?: 'working_hours' | 'any_time' },
+) {
+  return ctx.app.inject({ method: 'POST', url: '/api/sending/jobs', headers: { cookie }, payload: { sendWindow: 'any_time', ...body } });
 }
 
 export async function profileIdOf(ctx: TestContext, email: string): Promise<string> {

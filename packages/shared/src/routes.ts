@@ -40,7 +40,7 @@ export function isKnownClientPath(path: string): boolean {
   if (knownPaths.has(trimmed)) return true;
   // The admin panel has one address per tab: /admin/users, /admin/companies, …
   if (/^\/admin\/[a-z_]+$/.test(trimmed)) return true;
-  // A company's opt-out link (ADR 012): its token is base64url text.
+  // A company's opt-out link (ADR 013): its token is base64url text.
   return /^\/opt-out\/[A-Za-z0-9_-]+$/.test(trimmed);
 }
 

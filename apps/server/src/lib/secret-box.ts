@@ -15,7 +15,7 @@ export interface SecretBox {
   canOpen(sealed: string | null | undefined): boolean;
   /**
    * HMAC-SHA256 of `data` under a key derived from APP_SECRET for `purpose` alone, so a signature made for one
-   * use (an opt-out link, ADR 012) is never accepted for another.
+   * use (an opt-out link, ADR 013) is never accepted for another.
    */
   mac(purpose: string, data: Buffer): Buffer;
 }

@@ -62,11 +62,6 @@ export const sendingText = {
   retry: 'إعادة المحاولة',
   noDeliveries: 'لا توجد رسائل مجدولة بعد.',
   pausedUntil: (when: string) => `توقف الإرسال مؤقتاً لأن بريدك بلغ حد الإرسال اليومي لدى Google. سيُستأنف تلقائياً في ${when}.`,
-  /** /send-resume, when the mailbox's daily cap holds part of the send (the spec's «سيتم الإرسال الآن إلى N شركة» otherwise). */
-  sendableWithDailyLimit: (sendsNow: number, rest: number, when: string) =>
-    sendsNow > 0
-      ? `سيتم الإرسال الآن إلى ${formatNumber(sendsNow)} شركة، والباقي (${formatNumber(rest)} شركة) ابتداءً من ${when}`
-      : `سيتم الإرسال إلى ${formatNumber(rest)} شركة ابتداءً من ${when}`,
   dailyLimitExplain: (cap: number) =>
     `يرسل بريدك ${messageCount(cap)} على الأكثر في كل 24 ساعة، فتنتظر بقية الرسائل حتى يسمح الحد اليومي وتُرسل تلقائياً.`,
   /** The dashboard, while the mailbox's daily cap holds the next message. */

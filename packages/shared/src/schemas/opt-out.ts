@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The company opt-out (ADR 012): the public page a receiving company reaches from the link at the foot of an
+ * The company opt-out (ADR 013): the public page a receiving company reaches from the link at the foot of an
  * application e-mail, and the administrator's list of opt-outs and redirect requests (companies tab).
  */
 

@@ -3,6 +3,7 @@ import { CONTENT_MAX_LENGTH, DELIVERY_FILTERS, DELIVERY_PAGE_SIZE, type Delivery
 import { FAILURE_CAUSES } from '../rules/delivery-failure';
 import { TARGET_VALUES_MAX } from '../rules/targeting';
 import { displayText } from './common';
+import { sendWindowModeSchema } from './sending-window';
 import { applicantSchema } from './users';
 
 /**
@@ -109,8 +110,10 @@ export const scheduleSendInputSchema = z.object({
   content: z.string().max(CONTENT_MAX_LENGTH),
   /** Absent: every company of the package. */
   targeting: targetingSchema.optional(),
+  /** Working hours only (the admin's window, Saudi time) unless the user chose any time. */
+  sendWindow: sendWindowModeSchema.default('working_hours'),
 });
-export type ScheduleSendInput = z.infer<typeof scheduleSendInputSchema>;
+export type ScheduleSendInput = z.input<typeof scheduleSendInputSchema>;
 
 /** POST /api/sending/jobs → 201 */
 export const scheduledSendSchema = z.object({

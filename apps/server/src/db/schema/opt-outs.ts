@@ -4,7 +4,7 @@ import { createdAt, id, updatedAt } from './columns';
 import { deliveries } from './sending';
 
 /**
- * The directory's "do not send" marks (companies domain, ADR 012): one row per address whose receiver asked,
+ * The directory's "do not send" marks (companies domain, ADR 013): one row per address whose receiver asked,
  * through the link in an application e-mail, to get no more CVs there. The address is kept lower-cased and
  * apart from `companies`, so a company deleted and imported again stays opted out, and no user's send reaches
  * it whichever package lists it.

@@ -27,6 +27,11 @@ export const sendJobs = pgTable(
     /** The sectors and cities the user chose for this send (targeting.ts); null: every one. */
     targetSectors: text('target_sectors').array(),
     targetCities: text('target_cities').array(),
+    /**
+     * 'working_hours': only inside the admin's sending window (Saudi time, holidays off); 'any_time': paced only.
+     * Jobs from before the window existed were any-time jobs, hence the column's default; new jobs say which.
+     */
+    sendWindow: text('send_window').notNull().default('any_time'),
     status: text('status').notNull().default('pending'),
     totalEmailsIntended: integer('total_emails_intended').notNull().default(0),
     sentCount: integer('sent_count').notNull().default(0),
@@ -42,12 +47,13 @@ export const sendJobs = pgTable(
     index('send_jobs_created_at_idx').on(t.createdAt.desc()),
     index('send_jobs_subject_trgm_idx').using('gin', sql`${t.subject} gin_trgm_ops`),
     check('send_jobs_status_known', sql`${t.status} in ('pending','processing','completed','failed')`),
+    check('send_jobs_send_window_known', sql`${t.sendWindow} in ('working_hours','any_time')`),
   ],
 );
 
 /**
  * One e-mail to one company. States: pending → sending → sent | failed; held while the mailbox is unlinked;
- * opted_out when its address asked for no more CVs before it left (ADR 012).
+ * opted_out when its address asked for no more CVs before it left (ADR 013).
  * A row is leased ('sending', lease_expires_at) before the provider call so a crash can never resend it.
  */
 export const deliveries = pgTable(
@@ -93,7 +99,7 @@ export const deliveries = pgTable(
     index('deliveries_lease_idx').on(t.leaseExpiresAt).where(sql`${t.status} = 'sending'`),
     index('deliveries_job_status_idx').on(t.jobId, t.status),
     index('deliveries_profile_company_idx').on(t.profileId, t.companyId),
-    // A company's opt-out ends every delivery still waiting for its address, whoever scheduled it (ADR 012).
+    // A company's opt-out ends every delivery still waiting for its address, whoever scheduled it (ADR 013).
     index('deliveries_waiting_recipient_idx').on(sql`lower(${t.recipientEmail})`).where(sql`${t.status} in ('pending', 'held')`),
     index('deliveries_sender_sent_idx').on(t.senderEmail, t.sentAt).where(sql`${t.status} = 'sent'`),
     // 'opted_out': the receiver asked for no more CVs at this address (company_opt_outs); never sent, credit returned.

@@ -3,7 +3,7 @@ import { isMailAddress } from '@sira/shared';
 import type { SecretBox } from '../../lib/secret-box';
 
 /**
- * The personal link at the foot of every application e-mail (ADR 012). Its token names one delivery and the
+ * The personal link at the foot of every application e-mail (ADR 013). Its token names one delivery and the
  * address it went to, signed with a key derived from APP_SECRET for this purpose alone:
  *
  *   base64url(version ‖ delivery id (16 bytes) ‖ address, UTF-8 ‖ first 16 bytes of HMAC-SHA256 of what precedes)

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireViewer } from '../../plugins/access';
 import { decideRedirect, listOptOuts } from './opt-out.service';
 
-/** The companies tab's opt-out section (ADR 012): the marks and redirect requests, and the decision on each. */
+/** The companies tab's opt-out section (ADR 013): the marks and redirect requests, and the decision on each. */
 export const optOutAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/companies/opt-outs', { schema: { response: { 200: adminOptOutListSchema } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');

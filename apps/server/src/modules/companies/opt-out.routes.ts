@@ -8,7 +8,7 @@ import { applyOptOut, describeOptOut, type OptOutOutcome } from './opt-out.servi
 import { createOptOutLinks, type OptOutClaim } from './opt-out-link';
 
 /**
- * The receiving company's side of the opt-out (ADR 012), public: the link's token is the only credential.
+ * The receiving company's side of the opt-out (ADR 013), public: the link's token is the only credential.
  * - GET/POST /api/opt-out/:token — what the page at /opt-out/:token (a client route of the web app) reads and
  *   sends: stop, or send to another address instead.
  * - POST /opt-out/:token — the one-click unsubscribe of RFC 8058: the URL of the List-Unsubscribe header, to

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors';
 import type { OptOutClaim } from './opt-out-link';
 
 /**
- * Company opt-out (ADR 012): a receiving company's "no more CVs at this address" and "send to this other
+ * Company opt-out (ADR 013): a receiving company's "no more CVs at this address" and "send to this other
  * address instead", reached through the signed link of an application e-mail (opt-out-link.ts).
  *
  * The mark is the company_opt_outs row of the address. From the moment it exists:

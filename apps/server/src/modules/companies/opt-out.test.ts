@@ -24,7 +24,7 @@ import { startSendingWorker } from '../sending/worker/sending-worker';
 import { createOptOutLinks } from './opt-out-link';
 
 /**
- * The company opt-out end to end (ADR 012): the link and headers every message carries, the page's API and the
+ * The company opt-out end to end (ADR 013): the link and headers every message carries, the page's API and the
  * one-click POST, the worker skipping opted-out addresses without charging, scheduling leaving them out, and
  * the administrator's decision on a redirect — on the real worker, the Google sandbox and a real database.
  */

@@ -3,7 +3,7 @@ import { makePdf } from '../../../test-support/pdf';
 import { header, parseMessage } from '../../sandbox/google/mime';
 import { prepareJobMessage, renderMessage } from './mime';
 
-/** The opt-out footer and headers of an application e-mail (RFC 2369, RFC 8058; ADR 012). */
+/** The opt-out footer and headers of an application e-mail (RFC 2369, RFC 8058; ADR 013). */
 
 const job = prepareJobMessage({
   from: 'applicant@gmail.com',

@@ -52,7 +52,7 @@ export interface PreparedJobMessage {
 export interface Recipient extends CompanyFields {
   email: string;
   /**
-   * The receiver's personal opt-out link (modules/companies/opt-out-link.ts, ADR 012): written as a short
+   * The receiver's personal opt-out link (modules/companies/opt-out-link.ts, ADR 013): written as a short
    * Arabic footer under both text parts and as the List-Unsubscribe / List-Unsubscribe-Post headers
    * (RFC 2369, RFC 8058 one-click). Every message the worker sends has one.
    */

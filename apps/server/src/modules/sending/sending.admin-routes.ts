@@ -6,10 +6,12 @@ import {
   sendingSettingsInputSchema,
   sendingSettingsSchema,
 } from '@sira/shared/schemas/sending-admin';
+import { sendingWindowSchema } from '@sira/shared/schemas/sending-window';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireViewer } from '../../plugins/access';
 import { listFailedEmails } from './failed-emails.service';
 import { listSendingLogs, readSendingSettings, updateSendingSettings } from './sending.admin-service';
+import { readSendingWindow, updateSendingWindow } from './sending-window-settings';
 
 /**
  * The admin email_settings and email_logs tabs (spec §2), and the failed e-mails table the companies tab shows.
@@ -25,6 +27,19 @@ export const sendingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/sending/settings',
     { schema: { body: sendingSettingsInputSchema, response: { 200: sendingSettingsSchema } } },
     async (request) => updateSendingSettings(app.db, await requireViewer(request), request.body),
+  );
+
+  // The sending window (Saudi time) and holidays that working-hours jobs keep (ADR 014).
+  app.get('/api/admin/sending/window', { schema: { response: { 200: sendingWindowSchema } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return readSendingWindow(app.db);
+  });
+
+  app.put(
+    '/api/admin/sending/window',
+    { schema: { body: sendingWindowSchema, response: { 200: sendingWindowSchema } } },
+    // Workers drop the rests they planned under the old window when they next read the settings.
+    async (request) => updateSendingWindow(app.db, await requireViewer(request), request.body),
   );
 
   app.get(

@@ -15,6 +15,7 @@ import {
   sendTargetsSchema,
   uploadedResumeSchema,
 } from '@sira/shared/schemas/sending';
+import { sendPlanQuerySchema, sendPlanSchema } from '@sira/shared/schemas/sending-window';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
@@ -22,6 +23,7 @@ import { consumeRateLimits } from '../../lib/rate-limit';
 import { requireViewer } from '../../plugins/access';
 import { listDeliveries } from './deliveries.service';
 import { resendFailed } from './resend.service';
+import { planSend } from './send-plan.service';
 import { getCompose, pruneResumes, renameResume, scheduleSend, uploadResume } from './sending.service';
 import { getSendingOverview, getSendingStatus } from './status.service';
 import { getSendTargets } from './targeting';
@@ -73,6 +75,16 @@ export const sendingRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = await requireViewer(request);
       const scheduled = await scheduleSend({ db: app.db, events: app.events }, viewer.id, request.body);
       return reply.status(201).send(scheduled);
+    },
+  );
+
+  // The plan shown before confirming: counts, days and the expected finish under the chosen window.
+  app.get(
+    '/api/sending/plan',
+    { schema: { querystring: sendPlanQuerySchema, response: { 200: sendPlanSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return planSend(app.db, (await requireViewer(request)).id, request.query);
     },
   );
 

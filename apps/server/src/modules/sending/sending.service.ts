@@ -189,6 +189,7 @@ export async function scheduleSend(deps: ScheduleDeps, profileId: string, input:
         applicantPhone: profile.phone_number,
         targetSectors: targets.sectors.length > 0 ? [...targets.sectors] : null,
         targetCities: targets.cities.length > 0 ? [...targets.cities] : null,
+        sendWindow: input.sendWindow ?? 'working_hours',
       })
       .returning({ id: sendJobs.id });
     if (!job) throw new Error('send job insert returned nothing');

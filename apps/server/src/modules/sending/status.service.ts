@@ -3,8 +3,12 @@ import type { SendingSettings } from '@sira/shared/schemas/sending-admin';
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { DAY_MS, type DueGroup, dailyCapSplit, estimateFinish } from './pacing';
+import { DAY_MS, type DueGroup, dailyCapSplit } from './pacing';
+import { type QueuedGroup, walkQueue } from './send-plan';
+import { readQueuedGroups } from './send-queue';
 import { dailyCapFor, readSendingSettings } from './sending-settings';
+import { readSendingWindow } from './sending-window-settings';
+import { nextOpening, windowOf } from './window';
 
 /**
  * The dashboard's sending numbers, always for one user: the account's figures, the current send's counts, ETA,
@@ -23,7 +27,7 @@ const iso = (value: Date | string | null | undefined) => (value ? new Date(value
 type Reader = Pick<Database, 'execute'>;
 
 export async function getSendingStatus(db: Database, profileId: string, now: Date = new Date()): Promise<SendingStatus> {
-  const settings = await readSendingSettings(db);
+  const [settings, window] = await Promise.all([readSendingSettings(db), readSendingWindow(db)]);
   // One snapshot for every figure: read apart, the worker recording a message in between made the header's
   // sent count and the panel's differ by one while sending.
   const read = await db.transaction((tx) => readStatus(tx, profileId, now), { isolationLevel: 'repeatable read', accessMode: 'read only' });
@@ -36,12 +40,17 @@ export async function getSendingStatus(db: Database, profileId: string, now: Dat
   let estimatedFinishAt: string | null = null;
   let dailyLimit: SendingStatus['dailyLimit'] = null;
   if (pace && pending + sending > 0) {
-    const finish = estimateFinish(settings.delay, pace.startAt, pace.history, pending + sending, pace.due);
+    // Walked as the worker sends: pacing, the cap, and the window for working-hours jobs (send-plan.ts).
+    const finish = walkQueue(settings.delay, pace.startAt, pace.history, queue.groups, windowOf(window));
     estimatedFinishAt = finish === null ? null : new Date(finish).toISOString();
     // Sira's own daily cap holding the next message (Google's refusal is pausedUntil): said with when it goes.
     if (sending === 0) {
       const next = dailyCapSplit(settings.delay, pace.startAt, pace.history, 0, 1, pace.due);
-      if (next?.resumesAt) dailyLimit = { cap: pace.history.dailyCap, until: new Date(next.resumesAt).toISOString() };
+      if (next?.resumesAt) {
+        // A working-hours message the cap releases while the window is closed leaves at the next opening.
+        const until = queue.groups[0]?.windowed ? nextOpening(next.resumesAt, windowOf(window)) : next.resumesAt;
+        dailyLimit = { cap: pace.history.dailyCap, until: new Date(until).toISOString() };
+      }
     }
   }
 
@@ -133,6 +142,8 @@ interface Queue {
   history: number[];
   /** When the waiting messages become due, in sending order. */
   due: DueGroup[];
+  /** The same with each group's window choice, rows in flight first (send-plan.service.ts). */
+  groups: QueuedGroup[];
 }
 
 /** Reads the queue; `adding` messages about to be scheduled count as waiting for whether the history is needed. */
@@ -148,7 +159,8 @@ async function readQueue(db: Reader, profileId: string, now: Date, adding: numbe
     await db.execute(sql`select email, paused_until, daily_cap from user_gmail where profile_id = ${profileId}`),
   )[0];
   const pausedUntil = mailbox?.paused_until && new Date(mailbox.paused_until) > now ? new Date(mailbox.paused_until) : null;
-  if (!mailbox || waiting.pending + waiting.sending + adding === 0) return { mailbox, pausedUntil, waiting, history: [], due: [] };
+  if (!mailbox || waiting.pending + waiting.sending + adding === 0)
+    return { mailbox, pausedUntil, waiting, history: [], due: [], groups: [] };
   const history = rowsOf<{ at: number }>(
     await db.execute(sql`
       select (extract(epoch from sent_at) * 1000)::float8 as at from deliveries
@@ -163,7 +175,7 @@ async function readQueue(db: Reader, profileId: string, now: Date, adding: numbe
       where profile_id = ${profileId} and status = 'pending'
       group by next_attempt_at order by next_attempt_at`),
   ).map((r) => ({ at: Number(r.at), count: r.n }));
-  return { mailbox, pausedUntil, waiting, history, due };
+  return { mailbox, pausedUntil, waiting, history, due, groups: await readQueuedGroups(db, profileId) };
 }
 
 /** Where the pacing estimates start: after a provider pause, with the mailbox's cap; null without a mailbox. */

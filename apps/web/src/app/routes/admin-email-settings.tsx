@@ -3,6 +3,7 @@ import { ar } from '@sira/shared';
 import { sendingSettingsText } from '@sira/shared/messages/sending-admin';
 import type { MetaFunction } from 'react-router';
 import { AdminEmailSettingsPanel } from '~/features/sending/components/admin-email-settings-panel';
+import { AdminSendingWindowPanel } from '~/features/sending/components/admin-sending-window-panel';
 import { AdminRetentionSettings } from '~/features/users/components/admin-retention-settings';
 
 export const meta: MetaFunction = () => [
@@ -15,6 +16,7 @@ export default function AdminEmailSettings() {
     <Stack gap="xl">
       <AdminEmailSettingsPanel />
       <AdminRetentionSettings />
+      <AdminSendingWindowPanel />
     </Stack>
   );
 }

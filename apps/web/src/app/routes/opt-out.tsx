@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = () => [
   { name: 'referrer', content: 'no-referrer' },
 ];
 
-/** /opt-out/:token — reached from the link at the foot of an application e-mail (ADR 012). */
+/** /opt-out/:token — reached from the link at the foot of an application e-mail (ADR 013). */
 export default function OptOutRoute({ params }: Route.ComponentProps) {
   return <OptOutPage token={params.token} />;
 }

@@ -5,7 +5,8 @@ import { MailboxUnavailableError } from '../../mailbox/mailbox-credentials';
 import { InvalidRecipientError, renderMessage } from '../mime';
 import type { MailboxPacer } from '../pacing';
 import { ResumeMissingError } from '../resume-storage';
-import type { MailboxCredentials, SendingEngine } from './engine';
+import { windowOf } from '../window';
+import type { EngineSettings, MailboxCredentials, SendingEngine } from './engine';
 import { decide, errorText, type FailureDecision, withDetail } from './failure-decision';
 import { attemptDelivery } from './provider-attempt';
 import {
@@ -31,7 +32,7 @@ export interface BatchInput {
   /** When the claim's lease ends, by this process's real clock (see leaseEnds). */
   claimLeaseEnds: number;
   pacer: MailboxPacer;
-  settings: SendingSettings;
+  settings: EngineSettings;
   /** The mailbox's credentials; `force` refreshes the token (after a 401). */
   credentials(force?: boolean): Promise<MailboxCredentials>;
 }
@@ -125,7 +126,7 @@ export class ClaimedBatch {
   private async sendRows(): Promise<BatchVerdict> {
     const { engine } = this;
     const { rows, pacer, profileId, email } = this.input;
-    // Addresses that opted out after these rows were scheduled (ADR 012): one read per claim, and the rows are
+    // Addresses that opted out after these rows were scheduled (ADR 013): one read per claim, and the rows are
     // settled unsent, their credit returned, in their turn below.
     const optedOut = await optedOutAmong(
       engine.db,
@@ -225,7 +226,15 @@ export class ClaimedBatch {
       }
 
       this.uncalledFrom = i + 1;
-      const outcome = await attemptDelivery(engine, profileId, parts, pacer, creds, () => this.input.credentials(true));
+      const window = row.windowed ? windowOf(this.input.settings.window) : null;
+      const outcome = await attemptDelivery(engine, profileId, parts, pacer, creds, () => this.input.credentials(true), window);
+      if (outcome.kind === 'closed') {
+        // The window closed while the batch ran: this row and the rest wait in the queue; the run claims again
+        // (any-time jobs' rows still go) or rests until the window opens.
+        this.uncalledFrom = i;
+        await this.giveBack(i, 'pending');
+        return 'continue';
+      }
       if (outcome.kind === 'unavailable') {
         // invalid_grant on the forced refresh after a 401: Gmail refused the call, nothing left.
         await this.giveBack(i, 'held');

@@ -10,6 +10,11 @@ export interface Clock {
   now(): number;
   /** Resolves after `ms` of this clock's time, or at once when `signal` is aborted. */
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  /**
+   * The engine has nothing to do for some mailbox before `at` (a pacing rest, a closed sending window). The
+   * system clock has no use for it; a simulated clock may skip ahead to it once nothing else is going on.
+   */
+  idleUntil?(at: number): void;
 }
 
 export const systemClock: Clock = {

@@ -1,4 +1,5 @@
 import type { SendingSettings } from '@sira/shared/schemas/sending-admin';
+import type { SendingWindowSettings } from '@sira/shared/schemas/sending-window';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client';
 import type { OptOutLinks } from '../../companies/opt-out-link';
@@ -46,6 +47,9 @@ export interface SendingWorkerOptions {
 
 export type EngineOptions = Required<Omit<SendingWorkerOptions, 'storage' | 'clock'>>;
 
+/** What the worker reads from the admin's settings: the pacing, the caps and the sending window. */
+export type EngineSettings = SendingSettings & { window: SendingWindowSettings };
+
 export interface MailboxCredentials {
   email: string;
   accessToken: string;
@@ -60,14 +64,14 @@ export interface SendingEngine {
   gmail: GmailSendClient;
   jobs: JobMessageCache;
   mailboxDeps: MailboxDeps;
-  /** Signs each message's opt-out link (ADR 012). */
+  /** Signs each message's opt-out link (ADR 013). */
   optOutLinks: OptOutLinks;
   /** Every lease's length, in whole seconds as the database takes it. */
   leaseSeconds: number;
   stopping(): boolean;
   /** A pacing wait on the engine's clock; it ends at once when the worker stops. */
   sleep(ms: number): Promise<void>;
-  settings(): Promise<SendingSettings>;
+  settings(): Promise<EngineSettings>;
   /** Writes recording what already happened at the provider, tried again through a short outage. */
   retryingWrite<T>(write: () => Promise<T>): Promise<T>;
   notifyChange(profileId: string, balanceChanged: boolean): void;

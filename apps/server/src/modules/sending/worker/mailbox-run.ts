@@ -1,6 +1,7 @@
 import { getSendingCredentials } from '../../mailbox/mailbox-credentials';
 import { MailboxPacer } from '../pacing';
 import { dailyCapFor } from '../sending-settings';
+import { isOpen, nextOpening, windowOf } from '../window';
 import { ClaimedBatch } from './claimed-batch';
 import type { MailboxCredentials, SendingEngine } from './engine';
 import { type ActiveMailbox, claimDeliveries, sendHistory } from './queue';
@@ -66,14 +67,18 @@ export class MailboxRun {
       const handOver = want > 1 && pacer.sendableWithin(now, 0, want) >= want;
       const claimedAt = Date.now();
       // One lease length: the batch renews it for as long as it holds the rows.
-      const claim = await claimDeliveries(engine.db, profileId, want, engine.leaseSeconds, handOver, new Date(now));
+      const window = windowOf(settings.window);
+      const claim = await claimDeliveries(engine.db, profileId, want, engine.leaseSeconds, handOver, new Date(now), isOpen(now, window));
       if (claim.kind === 'busy') {
         engine.rest(profileId, clock.now() + 5 * options.pollMs, true);
         return;
       }
       if (claim.kind === 'unavailable') return;
       if (claim.kind === 'idle') {
-        engine.rest(profileId, claim.nextDueAt ? claim.nextDueAt.getTime() : clock.now() + 5 * options.pollMs);
+        // Working-hours rows wait for the window as well as for their due time.
+        const windowed = claim.nextWindowedDueAt ? nextOpening(Math.max(now, claim.nextWindowedDueAt.getTime()), window) : null;
+        const due = [claim.nextDueAt?.getTime() ?? null, windowed].filter((t): t is number => t !== null);
+        engine.rest(profileId, due.length > 0 ? Math.min(...due) : clock.now() + 5 * options.pollMs);
         return;
       }
       const relinked = claim.email !== this.email;

@@ -1,6 +1,7 @@
 import { MailboxUnavailableError } from '../../mailbox/mailbox-credentials';
 import { GmailSendError } from '../gmail-send';
 import type { MailboxPacer } from '../pacing';
+import { isOpen, type SendingWindow } from '../window';
 import type { MailboxCredentials, SendingEngine } from './engine';
 import { errorText } from './failure-decision';
 
@@ -11,11 +12,14 @@ export type AttemptOutcome =
   /** invalid_grant on the forced refresh after a 401: the mailbox is gone, nothing was sent. */
   | { kind: 'unavailable' }
   /** Refused (401) and the fresh token belongs to another address: the message must not go under it. */
-  | { kind: 'relinked' };
+  | { kind: 'relinked' }
+  /** Its job sends in working hours only and the window is closed at the moment of the call: nothing was sent. */
+  | { kind: 'closed' };
 
 /**
  * One provider call for one message — two when Gmail answers 401 and a forced refresh gives a new token. Every
- * call counts in the mailbox's pacing history, failed ones too.
+ * call counts in the mailbox's pacing history, failed ones too. With a `window` (the job chose working hours)
+ * no call starts while it is closed: the check is made at the very instant recorded as the call's time.
  */
 export async function attemptDelivery(
   engine: SendingEngine,
@@ -24,10 +28,12 @@ export async function attemptDelivery(
   pacer: MailboxPacer,
   creds: MailboxCredentials,
   refreshCredentials: () => Promise<MailboxCredentials>,
+  window: SendingWindow | null = null,
 ): Promise<AttemptOutcome> {
   let token = creds.accessToken;
   for (let call = 0; call < 2; call++) {
     const at = engine.clock.now();
+    if (window && !isOpen(at, window)) return { kind: 'closed' };
     pacer.record(at);
     try {
       const sent = await engine.gmail.send(token, parts);

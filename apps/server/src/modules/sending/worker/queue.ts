@@ -58,12 +58,17 @@ export interface ClaimedDelivery {
   attempts: number;
   /** The fencing token: the lease this worker holds on the row. */
   lease: string;
+  /** Its job chose working hours only: it leaves only while the sending window is open. */
+  windowed: boolean;
 }
 
 export type ClaimResult =
   | { kind: 'claimed'; email: string; dailyCap: number | null; rows: ClaimedDelivery[] }
-  /** Nothing due now; `nextDueAt` is when the earliest pending delivery becomes due (null: none pending). */
-  | { kind: 'idle'; email: string; dailyCap: number | null; nextDueAt: Date | null }
+  /**
+   * Nothing due now. `nextDueAt`: when the earliest pending delivery of an any-time job becomes due;
+   * `nextWindowedDueAt`: the same for working-hours jobs, which then wait for the window too (null: none).
+   */
+  | { kind: 'idle'; email: string; dailyCap: number | null; nextDueAt: Date | null; nextWindowedDueAt: Date | null }
   /** Another worker holds this mailbox (it has a delivery in 'sending'). */
   | { kind: 'busy' }
   | { kind: 'unavailable'; reason: 'not_linked' | 'paused'; pausedUntil: Date | null };
@@ -78,7 +83,8 @@ export type ClaimResult =
  * moments anyway — and a write per message is saved (ADR 008, "write path").
  *
  * `asOf` is the worker's clock: rows due by then are claimed (due times are written by the same clock, see
- * scheduleRetry); leases are the database's own time.
+ * scheduleRetry); leases are the database's own time. `windowOpen`: whether the sending window is open at
+ * `asOf`; while it is closed only rows of any-time jobs are claimed.
  */
 export async function claimDeliveries(
   db: Database,
@@ -87,6 +93,7 @@ export async function claimDeliveries(
   leaseSeconds: number,
   handOver = false,
   asOf: Date = new Date(),
+  windowOpen = true,
 ): Promise<ClaimResult> {
   return hotTransaction(db, async (hot) => {
     // Every link of the mailbox's address, in one order: one Gmail address may be linked to several Sira
@@ -117,13 +124,15 @@ export async function claimDeliveries(
       location: string;
       attempts: number;
       lease: string;
+      windowed: boolean;
     }>(
-      'sira_claim_deliveries_v3',
+      'sira_claim_deliveries_v4',
       sql`
         with picked as (
           select d.id from deliveries d
           where d.profile_id = ${profileId} and d.status = 'pending' and d.next_attempt_at <= ${asOf.toISOString()}::timestamptz
-            and exists (select 1 from send_jobs j where j.id = d.job_id and j.status in ('pending', 'processing'))
+            and exists (select 1 from send_jobs j where j.id = d.job_id and j.status in ('pending', 'processing')
+              and (j.send_window = 'any_time' or ${windowOpen}::boolean))
           order by d.created_at, d.next_attempt_at, d.company_name, d.id
           limit ${limit}::int
           for update skip locked
@@ -136,19 +145,29 @@ export async function claimDeliveries(
           returning d.id, d.job_id, d.recipient_email, d.company_name, d.sector, d.location, d.attempts,
             d.lease_expires_at::text as lease, d.next_attempt_at, d.created_at
         )
-        select id, job_id, recipient_email, company_name, sector, location, attempts, lease from taken
+        select id, job_id, recipient_email, company_name, sector, location, attempts, lease,
+          (select j.send_window = 'working_hours' from send_jobs j where j.id = taken.job_id) as windowed
+        from taken
         order by created_at, next_attempt_at, company_name, id`,
     );
     if (claimed.length === 0) {
-      const [next] = await hot.rows<{ at: number | null }>(
-        'sira_claim_next_due_v1',
+      const [next] = await hot.rows<{ at: number | null; windowed_at: number | null }>(
+        'sira_claim_next_due_v2',
         sql`
-          select (extract(epoch from min(d.next_attempt_at)) * 1000)::float8 as at from deliveries d
-          where d.profile_id = ${profileId} and d.status = 'pending'
-            and exists (select 1 from send_jobs j where j.id = d.job_id and j.status in ('pending', 'processing'))`,
+          select
+            (extract(epoch from min(d.next_attempt_at) filter (where j.send_window = 'any_time')) * 1000)::float8 as at,
+            (extract(epoch from min(d.next_attempt_at) filter (where j.send_window = 'working_hours')) * 1000)::float8 as windowed_at
+          from deliveries d join send_jobs j on j.id = d.job_id
+          where d.profile_id = ${profileId} and d.status = 'pending' and j.status in ('pending', 'processing')`,
       );
-      const nextDueAt = next?.at === null || next?.at === undefined ? null : new Date(next.at);
-      return { kind: 'idle', email: mailbox.email, dailyCap: mailbox.daily_cap, nextDueAt } as const;
+      const dateOf = (at: number | null | undefined) => (at === null || at === undefined ? null : new Date(at));
+      return {
+        kind: 'idle',
+        email: mailbox.email,
+        dailyCap: mailbox.daily_cap,
+        nextDueAt: dateOf(next?.at),
+        nextWindowedDueAt: dateOf(next?.windowed_at),
+      } as const;
     }
     const jobIds = [...new Set(claimed.map((r) => r.job_id))];
     await hot.rows(
@@ -168,6 +187,7 @@ export async function claimDeliveries(
         location: r.location,
         attempts: r.attempts,
         lease: r.lease,
+        windowed: r.windowed === true,
       })),
     } as const;
   });

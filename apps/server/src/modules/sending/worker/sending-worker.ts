@@ -1,12 +1,12 @@
 import { deliveryFailureText } from '@sira/shared/messages/sending';
-import type { SendingSettings } from '@sira/shared/schemas/sending-admin';
 import type { BackgroundContext, BackgroundTask } from '../../../lib/background-task';
 import { createOptOutLinks } from '../../companies/opt-out-link';
 import { createGmailSendClient } from '../gmail-send';
 import { databaseResumeStorage } from '../resume-storage';
 import { readSendingSettings } from '../sending-settings';
+import { readSendingWindow } from '../sending-window-settings';
 import { systemClock } from './clock';
-import { type EngineOptions, retryingWrite, type SendingEngine, type SendingWorkerOptions } from './engine';
+import { type EngineOptions, type EngineSettings, retryingWrite, type SendingEngine, type SendingWorkerOptions } from './engine';
 import { JobMessageCache } from './job-cache';
 import { MailboxRun } from './mailbox-run';
 import { CoalescingNotifier } from './notifier';
@@ -67,10 +67,10 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
   let ticking: Promise<void> | undefined;
 
   /** One read shared by every run asking at the same time (all of them, when the worker starts). */
-  let settingsCache: { at: number; value: Promise<SendingSettings> } | undefined;
-  const settings = (): Promise<SendingSettings> => {
+  let settingsCache: { at: number; value: Promise<EngineSettings> } | undefined;
+  const settings = (): Promise<EngineSettings> => {
     if (!settingsCache || Date.now() - settingsCache.at > o.settingsTtlMs) {
-      const value = readSendingSettings(ctx.db);
+      const value = Promise.all([readSendingSettings(ctx.db), readSendingWindow(ctx.db)]).then(([s, window]) => ({ ...s, window }));
       settingsCache = { at: Date.now(), value };
       // A failed read is not kept: the callers get its error, the next one asks the database again.
       value.catch(() => {
@@ -98,7 +98,10 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
       notifier.notify(profileId, 'sending');
       if (balanceChanged) notifier.notify(profileId, 'profile');
     },
-    rest: (profileId, until, busy = false) => notBefore.set(profileId, { until, busy }),
+    rest(profileId, until, busy = false) {
+      notBefore.set(profileId, { until, busy });
+      clock.idleUntil?.(until);
+    },
     takeLinkChange: (profileId) => linkChanged.delete(profileId),
   };
 

@@ -2,7 +2,7 @@ import type { AdminOptOutList, OptOutChoice, OptOutView, RedirectDecision } from
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '~/lib/api-client';
 
-/** The company opt-out (ADR 012): the public page's link, and the administrator's section of the companies tab. */
+/** The company opt-out (ADR 013): the public page's link, and the administrator's section of the companies tab. */
 
 const pageKey = (token: string) => ['opt-out', token] as const;
 

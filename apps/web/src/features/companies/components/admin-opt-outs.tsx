@@ -39,7 +39,7 @@ function Request({ item }: { item: AdminOptOut }) {
 }
 
 /**
- * The companies tab's opt-out section (ADR 012): addresses whose receivers asked for no more CVs, newest first
+ * The companies tab's opt-out section (ADR 013): addresses whose receivers asked for no more CVs, newest first
  * after the redirect requests that wait for a decision; approving one gives the directory entry the new address.
  */
 export function AdminOptOuts() {

@@ -22,7 +22,7 @@ function outcomeText(view: OptOutView): string | null {
 }
 
 /**
- * The page a receiving company opens from the link at the foot of an application e-mail (ADR 012): no account,
+ * The page a receiving company opens from the link at the foot of an application e-mail (ADR 013): no account,
  * the token in the address is the only credential. Two choices: stop CVs to this address, or send them to
  * another one (the administrator approves it). Built for a phone first: one column, full-width buttons.
  */

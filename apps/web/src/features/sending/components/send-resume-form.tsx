@@ -15,6 +15,7 @@ import {
 import { composeFormSchema } from '@sira/shared/forms/sending';
 import { sendingMessage, sendingText } from '@sira/shared/messages/sending';
 import type { UploadedResume } from '@sira/shared/schemas/sending';
+import type { SendWindowMode } from '@sira/shared/schemas/sending-window';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
@@ -33,6 +34,7 @@ import { isTransient } from '../utils/retry';
 import { ApplicantNameForm } from './applicant-name-form';
 import { ResumeCheckReport } from './resume-check-report';
 import { ResumeFileField } from './resume-file-field';
+import { SendPlan } from './send-plan';
 import { NoBalanceAlert, SendableSummary } from './sendable-summary';
 import { receivingCount, TargetFilter } from './target-filter';
 
@@ -98,6 +100,8 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
   /** The sectors and cities the send is narrowed to; none chosen: every company. */
   const [targeting, setTargeting] = useState<Targeting>({ sectors: [], cities: [] });
   const targets = useSendTargets();
+  /** When the messages may leave: working hours only unless the user chooses any time (SendPlan). */
+  const [sendWindow, setSendWindow] = useState<SendWindowMode>('working_hours');
 
   // A message about the form goes once the user changes what it was about.
   function edited() {
@@ -177,6 +181,7 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
         resumeId: resume.id,
         subject,
         content,
+        sendWindow,
         ...(targetsAll(targeting) ? {} : { targeting: { sectors: [...targeting.sectors], cities: [...targeting.cities] } }),
       });
       notify.success(sendingText.scheduled(result.scheduled));
@@ -199,6 +204,8 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
       : phase.kind === 'scheduling'
         ? texts.scheduling
         : null;
+  /** How many a send narrowed by sector and city reaches (target-filter.tsx); undefined: every company. */
+  const sendable = targetsAll(targeting) || !targets.data ? undefined : receivingCount(targets.data.groups, targeting, data.balance);
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="compose-heading">
@@ -217,12 +224,12 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
           <Title order={2} fz="xl" id="compose-heading">
             {texts.heading}
           </Title>
-          <SendableSummary
-            compose={data}
-            sendable={targetsAll(targeting) || !targets.data ? undefined : receivingCount(targets.data.groups, targeting, data.balance)}
-          />
+          <SendableSummary compose={data} sendable={sendable} />
           {data.balance > 0 && data.companiesRemaining > 0 ? (
             <TargetFilter balance={data.balance} value={targeting} onChange={setTargeting} disabled={busy} />
+          ) : null}
+          {(sendable ?? data.sendableNow) > 0 ? (
+            <SendPlan value={sendWindow} onChange={setSendWindow} disabled={busy} count={sendable} />
           ) : null}
           <Text size="sm" c="gray.8" data-testid="applicant-from">
             {sendingText.applicantFrom(data.applicant.fullName)}

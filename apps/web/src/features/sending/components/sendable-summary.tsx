@@ -3,7 +3,6 @@ import { formatNumber, messageCount, paths } from '@sira/shared';
 import { sendingText } from '@sira/shared/messages/sending';
 import type { SendingCompose } from '@sira/shared/schemas/sending';
 import { Link } from 'react-router';
-import { formatDateTime } from '../utils/format';
 
 const texts = {
   sendableNow: (n: string) => `سيتم الإرسال الآن إلى ${n} شركة`,
@@ -14,8 +13,9 @@ const texts = {
 
 /**
  * What one submit will do, shown before submitting (spec §9: the lesser of balance and available companies) —
- * and when the mailbox's daily cap holds part of it, how many go now and from when the rest go. `sendable`:
- * the count of a send narrowed to some sectors and cities (target-filter.tsx), when it is.
+ * and when the mailbox's daily cap will hold part of it, that it does. Over how many days and until when is the
+ * plan's to say (send-plan.tsx): it follows the window the user chooses, which the cap alone does not.
+ * `sendable`: the count of a send narrowed to some sectors and cities (target-filter.tsx), when it is.
  */
 export function SendableSummary({ compose, sendable = compose.sendableNow }: { compose: SendingCompose; sendable?: number }) {
   if (compose.balance <= 0) return <NoBalanceAlert />;
@@ -28,9 +28,7 @@ export function SendableSummary({ compose, sendable = compose.sendableNow }: { c
   }
   // The cap lets the same number go before it holds one, whatever the size of the send.
   const limit = compose.dailyLimit && sendable > compose.dailyLimit.sendsNow ? compose.dailyLimit : null;
-  const title = limit
-    ? sendingText.sendableWithDailyLimit(limit.sendsNow, sendable - limit.sendsNow, formatDateTime(limit.restFrom))
-    : texts.sendableNow(formatNumber(sendable));
+  const title = texts.sendableNow(formatNumber(sendable));
   return (
     <Alert color="teal" role="status" title={title} data-testid="sendable-summary">
       {limit ? <Text size="sm">{sendingText.dailyLimitExplain(limit.cap)}</Text> : null}

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { ColumnHeads } from '~/components/ui/column-heads';
 import { StackedTable } from '~/components/ui/stacked-table';
 import { formatDateTime, formatNumber, jobStatusLabel } from '../utils/format';
+import { formatSaudiDateTime } from '../utils/saudi-time';
 import { JobTargeting } from './job-targeting';
 import { StatusBadge } from './status-badge';
 
@@ -70,7 +71,8 @@ export function SendingStatusPanel({ status }: { status: SendingStatus }) {
         </Stack>
         {status.estimatedFinishAt ? (
           <Text size="sm" c="gray.8" data-testid="status-eta">
-            {sendingText.estimatedFinish(formatDateTime(status.estimatedFinishAt))}
+            {/* Walked on the server with the window and holidays (send-plan.ts), re-read on every live update. */}
+            {sendingText.estimatedFinish(formatSaudiDateTime(status.estimatedFinishAt))}
           </Text>
         ) : null}
         {status.pausedUntil ? (

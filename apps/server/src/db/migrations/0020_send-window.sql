@@ -1,0 +1,2 @@
+ALTER TABLE "send_jobs" ADD COLUMN "send_window" text DEFAULT 'any_time' NOT NULL;--> statement-breakpoint
+ALTER TABLE "send_jobs" ADD CONSTRAINT "send_jobs_send_window_known" CHECK ("send_jobs"."send_window" in ('working_hours','any_time'));

@@ -1,0 +1,131 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DAY_MS, MINUTE_MS } from './pacing';
+import { closingOf, compileWindow, isOpen, nextOpening, RIYADH_OFFSET_MS } from './window';
+
+/**
+ * The sending window against a reference that reads Riyadh's wall clock from Intl's time-zone database
+ * (Asia/Riyadh), not from the fixed shift the module uses: the two agree on whether an instant is open, and
+ * the next opening is open, never earlier than asked, with nothing open before it.
+ */
+
+const riyadh = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'Asia/Riyadh',
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  weekday: 'short',
+});
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+function wallClock(instant: number): { date: string; weekday: number; minute: number } {
+  const parts = Object.fromEntries(riyadh.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    weekday: WEEKDAYS.indexOf(parts.weekday as string),
+    minute: Number(parts.hour) * 60 + Number(parts.minute),
+  };
+}
+
+interface WindowSettings {
+  days: number[];
+  start: string;
+  end: string;
+  holidays: string[];
+}
+
+const hhmm = (minutes: number) =>
+  minutes === 1440 ? '24:00' : `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+const T0 = Date.UTC(2026, 0, 1);
+const SPAN = 3 * 365 * DAY_MS;
+
+/** Random windows: any non-empty set of days, whole-minute hours (end after start), holidays near T0. */
+const windowArb: fc.Arbitrary<WindowSettings> = fc
+  .record({
+    days: fc.uniqueArray(fc.integer({ min: 0, max: 6 }), { minLength: 1, maxLength: 7 }),
+    start: fc.integer({ min: 0, max: 1439 }),
+    length: fc.integer({ min: 1, max: 1440 }),
+    holidays: fc.uniqueArray(fc.integer({ min: 0, max: 3 * 365 }), { maxLength: 60 }),
+  })
+  .map(({ days, start, length, holidays }) => ({
+    days,
+    start: hhmm(start),
+    end: hhmm(Math.min(1440, start + length)),
+    holidays: holidays.map((d) => new Date(T0 + d * DAY_MS).toISOString().slice(0, 10)),
+  }));
+const instantArb = fc.integer({ min: T0 - DAY_MS, max: T0 + SPAN });
+
+function referenceOpen(w: WindowSettings, instant: number): boolean {
+  const { date, weekday, minute } = wallClock(instant);
+  const [sh, sm] = w.start.split(':').map(Number) as [number, number];
+  const [eh, em] = w.end.split(':').map(Number) as [number, number];
+  return w.days.includes(weekday) && !w.holidays.includes(date) && minute >= sh * 60 + sm && minute < eh * 60 + em;
+}
+
+describe('sending window', () => {
+  it('Riyadh is UTC+03:00 at every instant from 1990 to 2100 (Intl agrees with the fixed shift)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2100, 0, 1) }), (instant) => {
+        const { minute } = wallClock(instant);
+        const shifted = new Date(instant + RIYADH_OFFSET_MS);
+        expect(minute).toBe(shifted.getUTCHours() * 60 + shifted.getUTCMinutes());
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('the default window: Sunday–Thursday 08:00–16:00 Riyadh time', () => {
+    const w = compileWindow({ days: [0, 1, 2, 3, 4], start: '08:00', end: '16:00', holidays: ['2026-11-29'] });
+    // Thursday 26 November 2026: open at 08:00 Riyadh (05:00 UTC), closed at 16:00.
+    expect(isOpen(Date.parse('2026-11-26T05:00:00Z'), w)).toBe(true);
+    expect(isOpen(Date.parse('2026-11-26T04:59:59.999Z'), w)).toBe(false);
+    expect(isOpen(Date.parse('2026-11-26T12:59:59.999Z'), w)).toBe(true);
+    expect(isOpen(Date.parse('2026-11-26T13:00:00Z'), w)).toBe(false);
+    // Closed Thursday evening → Friday and Saturday off → Sunday 29th a holiday → Monday 30th 08:00.
+    expect(new Date(nextOpening(Date.parse('2026-11-26T13:00:00Z'), w)).toISOString()).toBe('2026-11-30T05:00:00.000Z');
+    expect(new Date(closingOf(Date.parse('2026-11-26T06:00:00Z'), w)).toISOString()).toBe('2026-11-26T13:00:00.000Z');
+  });
+
+  it('isOpen agrees with the wall-clock reference over random windows, holidays and instants', () => {
+    let cases = 0;
+    fc.assert(
+      fc.property(windowArb, instantArb, (settings, instant) => {
+        cases++;
+        expect(isOpen(instant, compileWindow(settings))).toBe(referenceOpen(settings, instant));
+      }),
+      { numRuns: 3000 },
+    );
+    expect(cases).toBe(3000);
+  });
+
+  it('nextOpening is open, not before the instant asked, and nothing before it is open', () => {
+    fc.assert(
+      fc.property(
+        windowArb,
+        instantArb,
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 20 }),
+        (settings, instant, probes) => {
+          const w = compileWindow(settings);
+          const opening = nextOpening(instant, w);
+          expect(opening).toBeGreaterThanOrEqual(instant);
+          expect(referenceOpen(settings, opening)).toBe(true);
+          if (opening > instant) {
+            expect(referenceOpen(settings, opening - 1)).toBe(false);
+            // Every whole minute between, and random instants, are closed.
+            for (const p of probes) expect(isOpen(instant + Math.floor(p * (opening - instant - 1)), w)).toBe(false);
+            for (let t = instant; t < opening && t < instant + 14 * DAY_MS; t += 37 * MINUTE_MS)
+              expect(referenceOpen(settings, t)).toBe(false);
+          }
+          const closing = closingOf(opening, w);
+          expect(closing).toBeGreaterThan(opening);
+          expect(referenceOpen(settings, closing - 1)).toBe(true);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});

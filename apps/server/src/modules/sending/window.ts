@@ -1,0 +1,104 @@
+import { minutesOf, type SendingWindowSettings } from '@sira/shared/schemas/sending-window';
+import { DAY_MS, MINUTE_MS } from './pacing';
+
+/**
+ * The sending window as pure functions of an instant (ms since the epoch): whether a windowed message may
+ * leave then, and when it next may. Nothing here reads a clock or the database, so the worker, the plan and
+ * the property tests apply the one rule on whatever time they are given.
+ *
+ * Saudi time is UTC+03:00 all year (Asia/Riyadh keeps no daylight saving), so wall-clock arithmetic is a fixed
+ * shift rather than a time-zone database lookup on every message (ADR 014; window.test.ts checks the shift
+ * against Intl's Asia/Riyadh).
+ */
+
+export const RIYADH_OFFSET_MS = 3 * 60 * MINUTE_MS;
+
+/** A window ready for arithmetic: built once per settings change, asked for every message. */
+export interface SendingWindow {
+  /** By weekday, 0 = Sunday. */
+  days: readonly boolean[];
+  /** Opening and closing, ms after Riyadh midnight (close > open). */
+  openMs: number;
+  closeMs: number;
+  /** Holidays as Riyadh day numbers (days since 1970-01-01 in Riyadh). */
+  holidays: ReadonlySet<number>;
+}
+
+/** Riyadh day number of a YYYY-MM-DD date. */
+const dayNumberOf = (date: string): number => Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+
+export function compileWindow(settings: SendingWindowSettings): SendingWindow {
+  const days = Array.from({ length: 7 }, (_, d) => settings.days.includes(d));
+  return {
+    days,
+    openMs: minutesOf(settings.start) * MINUTE_MS,
+    closeMs: minutesOf(settings.end) * MINUTE_MS,
+    holidays: new Set(settings.holidays.map(dayNumberOf)),
+  };
+}
+
+/** The Riyadh day an instant falls on (days since 1970-01-01, Riyadh) and the ms since its midnight. */
+export function riyadhDay(instant: number): { day: number; msOfDay: number } {
+  const local = instant + RIYADH_OFFSET_MS;
+  const day = Math.floor(local / DAY_MS);
+  return { day, msOfDay: local - day * DAY_MS };
+}
+
+/** 1970-01-01 was a Thursday (4). */
+const weekdayOf = (day: number): number => (((day + 4) % 7) + 7) % 7;
+
+/** Whether messages may leave on this Riyadh day at all. */
+export function isSendingDay(day: number, window: SendingWindow): boolean {
+  return window.days[weekdayOf(day)] === true && !window.holidays.has(day);
+}
+
+/** Whether a windowed message may leave at `instant`: a sending day, at or after opening, before closing. */
+export function isOpen(instant: number, window: SendingWindow): boolean {
+  const { day, msOfDay } = riyadhDay(instant);
+  return isSendingDay(day, window) && msOfDay >= window.openMs && msOfDay < window.closeMs;
+}
+
+/**
+ * The earliest instant ≥ `instant` at which the window is open: `instant` itself when it is. A window has at
+ * least one weekday and finitely many holidays, so an opening always comes within 7 + holidays days.
+ */
+export function nextOpening(instant: number, window: SendingWindow): number {
+  const { day, msOfDay } = riyadhDay(instant);
+  if (isSendingDay(day, window)) {
+    if (msOfDay < window.openMs) return day * DAY_MS + window.openMs - RIYADH_OFFSET_MS;
+    if (msOfDay < window.closeMs) return instant;
+  }
+  const limit = day + 8 + window.holidays.size;
+  for (let d = day + 1; d <= limit; d++) {
+    if (isSendingDay(d, window)) return d * DAY_MS + window.openMs - RIYADH_OFFSET_MS;
+  }
+  // Unreachable with a valid window (at least one weekday): said loudly rather than sending at a wrong time.
+  throw new Error('sending window has no opening');
+}
+
+/** When the window that is open at `instant` closes (the instant itself when it is closed). */
+export function closingOf(instant: number, window: SendingWindow): number {
+  if (!isOpen(instant, window)) return instant;
+  const { day } = riyadhDay(instant);
+  return day * DAY_MS + window.closeMs - RIYADH_OFFSET_MS;
+}
+
+/** A window that is always open: the rule for jobs that chose "any time". */
+export const ALWAYS_OPEN: SendingWindow = {
+  days: [true, true, true, true, true, true, true],
+  openMs: 0,
+  closeMs: DAY_MS,
+  holidays: new Set(),
+};
+
+const compiled = new WeakMap<SendingWindowSettings, SendingWindow>();
+
+/** compileWindow, once per settings object (the worker shares one object until the settings are read again). */
+export function windowOf(settings: SendingWindowSettings): SendingWindow {
+  let window = compiled.get(settings);
+  if (!window) {
+    window = compileWindow(settings);
+    compiled.set(settings, window);
+  }
+  return window;
+}
