@@ -83,14 +83,6 @@ export function closingOf(instant: number, window: SendingWindow): number {
   return day * DAY_MS + window.closeMs - RIYADH_OFFSET_MS;
 }
 
-/** A window that is always open: the rule for jobs that chose "any time". */
-export const ALWAYS_OPEN: SendingWindow = {
-  days: [true, true, true, true, true, true, true],
-  openMs: 0,
-  closeMs: DAY_MS,
-  holidays: new Set(),
-};
-
 const compiled = new WeakMap<SendingWindowSettings, SendingWindow>();
 
 /** compileWindow, once per settings object (the worker shares one object until the settings are read again). */

@@ -1,5 +1,4 @@
 import { deliveryFailureText } from '@sira/shared/messages/sending';
-import type { SendingSettings } from '@sira/shared/schemas/sending-admin';
 import { optedOutAmong, recordOptedOut } from '../../companies/opt-out.service';
 import { MailboxUnavailableError } from '../../mailbox/mailbox-credentials';
 import { InvalidRecipientError, renderMessage } from '../mime';
