@@ -32,6 +32,7 @@ import { sendingAdminRoutes } from './modules/sending/sending.admin-routes';
 import { sendingRoutes } from './modules/sending/sending.routes';
 import { statsAdminRoutes } from './modules/stats/stats.admin-routes';
 import { templatesAdminRoutes } from './modules/templates/templates.admin-routes';
+import { myDataRoutes } from './modules/users/my-data/my-data.routes';
 import { usersAdminRoutes } from './modules/users/users.admin-routes';
 import { userRoutes } from './modules/users/users.routes';
 import { createProfileForUser } from './modules/users/users.service';
@@ -157,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(authFlowRoutes);
   await app.register(userRoutes);
+  await app.register(myDataRoutes);
   await app.register(statsAdminRoutes);
   await app.register(usersAdminRoutes);
   await app.register(packagesAdminRoutes);

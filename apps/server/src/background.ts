@@ -2,6 +2,7 @@ import { startDatabaseUpkeep } from './db/upkeep';
 import type { BackgroundContext, BackgroundTask } from './lib/background-task';
 import { startInvoiceReconciliation } from './modules/billing/reconciliation';
 import { startSendingWorker } from './modules/sending/worker/sending-worker';
+import { startMyDataTask } from './modules/users/my-data/my-data-task';
 
 type TaskStarter = (ctx: BackgroundContext) => BackgroundTask | Promise<BackgroundTask>;
 
@@ -10,7 +11,13 @@ type TaskStarter = (ctx: BackgroundContext) => BackgroundTask | Promise<Backgrou
  * them in `npm run worker` processes (src/worker.ts), as many as wanted — each task coordinates through
  * PostgreSQL row locks, so running it twice is safe.
  */
-const TASKS: TaskStarter[] = [startInvoiceReconciliation, (ctx) => startSendingWorker(ctx), startDatabaseUpkeep];
+const TASKS: TaskStarter[] = [
+  startInvoiceReconciliation,
+  (ctx) => startSendingWorker(ctx),
+  startDatabaseUpkeep,
+  // Data exports and the deletion of expired personal data (the "my data" page, ADR 012).
+  startMyDataTask,
+];
 
 export async function startBackgroundTasks(ctx: BackgroundContext): Promise<{ stop(): Promise<void> }> {
   const running: BackgroundTask[] = [];

@@ -5,6 +5,7 @@ export * from './companies';
 export * from './content';
 export * from './mail';
 export * from './mailbox';
+export * from './my-data';
 export * from './packages';
 export * from './rate-limits';
 export * from './sending';
