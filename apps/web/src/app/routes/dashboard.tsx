@@ -3,6 +3,7 @@ import { ar } from '@sira/shared';
 import { SendingActivity } from '~/features/sending/components/sending-activity';
 import { SendingOverviewPanel } from '~/features/sending/components/sending-overview-panel';
 import { useLiveSending } from '~/features/sending/hooks/use-live-sending';
+import { MyDataLink } from '~/features/users/my-data-page';
 import type { Route } from './+types/dashboard';
 
 export const meta: Route.MetaFunction = () => [{ title: `لوحة التحكم | ${ar.app.name}` }, { name: 'robots', content: 'noindex' }];
@@ -15,6 +16,7 @@ export default function Dashboard() {
       <Stack gap="xl">
         <SendingOverviewPanel />
         <SendingActivity />
+        <MyDataLink />
       </Stack>
     </Container>
   );
