@@ -51,6 +51,10 @@ export async function handlePaylinkWebhook(deps: BillingDeps, authorization: str
   }
   // Without a buyer: kept anonymised after the account was deleted, which only a completed invoice is.
   if (invoice.status === 'completed' || invoice.profileId === null) return { kind: 'handled', status: 'completed' };
-  const { status, asked } = await verifyInvoice(deps, { ...invoice, profileId: invoice.profileId, status: invoice.status as InvoiceStatus });
+  const { status, asked } = await verifyInvoice(deps, {
+    ...invoice,
+    profileId: invoice.profileId,
+    status: invoice.status as InvoiceStatus,
+  });
   return asked ? { kind: 'handled', status } : { kind: 'retry' };
 }
