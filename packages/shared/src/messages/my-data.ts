@@ -59,6 +59,8 @@ export const myDataErrorCodes = {
   /** A payment was started within the hour: it may still be completed, so the account waits for it. */
   PAYMENT_IN_PROGRESS: 'PAYMENT_IN_PROGRESS',
   EMAIL_SAME: 'EMAIL_SAME',
+  /** The deletion asked without the password that confirms it. */
+  PASSWORD_REQUIRED: 'PASSWORD_REQUIRED',
   EXPORT_NOT_FOUND: 'EXPORT_NOT_FOUND',
 } as const;
 export type MyDataErrorCode = keyof typeof myDataErrorCodes;
@@ -68,6 +70,7 @@ const messageByCode: Record<MyDataErrorCode, string> = {
   ADMIN_ACCOUNT: 'لا يمكن حذف حساب المشرف من هذه الصفحة.',
   PAYMENT_IN_PROGRESS: 'لديك عملية دفع بدأت قبل أقل من ساعة. يرجى المحاولة بعد اكتمالها أو بعد ساعة.',
   EMAIL_SAME: 'هذا هو بريدك الحالي.',
+  PASSWORD_REQUIRED: 'يرجى إدخال كلمة المرور لتأكيد الحذف.',
   EXPORT_NOT_FOUND: 'انتهت صلاحية الملف أو أنه غير موجود. يمكنك تجهيز نسخة جديدة.',
 };
 

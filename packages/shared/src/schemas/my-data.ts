@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_INPUT_MAX, PASSWORD_INPUT_MAX, PHONE_INPUT_MAX } from '../rules/my-data';
 
 // The "my data" page (/my-data): a copy of everything held, the contact details, and deleting the account.
 
@@ -22,15 +23,15 @@ export type DataExport = z.infer<typeof dataExportSchema>;
 export const latestDataExportSchema = z.object({ export: dataExportSchema.nullable() });
 
 /** PUT /api/users/me/phone */
-export const phoneBodySchema = z.object({ phone: z.string().max(40) });
+export const phoneBodySchema = z.object({ phone: z.string().max(PHONE_INPUT_MAX) });
 export const phoneAnswerSchema = z.object({ phone: z.string() });
 
 /** POST /api/users/me/email-change: a link goes to the new address; nothing changes until it is opened. */
-export const emailChangeBodySchema = z.object({ email: z.string().max(254) });
+export const emailChangeBodySchema = z.object({ email: z.string().max(EMAIL_INPUT_MAX) });
 export const emailChangeAnswerSchema = z.object({ sentTo: z.string() });
 
 /** POST /api/users/me/deletion */
-export const accountDeletionBodySchema = z.object({ password: z.string().max(128) });
+export const accountDeletionBodySchema = z.object({ password: z.string().max(PASSWORD_INPUT_MAX) });
 export const accountDeletionAnswerSchema = z.object({
   /** Deliveries that had not left yet: cancelled, their messages noted with the unused balance. */
   cancelledDeliveries: z.number().int(),

@@ -1,11 +1,22 @@
 import { Alert, Anchor, Button, Card, Group, Modal, PasswordInput, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { DISPLAY_LOCALE, messageForCode, paths } from '@sira/shared';
+import {
+  type DeletionFormValues,
+  deletionFormSchema,
+  type EmailChangeFormValues,
+  emailChangeFormSchema,
+  type PhoneFormValues,
+  phoneFormSchema,
+} from '@sira/shared/forms/my-data';
 import { myDataMessage, myDataText } from '@sira/shared/messages/my-data';
+import { EMAIL_INPUT_MAX, PASSWORD_INPUT_MAX, PHONE_INPUT_MAX } from '@sira/shared/rules/my-data';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoadError } from '~/components/ui/load-error';
 import { ApiRequestError } from '~/lib/api-client';
+import { validateWith } from '~/lib/form';
 import { notify } from '~/lib/notify';
 import { profileQueryOptions } from './api/get-profile';
 import { deleteAccount, exportFileUrl, latestExportQueryOptions, requestEmailChange, requestExport, savePhone } from './api/my-data';
@@ -79,92 +90,102 @@ function ExportCard() {
 
 function ContactCard() {
   const profile = useQuery(profileQueryOptions());
-  const queryClient = useQueryClient();
-  const [phone, setPhone] = useState<string | null>(null);
-  const [email, setEmail] = useState('');
-  const [phoneError, setPhoneError] = useState<string | null>(null);
-  const [emailError, setEmailError] = useState<string | null>(null);
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const phoneSave = useMutation({
-    mutationFn: savePhone,
-    onSuccess: async () => {
-      setPhoneError(null);
-      notify.success(t.contact.phoneSaved);
-      await queryClient.invalidateQueries({ queryKey: profileQueryOptions().queryKey });
-    },
-    onError: (error) => setPhoneError(errorText(error)),
-  });
-  const emailSave = useMutation({
-    mutationFn: requestEmailChange,
-    onSuccess: (answer) => {
-      setEmailError(null);
-      setSentTo(answer.sentTo);
-    },
-    onError: (error) => setEmailError(errorText(error)),
-  });
-  const onPhone = (event: FormEvent) => {
-    event.preventDefault();
-    phoneSave.mutate(phone ?? profile.data?.phone ?? '');
-  };
-  const onEmail = (event: FormEvent) => {
-    event.preventDefault();
-    setSentTo(null);
-    emailSave.mutate(email);
-  };
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="my-data-contact">
       <Stack gap="md">
         <Title order={2} size="h3" id="my-data-contact">
           {t.contact.title}
         </Title>
-        <form onSubmit={onPhone} noValidate>
-          <Group align="flex-end">
-            <TextInput
-              label={t.contact.phoneLabel}
-              dir="ltr"
-              inputMode="tel"
-              autoComplete="tel"
-              value={phone ?? profile.data?.phone ?? ''}
-              onChange={(e) => setPhone(e.currentTarget.value)}
-              error={phoneError}
-            />
-            <Button type="submit" loading={phoneSave.isPending}>
-              {t.contact.phoneSave}
-            </Button>
-          </Group>
-        </form>
-        <form onSubmit={onEmail} noValidate>
-          <Stack gap="xs">
-            {profile.data ? <Text size="sm">{t.contact.emailCurrent(profile.data.email)}</Text> : null}
-            <Group align="flex-end">
-              <TextInput
-                label={t.contact.emailLabel}
-                type="email"
-                dir="ltr"
-                autoComplete="email"
-                value={email}
-                onChange={(e) => setEmail(e.currentTarget.value)}
-                error={emailError}
-              />
-              <Button type="submit" loading={emailSave.isPending}>
-                {t.contact.emailSave}
-              </Button>
-            </Group>
-            {sentTo ? (
-              <Alert color="teal" role="status">
-                {t.contact.emailSent(sentTo)}
-              </Alert>
-            ) : null}
-          </Stack>
-        </form>
+        {profile.isError ? <LoadError title={errorText(profile.error)} query={profile} /> : null}
+        {profile.data ? (
+          <>
+            <PhoneForm phone={profile.data.phone ?? ''} />
+            <EmailChangeForm currentEmail={profile.data.email} />
+          </>
+        ) : null}
       </Stack>
     </Card>
   );
 }
 
+/** The phone, corrected at once (the rule the server enforces: rules/my-data.ts). */
+function PhoneForm({ phone }: { phone: string }) {
+  const queryClient = useQueryClient();
+  const form = useForm<PhoneFormValues>({ initialValues: { phone }, validate: validateWith(phoneFormSchema) });
+  const save = useMutation({
+    mutationFn: savePhone,
+    onSuccess: async () => {
+      notify.success(t.contact.phoneSaved);
+      await queryClient.invalidateQueries({ queryKey: profileQueryOptions().queryKey });
+    },
+    onError: (error) => form.setFieldError('phone', errorText(error)),
+  });
+  return (
+    <form onSubmit={form.onSubmit(({ phone: typed }) => save.mutate(typed))} noValidate>
+      <Stack gap="xs" align="flex-start">
+        <TextInput
+          label={t.contact.phoneLabel}
+          w="100%"
+          maw={360}
+          dir="ltr"
+          inputMode="tel"
+          autoComplete="tel"
+          maxLength={PHONE_INPUT_MAX}
+          {...form.getInputProps('phone')}
+        />
+        <Button type="submit" loading={save.isPending}>
+          {t.contact.phoneSave}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** A new address: a link goes to it, and the address changes only when the link is opened there. */
+function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
+  const schema = useMemo(() => emailChangeFormSchema(currentEmail), [currentEmail]);
+  const form = useForm<EmailChangeFormValues>({ initialValues: { email: '' }, validate: validateWith(schema) });
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: requestEmailChange,
+    onSuccess: (answer) => setSentTo(answer.sentTo),
+    onError: (error) => form.setFieldError('email', errorText(error)),
+  });
+  const submit = form.onSubmit(({ email }) => {
+    setSentTo(null);
+    save.mutate(email);
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="xs">
+        <Text size="sm">{t.contact.emailCurrent(currentEmail)}</Text>
+        <Stack gap="xs" align="flex-start">
+          <TextInput
+            label={t.contact.emailLabel}
+            w="100%"
+            maw={360}
+            type="email"
+            dir="ltr"
+            autoComplete="email"
+            maxLength={EMAIL_INPUT_MAX}
+            {...form.getInputProps('email')}
+          />
+          <Button type="submit" loading={save.isPending}>
+            {t.contact.emailSave}
+          </Button>
+        </Stack>
+        {sentTo ? (
+          <Alert color="teal" role="status">
+            {t.contact.emailSent(sentTo)}
+          </Alert>
+        ) : null}
+      </Stack>
+    </form>
+  );
+}
+
 function DeletionCard() {
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<DeletionFormValues>({ initialValues: { password: '' }, validate: validateWith(deletionFormSchema) });
   const [confirming, setConfirming] = useState(false);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -179,18 +200,9 @@ function DeletionCard() {
     },
     onError: (failure) => {
       setConfirming(false);
-      setError(errorText(failure));
+      form.setFieldError('password', errorText(failure));
     },
   });
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!password) {
-      setError(messageForCode('MISSING_CREDENTIALS'));
-      return;
-    }
-    setError(null);
-    setConfirming(true);
-  };
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="my-data-deletion">
       <Stack gap="sm">
@@ -198,19 +210,20 @@ function DeletionCard() {
           {t.deletion.title}
         </Title>
         <Text>{t.deletion.description}</Text>
-        <form onSubmit={onSubmit} noValidate>
-          <Group align="flex-end">
+        <form onSubmit={form.onSubmit(() => setConfirming(true))} noValidate>
+          <Stack gap="xs" align="flex-start">
             <PasswordInput
               label={t.deletion.passwordLabel}
+              w="100%"
+              maw={360}
               autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={error}
+              maxLength={PASSWORD_INPUT_MAX}
+              {...form.getInputProps('password')}
             />
             <Button type="submit" color="red.9">
               {t.deletion.start}
             </Button>
-          </Group>
+          </Stack>
         </form>
       </Stack>
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={t.deletion.confirmTitle} centered>
@@ -220,7 +233,7 @@ function DeletionCard() {
             <Button variant="default" onClick={() => setConfirming(false)}>
               {t.deletion.cancel}
             </Button>
-            <Button color="red.9" loading={remove.isPending} onClick={() => remove.mutate(password)}>
+            <Button color="red.9" loading={remove.isPending} onClick={() => remove.mutate(form.getValues().password)}>
               {t.deletion.confirm}
             </Button>
           </Group>

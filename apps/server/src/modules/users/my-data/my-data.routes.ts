@@ -1,4 +1,5 @@
-import { EMAIL_PATTERN, normalizeEmail, normalizePhone, PHONE_PATTERN, paths } from '@sira/shared';
+import { normalizeEmail, normalizePhone, paths } from '@sira/shared';
+import { checkDeletionConfirmation, checkEmailChange, checkPhoneCorrection } from '@sira/shared/rules/my-data';
 import {
   accountDeletionAnswerSchema,
   accountDeletionBodySchema,
@@ -55,8 +56,8 @@ export const myDataRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put('/api/users/me/phone', { schema: { body: phoneBodySchema, response: { 200: phoneAnswerSchema } } }, async (request) => {
     const viewer = await requireViewer(request);
+    ruleCheck(checkPhoneCorrection(request.body));
     const phone = normalizePhone(request.body.phone);
-    if (!PHONE_PATTERN.test(phone)) throw badRequest('INVALID_PHONE');
     // Both rows: the profile is what the app reads, better-auth's user what it was registered with.
     await app.db.transaction(async (tx) => {
       await tx.update(profiles).set({ phoneNumber: phone }).where(eq(profiles.id, viewer.id));
@@ -71,10 +72,8 @@ export const myDataRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: emailChangeBodySchema, response: { 200: emailChangeAnswerSchema } } },
     async (request) => {
       const viewer = await requireViewer(request);
+      ruleCheck(checkEmailChange({ email: request.body.email, currentEmail: viewer.email }));
       const email = normalizeEmail(request.body.email);
-      if (!email) throw badRequest('EMAIL_REQUIRED');
-      if (!EMAIL_PATTERN.test(email)) throw badRequest('INVALID_EMAIL');
-      if (email === viewer.email.toLowerCase()) throw badRequest('EMAIL_SAME');
       // It mails an address the user typed: a few an hour, like the other flows that send a link.
       await consumeRateLimits(app.db, [{ key: `my-data:email-change:${viewer.id}`, max: 5, windowSeconds: 3600 }]);
       if (await emailIsRegistered(app.db, email)) throw new AppError(409, 'EMAIL_TAKEN');
@@ -94,6 +93,7 @@ export const myDataRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: accountDeletionBodySchema, response: { 200: accountDeletionAnswerSchema } } },
     async (request, reply) => {
       const viewer = await requireViewer(request);
+      ruleCheck(checkDeletionConfirmation(request.body));
       const answer = await deleteAccount(
         { db: app.db, secretBox: app.secretBox, providers: app.providers, events: app.events, log: request.log, dataDir: app.env.dataDir },
         viewer.id,
@@ -107,3 +107,8 @@ export const myDataRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** The page's rules are the forms' too (packages/shared rules/my-data.ts): the first problem is the answer. */
+function ruleCheck(code: string | null) {
+  if (code) throw badRequest(code);
+}

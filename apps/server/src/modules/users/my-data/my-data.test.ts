@@ -262,8 +262,10 @@ function whereInDataDir(needle: Buffer): string[] {
 }
 
 describe('account deletion', () => {
-  it('refuses a wrong password and keeps everything', async () => {
+  it('refuses a missing or wrong password and keeps everything', async () => {
     const u = await busyUser();
+    const empty = await inject(u.cookie, 'POST', '/api/users/me/deletion', { password: '' });
+    expect([empty.statusCode, empty.json()]).toEqual([400, { code: 'PASSWORD_REQUIRED' }]);
     const res = await inject(u.cookie, 'POST', '/api/users/me/deletion', { password: 'not-the-password' });
     expect([res.statusCode, res.json()]).toEqual([403, { code: 'WRONG_PASSWORD' }]);
     expect(await profileIdOf(ctx, u.email)).toBe(u.profileId);
