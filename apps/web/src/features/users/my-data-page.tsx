@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, Modal, PasswordInput, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, PasswordInput, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { DISPLAY_LOCALE, messageForCode, paths } from '@sira/shared';
 import {
@@ -14,6 +14,7 @@ import { EMAIL_INPUT_MAX, PASSWORD_INPUT_MAX, PHONE_INPUT_MAX } from '@sira/shar
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { LoadError } from '~/components/ui/load-error';
 import { ApiRequestError } from '~/lib/api-client';
 import { validateWith } from '~/lib/form';
@@ -226,19 +227,18 @@ function DeletionCard() {
           </Stack>
         </form>
       </Stack>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t.deletion.confirmTitle} centered>
-        <Stack>
-          <Text>{t.deletion.confirmText}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              {t.deletion.cancel}
-            </Button>
-            <Button color="red.9" loading={remove.isPending} onClick={() => remove.mutate(form.getValues().password)}>
-              {t.deletion.confirm}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t.deletion.confirmTitle}
+        closeLabel={t.deletion.cancel}
+        cancelLabel={t.deletion.cancel}
+        confirmLabel={t.deletion.confirm}
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate(form.getValues().password)}
+      >
+        <Text>{t.deletion.confirmText}</Text>
+      </ConfirmDialog>
     </Card>
   );
 }
