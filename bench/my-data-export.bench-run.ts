@@ -10,7 +10,7 @@ import { buildExport, claimExport } from '../apps/server/src/modules/users/my-da
 import { onScratchPostgres } from './scratch-database';
 import { BENCH_APP_SECRET, benchPackage, benchPdf, benchUsers } from './sending-fixtures';
 
-// The "my data" export of a user with 10,000 deliveries (ten jobs of 1,000) and three 1 MB CVs: from the
+// The "my data" export of a user with 10,000 deliveries (ten jobs of 1,000) and a 1 MB CV: from the
 // request's claim to the stored ZIP, the time the page's progress bar takes. Target: under a minute.
 const DELIVERIES = 10_000;
 const JOBS = 10;
