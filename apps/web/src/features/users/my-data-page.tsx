@@ -19,6 +19,7 @@ import { LoadError } from '~/components/ui/load-error';
 import { ApiRequestError } from '~/lib/api-client';
 import { validateWith } from '~/lib/form';
 import { notify } from '~/lib/notify';
+import { sessionQueryOptions } from '~/lib/session';
 import { profileQueryOptions } from './api/get-profile';
 import { deleteAccount, exportFileUrl, latestExportQueryOptions, requestEmailChange, requestExport, savePhone } from './api/my-data';
 
@@ -196,8 +197,11 @@ function DeletionCard() {
       setConfirming(false);
       notify.success(t.deletion.done);
       if (answer.mailboxRevoked === 'failed') notify.warning(t.deletion.revokeFailed, false);
-      queryClient.clear();
+      // Home first, as signing out does: a query this page refetched once the account is gone (a live update)
+      // would meet a 401, and the signed-in area's guard would read it as an expired session.
       await navigate(paths.home, { replace: true });
+      queryClient.setQueryData(sessionQueryOptions().queryKey, { user: null });
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'content' && q.queryKey[0] !== 'auth' });
     },
     onError: (failure) => {
       setConfirming(false);
