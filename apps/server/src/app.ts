@@ -35,6 +35,7 @@ import { sendingRoutes } from './modules/sending/sending.routes';
 import { statsAdminRoutes } from './modules/stats/stats.admin-routes';
 import { templatesAdminRoutes } from './modules/templates/templates.admin-routes';
 import { accountSecurityRoutes } from './modules/users/account-security.routes';
+import { myDataRoutes } from './modules/users/my-data/my-data.routes';
 import { retentionAdminRoutes } from './modules/users/retention.admin-routes';
 import { usersAdminRoutes } from './modules/users/users.admin-routes';
 import { userRoutes } from './modules/users/users.routes';
@@ -164,6 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(authFlowRoutes);
   await app.register(userRoutes);
+  await app.register(myDataRoutes);
   await app.register(statsAdminRoutes);
   await app.register(usersAdminRoutes);
   await app.register(accountSecurityRoutes);

@@ -2,6 +2,7 @@ import { startDatabaseUpkeep } from './db/upkeep';
 import type { BackgroundContext, BackgroundTask } from './lib/background-task';
 import { startInvoiceReconciliation } from './modules/billing/reconciliation';
 import { startSendingWorker } from './modules/sending/worker/sending-worker';
+import { startMyDataTask } from './modules/users/my-data/my-data-task';
 import { startRetention } from './modules/users/retention';
 
 type TaskStarter = (ctx: BackgroundContext) => BackgroundTask | Promise<BackgroundTask>;
@@ -11,7 +12,14 @@ type TaskStarter = (ctx: BackgroundContext) => BackgroundTask | Promise<Backgrou
  * them in `npm run worker` processes (src/worker.ts), as many as wanted — each task coordinates through
  * PostgreSQL row locks, so running it twice is safe.
  */
-const TASKS: TaskStarter[] = [startInvoiceReconciliation, (ctx) => startSendingWorker(ctx), startDatabaseUpkeep, startRetention];
+const TASKS: TaskStarter[] = [
+  startInvoiceReconciliation,
+  (ctx) => startSendingWorker(ctx),
+  startDatabaseUpkeep,
+  startRetention,
+  // Data exports and the deletion of expired personal data (the "my data" page, ADR 015).
+  startMyDataTask,
+];
 
 export async function startBackgroundTasks(ctx: BackgroundContext): Promise<{ stop(): Promise<void> }> {
   const running: BackgroundTask[] = [];

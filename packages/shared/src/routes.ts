@@ -12,6 +12,8 @@ export const paths = {
   dashboard: '/dashboard',
   sendResume: '/send-resume',
   billing: '/billing',
+  /** The user's data: a copy, corrections, deleting the account. */
+  myData: '/my-data',
   upgrade: '/upgrade',
   about: '/about',
   support: '/support',
@@ -28,6 +30,7 @@ export const protectedPaths: readonly string[] = [
   paths.dashboard,
   paths.sendResume,
   paths.billing,
+  paths.myData,
   paths.upgrade,
   paths.admin,
   paths.paymentCallback,

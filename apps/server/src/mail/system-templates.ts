@@ -45,3 +45,17 @@ export function resetPasswordEmail(url: string) {
     ),
   };
 }
+
+/** The "my data" page's e-mail change: sent to the new address, which takes effect when the link is opened. */
+export function emailChangeEmail(url: string) {
+  return {
+    subject: 'تأكيد بريدك الإلكتروني الجديد في سيرة',
+    ...layout(
+      'تأكيد تغيير البريد الإلكتروني',
+      'طُلب تغيير البريد الإلكتروني لحسابك في سيرة إلى هذا العنوان. لن يتغير البريد حتى تضغط على الزر أدناه. الرابط صالح لمدة 24 ساعة.',
+      'تأكيد البريد الجديد',
+      url,
+      'إذا لم تطلب هذا التغيير، تجاهل هذه الرسالة وسيبقى البريد كما هو.',
+    ),
+  };
+}

@@ -16,6 +16,7 @@ export default [
     layout('layouts/protected-layout.tsx', [
       route('dashboard', 'routes/dashboard.tsx'),
       route('billing', 'routes/billing.tsx'),
+      route('my-data', 'routes/my-data.tsx'),
       route('upgrade', 'routes/upgrade.tsx'),
       route('payment-callback', 'routes/payment-callback.tsx'),
       route('send-resume', 'routes/send-resume.tsx'),

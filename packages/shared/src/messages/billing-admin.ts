@@ -12,6 +12,8 @@ export const paymentsAdminTexts = {
   columns: { user: 'البريد الإلكتروني للمستخدم', package: 'الباقة', amount: 'المبلغ', status: 'الحالة', date: 'التاريخ' },
   empty: 'لا توجد مدفوعات بعد.',
   noMatch: 'لا توجد مدفوعات تطابق البحث.',
+  /** An invoice kept after its buyer deleted the account (anonymised for the bookkeeping period). */
+  deletedAccount: 'حساب محذوف',
   /** Spec §8's admin prefix. */
   loadFailed: ar.errors.dataFetchFailed,
   pages: 'صفحات المدفوعات',

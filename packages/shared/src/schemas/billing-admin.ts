@@ -15,7 +15,8 @@ export type AdminPaymentsQuery = z.input<typeof adminPaymentsQuerySchema>;
 
 export const adminPaymentRowSchema = z.object({
   id: z.uuid(),
-  userEmail: z.string(),
+  /** Null: the buyer deleted the account; the invoice is kept, anonymised, for the bookkeeping period. */
+  userEmail: z.string().nullable(),
   packageName: z.string().nullable(),
   amount: z.number().int(),
   status: invoiceStatusSchema,

@@ -8,9 +8,8 @@ export const invoices = pgTable(
   'invoices',
   {
     id: id(),
-    profileId: text('profile_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    /** Null once the account is deleted: the invoice is kept, anonymised, until `retain_until` (ADR 015). */
+    profileId: text('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
     packageId: uuid('package_id').references(() => packages.id, { onDelete: 'set null' }),
     /** Whole riyals, copied from the package price when the invoice is made. */
     amount: integer('amount').notNull(),
@@ -28,6 +27,8 @@ export const invoices = pgTable(
     /** The gateway's last reported orderStatus and when we last asked (reconciliation polls stale pending rows). */
     gatewayStatus: text('gateway_status'),
     lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    /** Set when the buyer's account is deleted: the bookkeeping period's end, after which the row is deleted. */
+    retainUntil: timestamp('retain_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

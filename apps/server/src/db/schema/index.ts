@@ -6,6 +6,7 @@ export * from './consents';
 export * from './content';
 export * from './mail';
 export * from './mailbox';
+export * from './my-data';
 export * from './opt-outs';
 export * from './packages';
 export * from './rate-limits';

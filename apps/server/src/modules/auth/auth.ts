@@ -5,14 +5,14 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { and, eq, like } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client';
-import { account, session, user, verification } from '../../db/schema';
+import { account, profiles, session, user, verification } from '../../db/schema';
 import { noteConnectionFailure } from '../../lib/database-errors';
 import { betterAuthLogger } from '../../lib/logger';
 import type { OriginPolicy } from '../../lib/origins';
 import { noteMailFailure } from '../../mail/mail-outcome';
 import { passwordChangedEmail } from '../../mail/security-templates';
 import type { SystemMailer } from '../../mail/system-mailer';
-import { confirmationEmail, resetPasswordEmail } from '../../mail/system-templates';
+import { confirmationEmail, emailChangeEmail, resetPasswordEmail } from '../../mail/system-templates';
 import { dashboardUrl, sendSecurityNotice } from '../users/security-notices';
 
 export interface AuthOptions {
@@ -62,6 +62,9 @@ export function createAuth(options: AuthOptions) {
     database: drizzleAdapter(options.db, { provider: 'pg', schema: { user, session, account, verification } }),
     user: {
       additionalFields: { phoneNumber: { type: 'string', required: false, input: true } },
+      // The "my data" page's e-mail change (modules/users/my-data): a link goes to the new address, and the
+      // address changes only when it is opened there (better-auth's change-email-verification).
+      changeEmail: { enabled: true },
     },
     emailAndPassword: {
       enabled: true,
@@ -100,7 +103,10 @@ export function createAuth(options: AuthOptions) {
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user: u, url }) => {
         try {
-          await options.mailer.send({ to: u.email, ...confirmationEmail(url) });
+          // Asked for an address the account does not have yet: an e-mail change, worded as one.
+          const [current] = await options.db.select({ email: user.email }).from(user).where(eq(user.id, u.id));
+          const changing = current !== undefined && current.email !== u.email;
+          await options.mailer.send({ to: u.email, ...(changing ? emailChangeEmail(url) : confirmationEmail(url)) });
         } catch (error) {
           // The mail server refused or is down: the account still stands (registered; "confirm your e-mail
           // first" on sign-in, spec §8), and the route that asked tells the user the link did not leave and
@@ -116,6 +122,12 @@ export function createAuth(options: AuthOptions) {
     },
     databaseHooks: {
       user: {
+        // The profile carries the address the rest of the app reads; an e-mail change confirmed moves it too.
+        update: {
+          after: async (updated) => {
+            await options.db.update(profiles).set({ email: updated.email }).where(eq(profiles.id, updated.id));
+          },
+        },
         create: {
           after: async (created) => {
             await options.onUserCreated(created as { id: string; email: string; phoneNumber?: string | null });

@@ -21,7 +21,9 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The admin payment tab (spec §2): three totals over every invoice — revenue is the sum of completed amounts
- * (spec §9) — and one page of invoices, newest first, optionally filtered by the user's e-mail.
+ * (spec §9) — and one page of invoices, newest first, optionally filtered by the user's e-mail. An invoice
+ * whose buyer deleted the account is kept for the bookkeeping period without a buyer (ADR 015) and listed
+ * with no e-mail: the books need every payment.
  */
 export async function listAdminPayments(db: Database, query: { search?: string | undefined; page: number }): Promise<AdminPaymentsPage> {
   const search = query.search?.trim();
@@ -36,7 +38,7 @@ export async function listAdminPayments(db: Database, query: { search?: string |
   const [counted] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(invoices)
-    .innerJoin(profiles, eq(profiles.id, invoices.profileId))
+    .leftJoin(profiles, eq(profiles.id, invoices.profileId))
     .where(where);
   const total = counted?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAYMENTS_PAGE_SIZE));
@@ -51,7 +53,7 @@ export async function listAdminPayments(db: Database, query: { search?: string |
       createdAt: invoices.createdAt,
     })
     .from(invoices)
-    .innerJoin(profiles, eq(profiles.id, invoices.profileId))
+    .leftJoin(profiles, eq(profiles.id, invoices.profileId))
     .leftJoin(packages, eq(packages.id, invoices.packageId))
     .where(where)
     .orderBy(desc(invoices.createdAt), desc(invoices.id))

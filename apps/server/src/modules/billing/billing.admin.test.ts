@@ -376,4 +376,34 @@ describe('admin payment tab', () => {
     const page2 = (await list(`?search=${encodeURIComponent(heavy.email)}&page=2`)).json();
     expect([page1.total, page1.pageCount, page1.items.length, page2.items.length, page2.page]).toEqual([55, 2, 50, 5, 2]);
   });
+
+  it("lists a deleted account's paid invoice, without a buyer, for the books", async () => {
+    const admin = await signedInAdmin(ctx);
+    const list = (query = '') => ctx.app.inject({ url: `/api/admin/billing/invoices${query}`, headers: { cookie: admin.cookie } });
+    const buyer = await signedInUser(ctx);
+    const paid = await startPurchase(ctx, buyer.cookie, 'باقة البداية');
+    kit.sandbox.pay(paid.transactionNo, { webhook: false });
+    expect((await confirm(ctx, buyer.cookie, paid.transactionNo)).json().status).toBe('completed');
+    const invoiceId = (await list(`?search=${encodeURIComponent(buyer.email)}`)).json().items[0].id;
+
+    const deleted = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/me/deletion',
+      headers: { cookie: buyer.cookie },
+      payload: { password: buyer.password },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+
+    const all = (await list()).json();
+    // Every invoice is listed: the page's total is the summary's count of transactions.
+    expect(all.total).toBe(all.summary.transactions);
+    expect(all.items.find((i: { id: string }) => i.id === invoiceId)).toMatchObject({
+      userEmail: null,
+      packageName: 'باقة البداية',
+      amount: 95,
+      status: 'completed',
+    });
+    // A search by e-mail finds no buyer for it any more.
+    expect((await list(`?search=${encodeURIComponent(buyer.email)}`)).json().total).toBe(0);
+  });
 });

@@ -165,7 +165,7 @@ export async function confirmPayment(deps: BillingDeps, profileId: string, refer
   if (row.status !== 'completed') {
     await consumeRateLimits(deps.db, [{ key: `billing:confirm:${profileId}`, max: 120, windowSeconds: 600 }]);
   }
-  const { status } = await verifyInvoice(deps, { ...row, status: row.status as InvoiceStatus });
+  const { status } = await verifyInvoice(deps, { ...row, profileId, status: row.status as InvoiceStatus });
   const [active] = await deps.db
     .select({ name: packages.name })
     .from(profiles)

@@ -49,7 +49,12 @@ export async function handlePaylinkWebhook(deps: BillingDeps, authorization: str
     deps.log.warn({ transactionNo }, 'paylink webhook for an unknown transaction');
     return { kind: 'ignored' };
   }
-  if (invoice.status === 'completed') return { kind: 'handled', status: 'completed' };
-  const { status, asked } = await verifyInvoice(deps, { ...invoice, status: invoice.status as InvoiceStatus });
+  // Without a buyer: kept anonymised after the account was deleted, which only a completed invoice is.
+  if (invoice.status === 'completed' || invoice.profileId === null) return { kind: 'handled', status: 'completed' };
+  const { status, asked } = await verifyInvoice(deps, {
+    ...invoice,
+    profileId: invoice.profileId,
+    status: invoice.status as InvoiceStatus,
+  });
   return asked ? { kind: 'handled', status } : { kind: 'retry' };
 }

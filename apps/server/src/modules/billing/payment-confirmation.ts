@@ -65,9 +65,11 @@ export async function applyGatewayAnswer(deps: BillingDeps, invoiceId: string, g
       .from(invoices)
       .where(eq(invoices.id, invoiceId))
       .for('update');
-    if (!row) return null;
+    // An invoice whose buyer deleted the account (always a completed one, kept anonymised) changes no more.
+    if (!row || row.profileId === null) return null;
+    const profileId = row.profileId;
     const current = row.status as InvoiceStatus;
-    if (current === 'completed') return { profileId: row.profileId, status: current, changed: false, credited: false };
+    if (current === 'completed') return { profileId: profileId, status: current, changed: false, credited: false };
 
     const checked = { gatewayStatus: gateway.orderStatus || null, lastCheckedAt: new Date() };
     // The answer must be about this invoice; a different transaction number is never taken as payment.
@@ -87,7 +89,7 @@ export async function applyGatewayAnswer(deps: BillingDeps, invoiceId: string, g
           .update(invoices)
           .set({ status: 'processing', ...checked })
           .where(eq(invoices.id, row.id));
-        return { profileId: row.profileId, status: 'processing' as const, changed: current !== 'processing', credited: false };
+        return { profileId: profileId, status: 'processing' as const, changed: current !== 'processing', credited: false };
       }
       // The package is the user's role too: someone made an administrator after starting to pay keeps the
       // admin package and gets the messages only (a payment never takes a role away).
@@ -95,7 +97,7 @@ export async function applyGatewayAnswer(deps: BillingDeps, invoiceId: string, g
         .select({ packageName: packages.name, packagePrice: packages.price })
         .from(profiles)
         .leftJoin(packages, eq(packages.id, profiles.packageId))
-        .where(eq(profiles.id, row.profileId))
+        .where(eq(profiles.id, profileId))
         .for('update', { of: profiles });
       const keepsRole = holder?.packageName === ADMIN_PACKAGE;
       // A payment page left open and paid after a purchase the user started later had completed (an older,
@@ -104,7 +106,7 @@ export async function applyGatewayAnswer(deps: BillingDeps, invoiceId: string, g
       const [laterPurchase] = await tx
         .select({ id: invoices.id })
         .from(invoices)
-        .where(and(eq(invoices.profileId, row.profileId), eq(invoices.status, 'completed'), gt(invoices.createdAt, row.createdAt)))
+        .where(and(eq(invoices.profileId, profileId), eq(invoices.status, 'completed'), gt(invoices.createdAt, row.createdAt)))
         .limit(1);
       const takesPackage = !keepsRole && (!laterPurchase || pkg.price > (holder?.packagePrice ?? 0));
       await tx
@@ -114,12 +116,12 @@ export async function applyGatewayAnswer(deps: BillingDeps, invoiceId: string, g
           // What the invoice bought when it was made (older invoices: the package's count now).
           messagesRemaining: sql`${profiles.messagesRemaining} + ${row.messages ?? pkg.messagesLimit}`,
         })
-        .where(eq(profiles.id, row.profileId));
+        .where(eq(profiles.id, profileId));
       await tx
         .update(invoices)
         .set({ status: 'completed', completedAt: new Date(), ...checked })
         .where(eq(invoices.id, row.id));
-      return { profileId: row.profileId, status: 'completed' as const, changed: true, credited: true };
+      return { profileId: profileId, status: 'completed' as const, changed: true, credited: true };
     }
 
     if (verdict === 'waiting' && !Number.isFinite(gateway.amount) && /^paid$/i.test(gateway.orderStatus.trim())) {
@@ -139,7 +141,7 @@ export async function applyGatewayAnswer(deps: BillingDeps, invoiceId: string, g
       .update(invoices)
       .set({ status: next, ...checked })
       .where(eq(invoices.id, row.id));
-    return { profileId: row.profileId, status: next, changed: next !== current, credited: false };
+    return { profileId: profileId, status: next, changed: next !== current, credited: false };
   });
 
   if (!outcome) return null;

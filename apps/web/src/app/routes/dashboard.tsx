@@ -5,6 +5,7 @@ import { SendingOverviewPanel } from '~/features/sending/components/sending-over
 import { useLiveSending } from '~/features/sending/hooks/use-live-sending';
 import { RetentionNotice } from '~/features/users/components/retention-notice';
 import { SignInsCard } from '~/features/users/components/sign-ins-card';
+import { MyDataLink } from '~/features/users/my-data-page';
 import type { Route } from './+types/dashboard';
 
 export const meta: Route.MetaFunction = () => [{ title: `لوحة التحكم | ${ar.app.name}` }, { name: 'robots', content: 'noindex' }];
@@ -19,6 +20,7 @@ export default function Dashboard() {
         <SendingActivity />
         <RetentionNotice />
         <SignInsCard />
+        <MyDataLink />
       </Stack>
     </Container>
   );

@@ -119,7 +119,13 @@ function PaymentsTable({ page, busy }: { page: AdminPaymentsPage; busy: boolean 
           {page.items.map((row) => (
             <Table.Tr key={row.id}>
               <Table.Td data-label={t.columns.user}>
-                <LongText dir="ltr">{row.userEmail}</LongText>
+                {row.userEmail === null ? (
+                  <Text c="gray.8" size="sm">
+                    {t.deletedAccount}
+                  </Text>
+                ) : (
+                  <LongText dir="ltr">{row.userEmail}</LongText>
+                )}
               </Table.Td>
               <Table.Td data-label={t.columns.package}>
                 <LongText>{row.packageName ?? billingTexts.unavailable}</LongText>

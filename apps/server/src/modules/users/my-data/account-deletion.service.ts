@@ -1,0 +1,158 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ADMIN_PACKAGE } from '@sira/shared';
+import type { AccountDeletionAnswer } from '@sira/shared/schemas/my-data';
+import { verifyPassword } from 'better-auth/crypto';
+import { and, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../../db/client';
+import {
+  account,
+  accountDeletions,
+  auditLog,
+  deliveries,
+  invoices,
+  mailOutbox,
+  packages,
+  profiles,
+  rateLimits,
+  user,
+  userGmail,
+  verification,
+} from '../../../db/schema';
+import { AppError } from '../../../lib/errors';
+import { consumeRateLimits } from '../../../lib/rate-limit';
+import type { MailboxDeps } from '../../mailbox/mailbox-credentials';
+import { grantSharedWithOthers, revokeSealedToken } from '../../mailbox/mailbox-credentials';
+
+/**
+ * How long a paid invoice is kept after its buyer's account is deleted: the Law of Commercial Books keeps
+ * books and their vouchers ten years, longer than the six of the VAT regulations (ADR 015).
+ */
+export const INVOICE_RETENTION_YEARS = 10;
+/** A payment started this recently may still be completed on Paylink's page: the deletion waits for it. */
+const PAYMENT_WINDOW = '1 hour';
+
+export interface DeletionDeps extends MailboxDeps {
+  log: FastifyBaseLogger;
+  /** DATA_DIR: résumés that earlier versions kept as files there are erased too. */
+  dataDir: string;
+}
+
+/**
+ * Deletes an account for good, once the password confirms it (ADR 015):
+ * - Gmail: the grant is revoked at Google (unless another Sira account shares it), then the link deleted;
+ * - deliveries not yet sent are cancelled; their messages and the unused balance are noted, in figures only,
+ *   in account_deletions;
+ * - paid invoices stay for the bookkeeping period, without anything that names the buyer; unpaid ones go;
+ * - everything else goes: profile, CVs and their bytes, jobs, deliveries, exports, sessions, the login, and
+ *   the traces elsewhere that hold the address (system mail, rate-limit counters, pending links, the audit
+ *   entries of administrators' changes to this account).
+ */
+export async function deleteAccount(deps: DeletionDeps, profileId: string, password: string): Promise<AccountDeletionAnswer> {
+  await consumeRateLimits(deps.db, [{ key: `my-data:delete:${profileId}`, max: 10, windowSeconds: 600 }]);
+  const [who] = await deps.db
+    .select({ email: profiles.email, phone: profiles.phoneNumber, packageName: packages.name, hash: account.password })
+    .from(profiles)
+    .innerJoin(packages, eq(packages.id, profiles.packageId))
+    .leftJoin(account, and(eq(account.userId, profiles.id), eq(account.providerId, 'credential')))
+    .where(eq(profiles.id, profileId));
+  if (!who) throw new AppError(404, 'PROFILE_NOT_FOUND');
+  if (!who.hash || !(await verifyPassword({ hash: who.hash, password }))) throw new AppError(403, 'WRONG_PASSWORD');
+  if (who.packageName === ADMIN_PACKAGE) throw new AppError(409, 'ADMIN_ACCOUNT');
+  const [openPayment] = await deps.db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.profileId, profileId),
+        inArray(invoices.status, ['pending', 'processing']),
+        sql`${invoices.createdAt} > now() - interval '${sql.raw(PAYMENT_WINDOW)}'`,
+      ),
+    )
+    .limit(1);
+  if (openPayment) throw new AppError(409, 'PAYMENT_IN_PROGRESS');
+
+  const mailboxRevoked = await revokeMailbox(deps, profileId);
+
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [profile] = await tx
+      .select({ balance: profiles.messagesRemaining })
+      .from(profiles)
+      .where(eq(profiles.id, profileId))
+      .for('update');
+    if (!profile) throw new AppError(404, 'PROFILE_NOT_FOUND');
+    // Not yet sent: cancelled. A row being sent right now ('sending') goes with the account; the worker's
+    // record of it then matches no row (its lease fences it, ADR 008).
+    const cancelled = await tx
+      .delete(deliveries)
+      .where(and(eq(deliveries.profileId, profileId), inArray(deliveries.status, ['pending', 'held'])))
+      .returning({ id: deliveries.id });
+    await tx.delete(invoices).where(and(eq(invoices.profileId, profileId), sql`${invoices.status} <> 'completed'`));
+    const kept = await tx
+      .update(invoices)
+      .set({
+        profileId: null,
+        retainUntil: sql`coalesce(${invoices.completedAt}, ${invoices.createdAt}) + make_interval(years => ${INVOICE_RETENTION_YEARS})`,
+      })
+      .where(eq(invoices.profileId, profileId))
+      .returning({ id: invoices.id });
+    const email = who.email.toLowerCase();
+    await tx.delete(mailOutbox).where(eq(sql`lower(${mailOutbox.to})`, email));
+    await tx
+      .delete(rateLimits)
+      .where(or(like(rateLimits.key, `%${likeEscape(email)}%`), like(rateLimits.key, `%${likeEscape(profileId)}%`)));
+    await tx.delete(verification).where(or(eq(verification.value, profileId), like(verification.identifier, `%${likeEscape(email)}%`)));
+    // The administrators' changes to this account stay as facts (who changed what, when) without its data.
+    await tx.update(auditLog).set({ before: null, after: null, entityId: null }).where(eq(auditLog.entityId, profileId));
+    // Deleting the login deletes the profile, and with it (foreign keys) sessions, the password, résumés and
+    // their bytes, jobs, the remaining deliveries, failed e-mails, exports and consents in flight.
+    await tx.delete(user).where(eq(user.id, profileId));
+    await tx.insert(accountDeletions).values({
+      cancelledDeliveries: cancelled.length,
+      creditsNoted: cancelled.length + profile.balance,
+      invoicesKept: kept.length,
+      mailboxRevoked,
+    });
+    return { cancelledDeliveries: cancelled.length };
+  });
+
+  // Files an earlier version kept under DATA_DIR/resumes/<user id>/ (resume-import.ts moves them in at start,
+  // but a host that has not restarted may still hold them).
+  await rm(join(deps.dataDir, 'resumes', profileId), { recursive: true, force: true });
+  deps.events.publish({ topic: 'profile', profileId });
+  return { ...outcome, mailboxRevoked };
+}
+
+/** The grant is revoked before the link goes, so that Sira keeps no token that still works. */
+async function revokeMailbox(deps: DeletionDeps, profileId: string): Promise<AccountDeletionAnswer['mailboxRevoked']> {
+  const [link] = await deps.db
+    .select({ refreshToken: userGmail.refreshToken, googleSub: userGmail.googleSub, email: userGmail.email })
+    .from(userGmail)
+    .where(eq(userGmail.profileId, profileId));
+  if (!link) return 'not_linked';
+  if (await grantSharedWithOthers(deps.db, profileId, link)) return 'shared';
+  try {
+    await revokeSealedToken(deps, link.refreshToken);
+    return 'revoked';
+  } catch (error) {
+    // Google out of reach: the account is deleted all the same (the token with it); the user is told to
+    // remove Sira's access in their Google account.
+    deps.log.warn(
+      { profileId, err: { name: (error as Error).name, message: (error as Error).message } },
+      'revoke at account deletion failed',
+    );
+    return 'failed';
+  }
+}
+
+/** Anonymised invoices whose bookkeeping period has ended (the my-data background task). */
+export async function purgeRetainedInvoices(db: Database): Promise<number> {
+  const gone = await db
+    .delete(invoices)
+    .where(and(isNull(invoices.profileId), sql`${invoices.retainUntil} <= now()`))
+    .returning({ id: invoices.id });
+  return gone.length;
+}
+
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

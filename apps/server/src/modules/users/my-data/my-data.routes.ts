@@ -1,0 +1,114 @@
+import { normalizeEmail, normalizePhone, paths } from '@sira/shared';
+import { checkDeletionConfirmation, checkEmailChange, checkPhoneCorrection } from '@sira/shared/rules/my-data';
+import {
+  accountDeletionAnswerSchema,
+  accountDeletionBodySchema,
+  dataExportSchema,
+  emailChangeAnswerSchema,
+  emailChangeBodySchema,
+  latestDataExportSchema,
+  phoneAnswerSchema,
+  phoneBodySchema,
+} from '@sira/shared/schemas/my-data';
+import { fromNodeHeaders } from 'better-auth/node';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { profiles, user } from '../../../db/schema';
+import { AppError, badRequest } from '../../../lib/errors';
+import { consumeRateLimits } from '../../../lib/rate-limit';
+import { trackMail } from '../../../mail/mail-outcome';
+import { requireViewer } from '../../../plugins/access';
+import { emailIsRegistered } from '../../auth/auth.service';
+import { deleteAccount } from './account-deletion.service';
+import { exportFile, latestExport, requestExport } from './data-export.service';
+
+/**
+ * The "my data" page's endpoints (ADR 015): a copy of everything held (made in the background, downloaded by
+ * its owner only), the phone and e-mail corrected, and the account deleted. Every query is scoped to the
+ * signed-in user.
+ */
+export const myDataRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/users/me/data-exports', { schema: { response: { 200: latestDataExportSchema } } }, async (request) => {
+    const viewer = await requireViewer(request);
+    return { export: await latestExport(app.db, viewer.id) };
+  });
+
+  app.post(
+    '/api/users/me/data-exports',
+    { schema: { response: { 200: dataExportSchema, 201: dataExportSchema } } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      const asked = await requestExport(app.db, viewer.id);
+      return reply.status(asked.created ? 201 : 200).send(asked.export);
+    },
+  );
+
+  app.get('/api/users/me/data-exports/:id/file', { schema: { params: z.object({ id: z.string().uuid() }) } }, async (request, reply) => {
+    const viewer = await requireViewer(request);
+    const file = await exportFile(app.db, viewer.id, request.params.id);
+    const day = file.createdAt.toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', `attachment; filename="sira-my-data-${day}.zip"`)
+      .send(file.bytes);
+  });
+
+  app.put('/api/users/me/phone', { schema: { body: phoneBodySchema, response: { 200: phoneAnswerSchema } } }, async (request) => {
+    const viewer = await requireViewer(request);
+    ruleCheck(checkPhoneCorrection(request.body));
+    const phone = normalizePhone(request.body.phone);
+    // Both rows: the profile is what the app reads, better-auth's user what it was registered with.
+    await app.db.transaction(async (tx) => {
+      await tx.update(profiles).set({ phoneNumber: phone }).where(eq(profiles.id, viewer.id));
+      await tx.update(user).set({ phoneNumber: phone }).where(eq(user.id, viewer.id));
+    });
+    app.events.publish({ topic: 'profile', profileId: viewer.id });
+    return { phone };
+  });
+
+  app.post(
+    '/api/users/me/email-change',
+    { schema: { body: emailChangeBodySchema, response: { 200: emailChangeAnswerSchema } } },
+    async (request) => {
+      const viewer = await requireViewer(request);
+      ruleCheck(checkEmailChange({ email: request.body.email, currentEmail: viewer.email }));
+      const email = normalizeEmail(request.body.email);
+      // It mails an address the user typed: a few an hour, like the other flows that send a link.
+      await consumeRateLimits(app.db, [{ key: `my-data:email-change:${viewer.id}`, max: 5, windowSeconds: 3600 }]);
+      if (await emailIsRegistered(app.db, email)) throw new AppError(409, 'EMAIL_TAKEN');
+      const { mailFailed } = await trackMail(() =>
+        app.auth.api.changeEmail({
+          body: { newEmail: email, callbackURL: `${paths.myData}?emailChanged=1` },
+          headers: fromNodeHeaders(request.headers),
+        }),
+      );
+      if (mailFailed) throw new AppError(503, 'MAIL_NOT_SENT');
+      return { sentTo: email };
+    },
+  );
+
+  app.post(
+    '/api/users/me/deletion',
+    { schema: { body: accountDeletionBodySchema, response: { 200: accountDeletionAnswerSchema } } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      ruleCheck(checkDeletionConfirmation(request.body));
+      const answer = await deleteAccount(
+        { db: app.db, secretBox: app.secretBox, providers: app.providers, events: app.events, log: request.log, dataDir: app.env.dataDir },
+        viewer.id,
+        request.body.password,
+      );
+      // The session row went with the account; the browser's cookie is cleared too.
+      const signedOut = await app.auth.api.signOut({ headers: fromNodeHeaders(request.headers), asResponse: true });
+      const cookies = signedOut.headers.getSetCookie();
+      if (cookies.length) reply.header('set-cookie', cookies);
+      return answer;
+    },
+  );
+};
+
+/** The page's rules are the forms' too (packages/shared rules/my-data.ts): the first problem is the answer. */
+function ruleCheck(code: string | null) {
+  if (code) throw badRequest(code);
+}

@@ -1,0 +1,32 @@
+import * as z from 'zod/mini';
+import { messageForCode } from '../messages/ar';
+import { myDataMessage } from '../messages/my-data';
+import { checkDeletionConfirmation, checkEmailChange, checkPhoneCorrection } from '../rules/my-data';
+import { withFormRule } from './rule';
+
+/**
+ * The "my data" page's forms (ADR 011, ADR 015): the phone, the new e-mail and the deletion's password. Each
+ * runs the rule the server enforces (rules/my-data.ts) and marks the one field it is about.
+ */
+
+const textFor = (code: string) => myDataMessage(code) ?? messageForCode(code);
+
+export const phoneFormSchema = withFormRule(z.object({ phone: z.string() }), (values) => {
+  const code = checkPhoneCorrection(values);
+  return code ? { message: textFor(code), fields: ['phone'] } : null;
+});
+export type PhoneFormValues = z.input<typeof phoneFormSchema>;
+
+/** The address the account has now is the rule's too: asking to change to it is refused. */
+export const emailChangeFormSchema = (currentEmail: string) =>
+  withFormRule(z.object({ email: z.string() }), (values) => {
+    const code = checkEmailChange({ email: values.email, currentEmail });
+    return code ? { message: textFor(code), fields: ['email'] } : null;
+  });
+export type EmailChangeFormValues = z.input<ReturnType<typeof emailChangeFormSchema>>;
+
+export const deletionFormSchema = withFormRule(z.object({ password: z.string() }), (values) => {
+  const code = checkDeletionConfirmation(values);
+  return code ? { message: textFor(code), fields: ['password'] } : null;
+});
+export type DeletionFormValues = z.input<typeof deletionFormSchema>;

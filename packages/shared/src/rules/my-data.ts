@@ -1,0 +1,34 @@
+import { EMAIL_PATTERN, normalizeEmail, normalizePhone, PHONE_PATTERN } from './auth';
+
+/**
+ * The "my data" page's rules (ADR 015): the corrected phone, the new e-mail and the password that confirms a
+ * deletion. Each returns the first problem as an error code or null; the page's forms show them and the
+ * server enforces them.
+ */
+
+/** The longest each field may be as typed (the request schemas refuse more). */
+export const PHONE_INPUT_MAX = 40;
+export const EMAIL_INPUT_MAX = 254;
+export const PASSWORD_INPUT_MAX = 128;
+
+/** A Saudi mobile number, as typed (Arabic digits, spaces and dashes allowed: normalizePhone). */
+export function checkPhoneCorrection(input: { phone: string }): 'INVALID_PHONE' | null {
+  if (input.phone.length > PHONE_INPUT_MAX || !PHONE_PATTERN.test(normalizePhone(input.phone))) return 'INVALID_PHONE';
+  return null;
+}
+
+export type EmailChangeCode = 'EMAIL_REQUIRED' | 'INVALID_EMAIL' | 'EMAIL_SAME';
+
+/** A new address: given, well formed, and not the one the account already has. */
+export function checkEmailChange(input: { email: string; currentEmail: string }): EmailChangeCode | null {
+  const email = normalizeEmail(input.email);
+  if (!email) return 'EMAIL_REQUIRED';
+  if (email.length > EMAIL_INPUT_MAX || !EMAIL_PATTERN.test(email)) return 'INVALID_EMAIL';
+  if (email === normalizeEmail(input.currentEmail)) return 'EMAIL_SAME';
+  return null;
+}
+
+/** The deletion is confirmed by the password: it must be given (whether it is right, only the server knows). */
+export function checkDeletionConfirmation(input: { password: string }): 'PASSWORD_REQUIRED' | null {
+  return input.password ? null : 'PASSWORD_REQUIRED';
+}
