@@ -13,6 +13,8 @@ export const adminCompanySchema = z.object({
   packageName: z.string(),
   /** Times a user's message to this address was refused as undeliverable. */
   hardFailures: z.number().int(),
+  /** The receiver asked for no more CVs at this address (the company opt-out): no send reaches it. */
+  optedOut: z.boolean(),
   updatedAt: z.string(),
 });
 export type AdminCompany = z.infer<typeof adminCompanySchema>;

@@ -3,7 +3,7 @@ import { checkCompanyInput, UNSPECIFIED } from '@sira/shared/messages/companies-
 import type { AdminCompaniesPage, AdminCompany, AdminCompanyBody, CompanyPackageOption } from '@sira/shared/schemas/companies-admin';
 import { and, asc, count, eq, like, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { companies, packages } from '../../db/schema';
+import { companies, companyOptOuts, packages } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { pageWithin } from '../../lib/pagination';
@@ -30,6 +30,8 @@ const companyColumns = {
   packageId: companies.packageId,
   packageName: packages.name,
   hardFailures: companies.hardFailures,
+  // The receiver asked for no more CVs at this address (ADR 013): no user's send reaches it any more.
+  optedOut: sql<boolean>`exists (select 1 from ${companyOptOuts} where ${companyOptOuts.email} = lower(${companies.email}))`,
   updatedAt: companies.updatedAt,
 };
 

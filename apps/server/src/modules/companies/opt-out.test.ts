@@ -1,5 +1,6 @@
 import { deliveryFailureText } from '@sira/shared/messages/sending';
 import { isKnownClientPath } from '@sira/shared/routes';
+import type { AdminCompaniesPage } from '@sira/shared/schemas/companies-admin';
 import type { AdminOptOutList, OptOutView } from '@sira/shared/schemas/opt-out';
 import type { DeliveryPage, SendingCompose } from '@sira/shared/schemas/sending';
 import { eq, sql } from 'drizzle-orm';
@@ -162,6 +163,21 @@ describe('the opt-out page and its API', () => {
       expect(await balanceOf(ctx, u.profileId)).toBe(1);
       expect((await jobOf(u.jobId))?.totalEmailsIntended).toBe(2);
     }
+
+    // The directory marks the address for the administrator, and only that one.
+    const admin = await signedInAdmin(ctx);
+    const marked = async (email: string) => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/admin/companies?search=${encodeURIComponent(email.toLowerCase())}`,
+        headers: { cookie: admin.cookie },
+      });
+      return (res.json() as AdminCompaniesPage).items.map((c) => [c.email.toLowerCase(), c.optedOut]);
+    };
+    expect(await marked(target.recipientEmail)).toEqual([[target.recipientEmail.toLowerCase(), true]]);
+    const other = (await deliveriesOf(a.jobId)).find((r) => r.recipientEmail.toLowerCase() !== target.recipientEmail.toLowerCase());
+    if (!other) throw new Error('no other delivery');
+    expect(await marked(other.recipientEmail)).toEqual([[other.recipientEmail.toLowerCase(), false]]);
 
     // Asking again changes nothing and charges nobody twice.
     expect((await optOutRequest(token, { choice: 'stop' })).statusCode).toBe(200);

@@ -9,7 +9,7 @@ import { StackedTable } from '~/components/ui/stacked-table';
 import { companyColumns } from '../utils/company-columns';
 import type { RowPlacement } from '../utils/row-placement';
 import { AdminCompanyEditRow } from './admin-company-edit-row';
-import { CompanyHardFailures } from './company-hard-failures';
+import { CompanyHardFailures, CompanyOptedOut } from './company-hard-failures';
 
 const texts = {
   table: 'دليل الشركات',
@@ -116,6 +116,7 @@ export function AdminCompaniesTable({
                 <Table.Td data-label={companyColumns.email}>
                   <LongText dir="ltr">{company.email}</LongText>
                   <CompanyHardFailures count={company.hardFailures} />
+                  <CompanyOptedOut optedOut={company.optedOut} />
                 </Table.Td>
                 <Table.Td data-label={companyColumns.sector}>
                   <LongText>{withLtrRuns(company.sector)}</LongText>
