@@ -68,6 +68,8 @@ export const auditActionLabels: Record<string, string> = {
   update: 'تعديل',
   delete: 'حذف',
   import: 'استيراد',
+  approve_redirect: 'قبول العنوان الجديد',
+  reject_redirect: 'رفض العنوان الجديد',
 };
 
 /** Readable names for the audited entities; unknown ones are shown as recorded. */
@@ -81,6 +83,7 @@ export const auditEntityLabels: Record<string, string> = {
   profiles: 'مستخدم',
   companies: 'شركة',
   excel_files: 'ملف Excel',
+  company_opt_outs: 'طلب شركة (إيقاف الاستلام)',
 };
 
 /** 'templates.update' → 'تعديل'; an action without a known verb is shown raw. */
