@@ -88,6 +88,7 @@ describe('company opt-out', companiesTimeout, () => {
     await section.waitFor({ timeout: 60_000 });
     const request = section.locator('tbody tr', { hasText: newAddress });
     await request.getByText('بانتظار الموافقة').waitFor();
+    await expectNoAxeViolations(admin.page, { within: 'section[aria-labelledby="opt-outs-title"]' });
     await request.getByRole('button', { name: 'موافقة' }).click();
     await admin.page.getByText('تمت الموافقة، وأصبح سجل الشركة على العنوان الجديد.').first().waitFor();
     await request.getByText('تمت الموافقة').waitFor();

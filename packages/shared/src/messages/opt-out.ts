@@ -44,6 +44,7 @@ export const optOutAdminText = {
   when: 'التاريخ',
   how: 'الطريقة',
   request: 'الطلب',
+  decision: 'القرار',
   viaPage: 'صفحة الرابط',
   viaOneClick: 'زر إلغاء الاشتراك في بريدهم',
   stopOnly: 'إيقاف الإرسال',

@@ -81,7 +81,7 @@ export function AdminOptOuts() {
           ) : null}
           <StackedTable minWidth={820}>
             <Table striped verticalSpacing="xs" aria-label={t.title}>
-              <ColumnHeads titles={[t.company, t.address, t.request, t.how, t.when, '']} />
+              <ColumnHeads titles={[t.company, t.address, t.request, t.how, t.when, t.decision]} />
               <Table.Tbody>
                 {list.data.items.map((item) => (
                   <Table.Tr key={item.id}>
@@ -99,7 +99,7 @@ export function AdminOptOuts() {
                     </Table.Td>
                     <Table.Td data-label={t.how}>{item.source === 'one_click' ? t.viaOneClick : t.viaPage}</Table.Td>
                     <Table.Td data-label={t.when}>{formatDateTime(item.createdAt)}</Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label={t.decision}>
                       {item.redirectStatus === 'pending' ? (
                         <Group gap="xs" wrap="nowrap">
                           <Button
