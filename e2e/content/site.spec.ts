@@ -241,8 +241,17 @@ describe('readable controls', () => {
         await page.locator('footer a[href="/privacy"]').first().waitFor();
         await expectReadable(page);
         if (viewport === viewports.phone) {
-          await page.getByRole('button', { name: 'القائمة' }).click();
-          await page.locator('#mobile-menu').getByRole('link', { name: 'الأسعار' }).waitFor();
+          // A click before the page's script (or React) has taken the burger over opens nothing: click again.
+          const menuLink = page.locator('#mobile-menu').getByRole('link', { name: 'الأسعار' });
+          await expect
+            .poll(
+              async () => {
+                if (!(await menuLink.isVisible())) await page.getByRole('button', { name: 'القائمة' }).click();
+                return menuLink.isVisible();
+              },
+              { timeout: 30_000, interval: 1_000 },
+            )
+            .toBe(true);
           await expectReadable(page);
         }
       }
