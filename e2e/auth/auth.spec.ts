@@ -237,7 +237,11 @@ describe('guards', () => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
+    // The click comes once the page's script has asked for the session and before the answer: earlier, on a
+    // busy machine, the script may not have run yet and the link is a plain one to /login.
+    const asked = page.waitForRequest('**/api/auth/session');
     await page.goto('/about');
+    await asked;
     await page.getByRole('banner').getByRole('link', { name: 'تسجيل الدخول' }).click();
     await page.waitForURL('**/dashboard');
     await page.unroute('**/api/auth/session');
