@@ -24,7 +24,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['**/*.spec.ts'],
           exclude: ['**/node_modules/**', ...alone],
-          maxWorkers: 2,
+          maxWorkers: 3,
           // Two journeys share the processors: each gets twice the minute it has alone.
           testTimeout: 120_000,
           sequence: { groupOrder: 0 },
