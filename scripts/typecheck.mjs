@@ -1,5 +1,5 @@
-// `npm run typecheck`: each workspace's own typecheck, two at a time (tsc is single-threaded, and a workspace
-// is checked on its own, so two processors check two workspaces at once). Each one's output is printed whole
+// `npm run typecheck`: each workspace's own typecheck (TypeScript 7's native compiler, `typescript-native`), two
+// at a time, a workspace being checked on its own. Each one's output is printed whole
 // when it ends, so that the errors of one do not interleave with another's.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
