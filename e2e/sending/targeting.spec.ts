@@ -73,10 +73,12 @@ describe('targeting', () => {
     await page.getByRole('button', { name: 'إرسال السيرة الذاتية' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard');
 
-    // The dashboard says what the send was narrowed to, and sends that many.
+    // The dashboard says what the send was narrowed to and when it may leave (working hours, the default), and
+    // sends that many.
     await page
       .getByTestId('job-targeting')
       .filter({ hasText: `المدن: ${chosen.city}` })
+      .filter({ hasText: 'في ساعات العمل' })
       .waitFor();
     await page.waitForFunction(
       (n) => document.querySelector('[data-testid="status-completed"]')?.textContent?.replace(/[^\d]/g, '') === String(n),

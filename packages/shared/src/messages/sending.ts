@@ -261,6 +261,8 @@ export const targetingText = {
   loadFailed: 'تعذّر تحميل القطاعات والمدن. يمكنك الإرسال إلى الكل أو إعادة المحاولة.',
   /** A job's targeting on the dashboard. */
   jobAll: 'كل الشركات',
+  jobWorkingHours: 'في ساعات العمل',
+  jobAnyTime: 'في أي وقت',
   jobSectors: (values: readonly string[]) => `القطاعات: ${values.join('، ')}`,
   jobCities: (values: readonly string[]) => `المدن: ${values.join('، ')}`,
 } as const;

@@ -133,6 +133,8 @@ export const sendJobSummarySchema = z.object({
   createdAt: z.string(),
   /** What the send was narrowed to (empty lists: all). */
   targeting: z.object({ sectors: z.array(z.string()), cities: z.array(z.string()) }),
+  /** When its messages may leave: the admin's working hours only, or any time. */
+  sendWindow: sendWindowModeSchema,
 });
 export type SendJobSummary = z.infer<typeof sendJobSummarySchema>;
 

@@ -1,3 +1,4 @@
+import type { SendingStatus } from '@sira/shared/schemas/sending';
 import type { SendPlan } from '@sira/shared/schemas/sending-window';
 import { desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -93,7 +94,7 @@ describe('the admin’s sending window', () => {
 });
 
 describe('a job’s window', () => {
-  it('is working hours unless the user chooses any time', async () => {
+  it('is working hours unless the user chooses any time, and the dashboard says which', async () => {
     await useSendingSettings(ctx);
     const u = await userWithMailbox(4, 100);
     const resumeId = await uploadedResumeId(ctx, u.cookie);
@@ -110,6 +111,14 @@ describe('a job’s window', () => {
       .from(sendJobs)
       .where(eq(sendJobs.profileId, u.profileId));
     expect(new Map(windows.map((j) => [j.id, j.w]))).toEqual(
+      new Map([
+        [omitted.json().jobId, 'working_hours'],
+        [anyTime.json().jobId, 'any_time'],
+      ]),
+    );
+    const status = await ctx.app.inject({ method: 'GET', url: '/api/sending/status', headers: { cookie: u.cookie } });
+    const jobs = (status.json() as SendingStatus).jobs;
+    expect(new Map(jobs.map((j) => [j.id, j.sendWindow]))).toEqual(
       new Map([
         [omitted.json().jobId, 'working_hours'],
         [anyTime.json().jobId, 'any_time'],

@@ -1,5 +1,6 @@
 import type { DailyLimitPlan, JobStatus, SendingOverview, SendingStatus } from '@sira/shared/schemas/sending';
 import type { SendingSettings } from '@sira/shared/schemas/sending-admin';
+import type { SendWindowMode } from '@sira/shared/schemas/sending-window';
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -78,6 +79,7 @@ export async function getSendingStatus(db: Database, profileId: string, now: Dat
       created_at: Date | string;
       target_sectors: string[] | null;
       target_cities: string[] | null;
+      send_window: SendWindowMode;
     }>(jobRows).map((j) => ({
       id: j.id,
       subject: j.subject,
@@ -87,6 +89,7 @@ export async function getSendingStatus(db: Database, profileId: string, now: Dat
       failed: j.failed,
       createdAt: iso(j.created_at) as string,
       targeting: { sectors: j.target_sectors ?? [], cities: j.target_cities ?? [] },
+      sendWindow: j.send_window,
     })),
   };
 }
@@ -116,7 +119,7 @@ async function readStatus(db: Reader, profileId: string, now: Date) {
   );
   const jobRows = await db.execute(sql`
     select id, subject, status, total_emails_intended as total, sent_count as sent, failed_count as failed, created_at,
-      target_sectors, target_cities
+      target_sectors, target_cities, send_window
     from send_jobs where profile_id = ${profileId} order by created_at desc, id desc limit 5`);
   const queue = await readQueue(db, profileId, now, 0);
   return {

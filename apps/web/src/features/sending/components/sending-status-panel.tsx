@@ -117,7 +117,7 @@ function RecentJobs({ jobs }: { jobs: SendingStatus['jobs'] }) {
                   <Text size="sm" lineClamp={1}>
                     {withReadablePlaceholders(job.subject)}
                   </Text>
-                  <JobTargeting targeting={job.targeting} />
+                  <JobTargeting job={job} />
                 </Table.Td>
                 <Table.Td data-label={texts.jobColumns.status}>
                   <StatusBadge status={job.status} label={jobStatusLabel(job.status)} />
