@@ -17,7 +17,7 @@ export default defineConfig({
   test: {
     projects: [
       {
-        // Two journeys at a time, each worker with its own browser and its own server (fixtures/global-setup.ts),
+        // Three journeys at a time, each worker with its own browser and its own server (fixtures/global-setup.ts),
         // so no journey sees another's settings, sandbox faults or data.
         test: {
           ...journeys,
@@ -25,7 +25,7 @@ export default defineConfig({
           include: ['**/*.spec.ts'],
           exclude: ['**/node_modules/**', ...alone],
           maxWorkers: 3,
-          // Two journeys share the processors: each gets twice the minute it has alone.
+          // Three journeys share two processors: each gets twice the minute it has alone.
           testTimeout: 120_000,
           sequence: { groupOrder: 0 },
         },
