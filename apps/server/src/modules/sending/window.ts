@@ -60,7 +60,8 @@ export function isOpen(instant: number, window: SendingWindow): boolean {
 
 /**
  * The earliest instant ≥ `instant` at which the window is open: `instant` itself when it is. A window has at
- * least one weekday and finitely many holidays, so an opening always comes within 7 + holidays days.
+ * least one weekday and finitely many holidays. Each holiday removes at most one sending day, and with a
+ * single sending weekday that is a whole week, so an opening always comes within 7 × (holidays + 1) days.
  */
 export function nextOpening(instant: number, window: SendingWindow): number {
   const { day, msOfDay } = riyadhDay(instant);
@@ -68,7 +69,7 @@ export function nextOpening(instant: number, window: SendingWindow): number {
     if (msOfDay < window.openMs) return day * DAY_MS + window.openMs - RIYADH_OFFSET_MS;
     if (msOfDay < window.closeMs) return instant;
   }
-  const limit = day + 8 + window.holidays.size;
+  const limit = day + 7 * (window.holidays.size + 1);
   for (let d = day + 1; d <= limit; d++) {
     if (isSendingDay(d, window)) return d * DAY_MS + window.openMs - RIYADH_OFFSET_MS;
   }
