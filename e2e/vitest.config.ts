@@ -25,6 +25,9 @@ export default defineConfig({
           include: ['**/*.spec.ts'],
           exclude: ['**/node_modules/**', ...alone],
           maxWorkers: 3,
+          // A worker keeps its loaded modules (Playwright, the fixtures) from file to file; each file still opens
+          // its own browser, and no fixture keeps state that one file could leave for the next.
+          isolate: false,
           // Three journeys share two processors: each gets twice the minute it has alone.
           testTimeout: 120_000,
           sequence: { groupOrder: 0 },

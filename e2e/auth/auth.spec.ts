@@ -223,8 +223,11 @@ describe('guards', () => {
     await registerAndConfirm(page, email, 'secret1');
     await fillLogin(page, email, 'secret1');
     await page.waitForURL('**/dashboard');
+    // The page's script signs out once it runs; the button shows earlier, from the prerendered page.
+    const signedOut = page.waitForResponse((r) => r.url().endsWith('/api/auth/sign-out') && r.ok());
     await page.goto('/login');
     await page.getByRole('button', { name: 'دخول' }).waitFor();
+    await signedOut;
     await page.goto('/dashboard');
     await page.waitForURL('**/login?from=%2Fdashboard');
   });
