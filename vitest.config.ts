@@ -11,6 +11,7 @@ const serverUnitTests = [
   'apps/server/src/db/drop-database.test.ts',
   'apps/server/src/lib/data-dir.test.ts',
   'apps/server/src/lib/secret-box.test.ts',
+  'apps/server/src/modules/auth/passwords.test.ts',
   'apps/server/src/modules/billing/paylink-client.test.ts',
   'apps/server/src/modules/companies/formula-text.test.ts',
   'apps/server/src/modules/companies/import-plan.test.ts',

@@ -15,6 +15,7 @@ import { auditAdminRoutes } from './modules/audit/audit.admin-routes';
 import { createAuth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authFlowRoutes } from './modules/auth/auth-flows.routes';
+import { isFullCost, type ScryptCost } from './modules/auth/passwords';
 import { billingAdminRoutes } from './modules/billing/billing.admin-routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { companiesAdminRoutes } from './modules/companies/companies.admin-routes';
@@ -84,6 +85,8 @@ export interface AppOptions {
   providers?: ProviderEndpoints;
   /** How often an open live-update stream re-reads its session (default 60 s; tests shorten it). */
   liveEventsSessionRecheckMs?: number;
+  /** scrypt's cost for new password hashes: the full one unless lowered for tests (ADR 016); never in production. */
+  passwordCost?: ScryptCost;
 }
 
 /** 1 MiB covers every JSON body; uploads (résumés, spreadsheets) set their own limits on their routes. */
@@ -91,6 +94,8 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** The whole HTTP application as one Fastify instance. The module list is explicit: nothing is auto-loaded. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  if (options.env.mode === 'production' && options.passwordCost && !isFullCost(options.passwordCost))
+    throw new Error('a production app hashes passwords at the full scrypt cost only');
   const app = Fastify({
     ...(options.logger === false
       ? { logger: false }
@@ -156,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     production: options.env.mode === 'production',
     onUserCreated: (user) => createProfileForUser(options.db, user),
     log: app.log,
+    passwordCost: options.passwordCost,
   });
   await app.register(accessPlugin, { auth, publicBaseUrl: options.publicBaseUrl });
   await app.register(controlCharactersPlugin);

@@ -6,6 +6,7 @@ import type { Database } from '../src/db/client';
 import type { SystemMail, SystemMailer } from '../src/mail/system-mailer';
 import { createTestDatabase, type TestDatabaseHandle } from './db';
 import { TEST_BASE_URL } from './global-setup';
+import { TEST_PASSWORD_COST } from './passwords';
 
 /** The APP_SECRET of test apps (exported for worker processes a test starts against the same database). */
 export const TEST_APP_SECRET = 'test-secret-that-is-long-enough-for-better-auth-0123456789';
@@ -40,6 +41,7 @@ export function useTestApp(overrides?: () => Partial<AppOptions>): TestContext {
       appSecret: TEST_APP_SECRET,
       mailer,
       logger: false,
+      passwordCost: TEST_PASSWORD_COST,
       // Called in beforeAll, so a sandbox started by an earlier beforeAll can hand over its address.
       ...overrides?.(),
     });

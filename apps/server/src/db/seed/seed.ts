@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { ADMIN_PACKAGE, DEFAULT_DAILY_CAPS, DEFAULT_EMAIL_DELAY_SETTINGS, GMAIL_SEND_SCOPE } from '@sira/shared';
 import { defaultPackages } from '@sira/shared/defaults/packages';
 import { defaultPages } from '@sira/shared/defaults/pages';
-import { hashPassword } from 'better-auth/crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { sanitizeRichHtml } from '../../lib/html';
+import { hashPassword } from '../../modules/auth/passwords';
 import type { Database } from '../client';
 import {
   account,

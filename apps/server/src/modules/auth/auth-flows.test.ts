@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { productionTestEnv, useTestApp } from '../../../test-support/app';
 import { cookieHeader, signedInUser, signIn, uniqueEmail } from '../../../test-support/auth';
+import { TEST_PASSWORD_COST } from '../../../test-support/passwords';
 import { buildApp } from '../../app';
 import { type Env, parseEnv } from '../../config/env';
-import { packages, profiles, session, user } from '../../db/schema';
+import { account, packages, profiles, session, user } from '../../db/schema';
 import { resetRateLimit } from '../../lib/rate-limit';
 import type { SystemMailer } from '../../mail/system-mailer';
 
@@ -521,5 +522,57 @@ describe('user row', () => {
     const { email, password } = await signedInUser(ctx);
     const [row] = await ctx.db.select().from(user).where(eq(user.email, email));
     expect(JSON.stringify(row)).not.toContain(password);
+  });
+});
+
+describe('password hashes', () => {
+  const storedHash = async (email: string) => {
+    const [row] = await ctx.db
+      .select({ hash: account.password })
+      .from(account)
+      .innerJoin(user, eq(user.id, account.userId))
+      .where(eq(user.email, email));
+    return row?.hash ?? '';
+  };
+
+  it('a production app hashes at the full cost, and that account signs in on an app with a lowered one', async () => {
+    const app = await appWith(productionTestEnv(), 'https://sira.example');
+    const email = uniqueEmail('full-cost');
+    try {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        remoteAddress: freshIp(),
+        payload: { email, phone: '0512345678', password: 'secret1', confirmPassword: 'secret1', fullName: 'سارة أحمد', acceptTerms: true },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    } finally {
+      await app.close();
+    }
+    // better-auth's own format: no parameters named, N 16384, r 16.
+    expect(await storedHash(email)).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
+    await ctx.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
+    expect((await signInRaw({ email, password: 'secret1' })).statusCode).toBe(200);
+    expect((await signInRaw({ email, password: 'secret2' })).statusCode).toBe(401);
+  });
+
+  it('a test app’s hash names its lowered cost', async () => {
+    const { email } = await signedInUser(ctx);
+    expect(await storedHash(email)).toMatch(new RegExp(`^scrypt:${TEST_PASSWORD_COST.N}:${TEST_PASSWORD_COST.r}:1:`));
+  });
+
+  it('a production app refuses to start with a lowered cost', async () => {
+    await expect(
+      buildApp({
+        env: productionTestEnv(),
+        db: ctx.db,
+        dbKind: ctx.handle.kind,
+        publicBaseUrl: 'https://sira.example',
+        appSecret: 'p'.repeat(40),
+        mailer: { send: async () => undefined },
+        logger: false,
+        passwordCost: TEST_PASSWORD_COST,
+      }),
+    ).rejects.toThrow(/full scrypt cost/);
   });
 });

@@ -14,6 +14,7 @@ import { passwordChangedEmail } from '../../mail/security-templates';
 import type { SystemMailer } from '../../mail/system-mailer';
 import { confirmationEmail, emailChangeEmail, resetPasswordEmail } from '../../mail/system-templates';
 import { dashboardUrl, sendSecurityNotice } from '../users/security-notices';
+import { passwordHasher, type ScryptCost } from './passwords';
 
 export interface AuthOptions {
   db: Database;
@@ -27,6 +28,8 @@ export interface AuthOptions {
   /** Hook that creates the profile for a new account (users module). */
   onUserCreated: (user: { id: string; email: string; phoneNumber?: string | null }) => Promise<void>;
   log: Pick<Logger, 'error' | 'warn' | 'info' | 'debug'>;
+  /** scrypt's cost for new hashes; better-auth's when absent (passwords.ts). */
+  passwordCost?: ScryptCost;
 }
 
 /**
@@ -71,6 +74,7 @@ export function createAuth(options: AuthOptions) {
       requireEmailVerification: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
+      password: passwordHasher(options.passwordCost),
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,

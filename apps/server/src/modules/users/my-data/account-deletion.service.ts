@@ -2,7 +2,6 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ADMIN_PACKAGE } from '@sira/shared';
 import type { AccountDeletionAnswer } from '@sira/shared/schemas/my-data';
-import { verifyPassword } from 'better-auth/crypto';
 import { and, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client';
@@ -22,6 +21,7 @@ import {
 } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { consumeRateLimits } from '../../../lib/rate-limit';
+import { verifyPassword } from '../../auth/passwords';
 import type { MailboxDeps } from '../../mailbox/mailbox-credentials';
 import { grantSharedWithOthers, revokeSealedToken } from '../../mailbox/mailbox-credentials';
 
