@@ -30,7 +30,7 @@ async function footerContact(admin: Page): Promise<FooterContact> {
 
 /** Saves the footer's contact details as the footer tab does. */
 async function saveFooterContact(admin: Page, contact: FooterContact) {
-  const origin = new URL(admin.url()).origin;
+  const origin = browser.baseUrl;
   const response = await admin.request.put('/api/admin/footer/contact', { headers: { origin }, data: contact });
   expect(response.status(), await response.text()).toBe(200);
 }
