@@ -33,7 +33,7 @@ export function useTestApp(overrides?: () => Partial<AppOptions>): TestContext {
         ctx.mail.push(mail);
       },
     };
-    ctx.app = await buildApp({
+    const options: AppOptions = {
       env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
       db: ctx.db,
       dbKind: ctx.handle.kind,
@@ -41,10 +41,11 @@ export function useTestApp(overrides?: () => Partial<AppOptions>): TestContext {
       appSecret: TEST_APP_SECRET,
       mailer,
       logger: false,
-      passwordCost: TEST_PASSWORD_COST,
       // Called in beforeAll, so a sandbox started by an earlier beforeAll can hand over its address.
       ...overrides?.(),
-    });
+    };
+    // A production app hashes at the full cost only (app.ts); every other test app at the lowered one.
+    ctx.app = await buildApp(options.env.mode === 'production' ? options : { passwordCost: TEST_PASSWORD_COST, ...options });
     await ctx.app.ready();
   }, 60_000);
   afterAll(async () => {
