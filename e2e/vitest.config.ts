@@ -1,10 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Journeys that measure time (the live updates' lag, the upload's back-off gaps): they run last and alone, with
- * the machine to themselves.
+ * The journey that measures the live updates' lag runs last and alone, with the machine to itself.
  */
-const alone = ['sending/send-resume.spec.ts', 'sending/send-resume-errors.spec.ts'];
+const alone = ['sending/send-resume.spec.ts'];
 
 const journeys = {
   root: import.meta.dirname,
