@@ -2,7 +2,7 @@
 // Prints, per public page, the median of RUNS runs of the four category scores, LCP, TBT, CLS and the
 // JavaScript transferred (compressed), with the budgets beside them, and the machine's load average (scores
 // fall on a busy machine). Figures, not a test: it exits non-zero only if it could not measure.
-//   node bench/lighthouse.mjs            (builds first if sources changed)
+//   npm run bench:lighthouse   (installs Lighthouse into bench/lighthouse first; builds if sources changed)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -10,7 +10,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { buildIfNeeded, root } from '../scripts/build-if-needed.mjs';
+import { buildIfNeeded, root } from '../../scripts/build-if-needed.mjs';
 
 const PAGES = ['/', '/pricing', '/about', '/jobs/riyadh', '/login', '/register'];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
