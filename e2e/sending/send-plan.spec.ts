@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openAsAdmin, signedInAs } from '../fixtures/accounts';
 import { expectNoAxeViolations, screenshot, useBrowser } from '../fixtures/browser';
@@ -84,6 +84,25 @@ describe('sending window and plan', () => {
     await linkGmailViaSandbox(page, mailbox);
     const plan = page.getByTestId('send-plan');
     await plan.getByRole('heading', { name: 'متى تُرسل رسائلك' }).waitFor();
+
+    // While the mailbox's state and the plan load, their placeholders are named busy regions.
+    const held: Array<() => Promise<void>> = [];
+    const hold = (route: Route) => {
+      held.push(() => route.continue());
+    };
+    const isMailbox = (url: URL) => url.pathname === '/api/mailbox';
+    const isPlan = (url: URL) => url.pathname === '/api/sending/plan';
+    await page.route(isMailbox, hold);
+    await page.route(isPlan, hold);
+    await page.reload();
+    await page.getByLabel('جارٍ التحقق من حالة الربط…').waitFor();
+    await expectNoAxeViolations(page);
+    await page.unroute(isMailbox);
+    for (const release of held.splice(0)) await release();
+    await plan.getByLabel('جارٍ حساب خطة الإرسال…').waitFor();
+    await expectNoAxeViolations(page);
+    await page.unroute(isPlan);
+    for (const release of held.splice(0)) await release();
     const workingHours = plan.getByRole('radio', { name: 'في ساعات العمل فقط (موصى به)' });
     expect(await workingHours.isChecked()).toBe(true);
     await plan.getByText(`${WEEKDAYS[tomorrow]}، من 08:00 إلى 16:00 بتوقيت السعودية، عدا الإجازات الرسمية.`).waitFor();

@@ -110,7 +110,7 @@ export function MailboxPanel() {
         ) : null}
 
         {status.isPending ? (
-          <Stack gap="xs" aria-busy="true" aria-label={t.loading}>
+          <Stack gap="xs" role="status" aria-busy="true" aria-label={t.loading}>
             <Skeleton height={20} width="70%" />
             <Skeleton height={36} width={160} />
           </Stack>

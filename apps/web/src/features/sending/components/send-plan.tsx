@@ -50,7 +50,7 @@ export function SendPlan({
 function PlanBody({ plan }: { plan: ReturnType<typeof useSendPlan> }) {
   if (plan.isPending) {
     return (
-      <Stack gap="xs" aria-busy="true" aria-label={sendPlanText.loading}>
+      <Stack gap="xs" role="status" aria-busy="true" aria-label={sendPlanText.loading}>
         <Skeleton height={20} radius="sm" />
         <Skeleton height={20} radius="sm" width="70%" />
       </Stack>
