@@ -22,6 +22,7 @@ const serverUnitTests = [
   'apps/server/src/modules/sending/mime-opt-out.test.ts',
   'apps/server/src/modules/sending/pacing.test.ts',
   'apps/server/src/modules/sending/resume-check.test.ts',
+  'apps/server/src/modules/sending/send-plan-walk.test.ts',
   'apps/server/src/modules/sending/window.test.ts',
   'apps/server/src/modules/users/device-label.test.ts',
   'apps/server/src/sandbox/this-machine-only.test.ts',

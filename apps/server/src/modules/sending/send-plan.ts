@@ -40,8 +40,13 @@ export function nextSendAt(
 }
 
 /**
- * Walks `groups` in order from `startAt` and calls `visit(index, at)` for each message's expected departure.
- * Returns the last departure (extrapolated past WALK_STEPS), or null when the groups hold nothing.
+ * Walks `groups` from `startAt` as the worker sends them and calls `visit(group, at)` for each message's expected
+ * departure. Returns the last departure (extrapolated past WALK_STEPS), or null when the groups hold nothing.
+ *
+ * The worker sends, at each moment, the oldest message it may send then (queue.ts): while the window is closed a
+ * working-hours job's messages wait and an any-time job's go. So the walk keeps two lanes, each in queue order,
+ * and the next message is the lane head that may leave first (the one earlier in the queue when both may leave
+ * at the same instant).
  */
 export function walkQueue(
   pacing: Pacing,
@@ -49,28 +54,50 @@ export function walkQueue(
   history: PacingHistory,
   groups: readonly QueuedGroup[],
   window: SendingWindow,
-  visit?: (index: number, at: number) => void,
+  visit?: (group: number, at: number) => void,
 ): number | null {
-  const total = groups.reduce((n, g) => n + Math.max(0, g.count), 0);
+  const left = groups.map((g) => Math.max(0, g.count));
+  const total = left.reduce((n, count) => n + count, 0);
   if (total === 0) return null;
+  const headFrom = (windowed: boolean, from: number) => {
+    for (let i = from; i < groups.length; i++) if ((left[i] as number) > 0 && (groups[i] as QueuedGroup).windowed === windowed) return i;
+    return -1;
+  };
+  const heads = { windowed: headFrom(true, 0), anyTime: headFrom(false, 0) };
   const sends = history.sends.slice();
   let position = batchPosition(pacing, sends);
   let t = startAt;
-  let index = 0;
+  const departure = (i: number) => {
+    const group = groups[i] as QueuedGroup;
+    return nextSendAt(pacing, Math.max(t, group.at), sends, history.dailyCap, position, group.windowed ? window : null);
+  };
+  let walked = 0;
   let first: number | null = null;
-  outer: for (const group of groups) {
-    for (let k = 0; k < group.count; k++) {
-      if (index >= WALK_STEPS) break outer;
-      t = nextSendAt(pacing, Math.max(t, group.at), sends, history.dailyCap, position, group.windowed ? window : null);
-      const last = sends[sends.length - 1];
-      position = last !== undefined && t - last < pacing.batch_delay * 1000 ? position + 1 : 1;
-      sends.push(t);
-      first ??= t;
-      visit?.(index, t);
-      index++;
+  while (walked < total && walked < WALK_STEPS) {
+    let next = heads.windowed < 0 ? heads.anyTime : heads.windowed;
+    let at = departure(next);
+    if (heads.windowed >= 0 && heads.anyTime >= 0) {
+      const anyTimeAt = departure(heads.anyTime);
+      if (anyTimeAt < at || (anyTimeAt === at && heads.anyTime < heads.windowed)) {
+        next = heads.anyTime;
+        at = anyTimeAt;
+      }
+    }
+    const last = sends[sends.length - 1];
+    position = last !== undefined && at - last < pacing.batch_delay * 1000 ? position + 1 : 1;
+    sends.push(at);
+    t = at;
+    first ??= at;
+    visit?.(next, at);
+    walked++;
+    const group = groups[next] as QueuedGroup;
+    left[next] = (left[next] as number) - 1;
+    if (left[next] === 0) {
+      if (group.windowed) heads.windowed = headFrom(true, next + 1);
+      else heads.anyTime = headFrom(false, next + 1);
     }
   }
-  if (index < total && first !== null) t += ((t - first) / Math.max(1, index - 1)) * (total - index);
+  if (walked < total && first !== null) t += ((t - first) / Math.max(1, walked - 1)) * (total - walked);
   return t;
 }
 
@@ -93,14 +120,18 @@ export function sendTimeline(
   send: QueuedGroup,
   window: SendingWindow,
 ): SendTimeline {
-  const aheadCount = ahead.reduce((n, g) => n + g.count, 0);
   let startsAt: number | null = null;
   let firstDay = 0;
   let lastDay = 0;
   let firstDayCount = 0;
   let sendingDays = 0;
-  const finish = walkQueue(pacing, startAt, history, [...ahead, send], window, (index, at) => {
-    if (index < aheadCount) return;
+  // The send is the queue's last group; an any-time send may leave before working-hours messages ahead of it.
+  let walkedOfSend = 0;
+  let lastOfSend = 0;
+  const queueFinish = walkQueue(pacing, startAt, history, [...ahead, send], window, (group, at) => {
+    if (group !== ahead.length) return;
+    walkedOfSend++;
+    lastOfSend = at;
     const { day } = riyadhDay(at);
     if (startsAt === null) {
       startsAt = at;
@@ -110,9 +141,11 @@ export function sendTimeline(
     if (day === firstDay) firstDayCount++;
     lastDay = day;
   });
-  if (startsAt === null || finish === null || send.count <= 0) {
+  if (startsAt === null || queueFinish === null || send.count <= 0) {
     return { startsAt: null, finishAt: null, days: 0, sendingDays: 0, firstDayCount: 0 };
   }
+  // A send not walked to its end (past WALK_STEPS) ends with the queue's extrapolated finish.
+  const finish = walkedOfSend < send.count ? queueFinish : lastOfSend;
   // Past the walked steps the last day is the extrapolated finish's.
   const finishDay = riyadhDay(finish).day;
   return { startsAt, finishAt: finish, days: finishDay - firstDay + 1, sendingDays: Math.max(sendingDays, 1), firstDayCount };

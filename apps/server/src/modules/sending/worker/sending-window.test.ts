@@ -91,6 +91,8 @@ interface Case {
   warmUpGapMs: number;
   messages: number;
   anyTime: boolean;
+  /** Messages of a job with the other window choice, scheduled just before and still waiting. */
+  ahead: number;
 }
 
 /** 2027–2028: always ahead of the machine's clock, so database times never overtake the simulated ones. */
@@ -111,6 +113,7 @@ const caseArb: fc.Arbitrary<Case> = fc
     warmUpGapMs: fc.integer({ min: 0, max: 23 * HOUR_MS }),
     messages: fc.integer({ min: 4, max: 16 }),
     anyTime: fc.boolean().map((b) => b && Math.random() < 0.4),
+    ahead: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 4 })),
   })
   .map((r) => ({
     start: r.start,
@@ -133,6 +136,7 @@ const caseArb: fc.Arbitrary<Case> = fc
     warmUpGapMs: r.warmUpGapMs,
     messages: r.messages,
     anyTime: r.anyTime,
+    ahead: r.ahead,
   }));
 
 /** Lets the worker run, moving the clock over its rests, until `done`; fails after `realMs` of real time. */
@@ -203,8 +207,14 @@ describe('sending window and plan on simulated time', () => {
           clock.jump(c.warmUpGapMs);
         }
 
-        await setBalance(ctx, profileId, c.messages);
         const sendWindow = c.anyTime ? 'any_time' : 'working_hours';
+        // Another job waiting ahead, with the other choice: the worker sends whichever may leave first.
+        if (c.ahead > 0) {
+          await setBalance(ctx, profileId, c.ahead);
+          const other = await schedule(ctx, account.cookie, { ...content, sendWindow: c.anyTime ? 'working_hours' : 'any_time' });
+          expect(other.statusCode, other.body).toBe(201);
+        }
+        await setBalance(ctx, profileId, c.messages);
         const plannedAt = clock.now();
         const plan = await planSend(ctx.db, profileId, { sendWindow }, new Date(plannedAt));
         const res = await schedule(ctx, account.cookie, { ...content, sendWindow });
@@ -216,7 +226,11 @@ describe('sending window and plan on simulated time', () => {
         const times = await sentTimes(sql`job_id = ${jobId}`);
         expect(times).toHaveLength(scheduled);
         const window = compileWindow(c.window);
-        if (!c.anyTime) expect(times.filter((t) => !isOpen(t, window))).toEqual([]);
+        // Every working-hours message sent, the waiting job's too.
+        const windowed = await sentTimes(
+          sql`job_id in (select id from send_jobs where profile_id = ${profileId} and send_window = 'working_hours')`,
+        );
+        expect(windowed.filter((t) => !isOpen(t, window))).toEqual([]);
         // The mailbox's rolling daily cap, its email_delay, and one message per company, ever.
         const all = await sentTimes(sql`sender_email = ${mailbox}`);
         for (const [i, t] of all.entries()) {
