@@ -33,6 +33,22 @@ describe('admin payments', () => {
     await user.waitForURL('**/payment-callback?**');
     await row.getByText('مكتمل').waitFor({ timeout: 10_000 });
     await screenshot(admin, 'admin-payments');
+
+    // The user deletes the account: the payment stays in the books, its user shown as a deleted account.
+    const deleted = await user.request.post('/api/users/me/deletion', {
+      headers: { origin: browser.baseUrl },
+      data: { password: 'secret1' },
+    });
+    expect(deleted.status(), await deleted.text()).toBe(200);
+    await admin.reload();
+    await admin.getByRole('heading', { name: 'المدفوعات', level: 2 }).waitFor();
+    await admin.getByLabel('بحث').fill(email);
+    await admin.getByText('لا توجد مدفوعات تطابق البحث.').waitFor();
+    await admin.getByLabel('بحث').fill('');
+    const newest = admin.locator('tbody tr').first();
+    await newest.getByText('حساب محذوف').waitFor();
+    expect(await newest.getByRole('cell').allTextContents()).toEqual(['حساب محذوف', 'باقة نمو', '30 ريال', 'مكتمل', expect.any(String)]);
+    await expectNoAxeViolations(admin);
   });
 
   it('payment_gateway: secrets are write-only, the sandbox is the embedded default, saves with toasts', async () => {
