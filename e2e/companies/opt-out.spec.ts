@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openAsAdmin, signedInAs } from '../fixtures/accounts';
 import { expectNoAxeViolations, screenshot, useBrowser, viewports } from '../fixtures/browser';
-import { linkGmailViaSandbox, resumeUpload, sandboxSent } from '../fixtures/sending';
+import { chooseTemplate, linkGmailViaSandbox, resumeUpload, sandboxSent } from '../fixtures/sending';
 import { companiesTimeout } from './companies-helpers';
 
 /**
@@ -32,8 +32,7 @@ describe('company opt-out', companiesTimeout, () => {
     await signedInAs(user.page, 'optout');
     const mailbox = `optout.${Date.now()}@gmail.com`;
     await linkGmailViaSandbox(user.page, mailbox);
-    await user.page.getByRole('combobox', { name: 'القالب' }).click();
-    await user.page.getByRole('option', { name: 'طلب توظيف عام' }).click();
+    await chooseTemplate(user.page);
     await user.page.locator('input[type="file"]').setInputFiles(resumeUpload('optout'));
     await user.page.getByRole('button', { name: 'إرسال السيرة الذاتية' }).click();
     await user.page.waitForURL((url) => url.pathname === '/dashboard');

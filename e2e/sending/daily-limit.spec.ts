@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fillLogin, openAsAdmin, signedInAs } from '../fixtures/accounts';
 import { expectNoAxeViolations, screenshot, useBrowser, viewports } from '../fixtures/browser';
-import { arabicInt, linkGmailViaSandbox, resumeUpload } from '../fixtures/sending';
+import { arabicInt, chooseTemplate, linkGmailViaSandbox, resumeUpload } from '../fixtures/sending';
 
 /**
  * Sira's own daily cap per mailbox (ADR 008), from the browser: /send-resume says before sending that the cap
@@ -54,8 +54,7 @@ describe("the mailbox's daily cap", () => {
     await screenshot(page, 'send-resume-daily-limit-phone', { fullPage: false });
     await page.setViewportSize(viewports.desktop);
 
-    await page.getByRole('combobox', { name: 'القالب' }).click();
-    await page.getByRole('option', { name: 'طلب توظيف عام' }).click();
+    await chooseTemplate(page);
     await page.locator('input[type="file"]').setInputFiles(resumeUpload('capped'));
     await page.getByRole('button', { name: 'إرسال السيرة الذاتية' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard');

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { field, signedInAs, signInAsAdmin } from '../fixtures/accounts';
 import { expectNoAxeViolations, screenshot, useBrowser } from '../fixtures/browser';
-import { arabicInt, linkGmailViaSandbox, resumeUpload } from '../fixtures/sending';
+import { arabicInt, chooseTemplate, linkGmailViaSandbox, resumeUpload } from '../fixtures/sending';
 
 /**
  * Google's daily sending limit from the browser: the sandbox answers 429 "(Mail sending)" with a retry time,
@@ -15,8 +15,7 @@ const seen = (page: Page, text: string | RegExp) => page.getByText(text).first()
 
 async function sendWithTemplate(page: Page, marker: string) {
   await page.goto('/send-resume');
-  await page.getByRole('combobox', { name: 'القالب' }).click();
-  await page.getByRole('option', { name: 'طلب توظيف عام' }).click();
+  await chooseTemplate(page);
   await page.getByLabel(/^عنوان الرسالة/).fill(`${marker} – {{company_name}}`);
   await page.locator('input[type="file"]').setInputFiles(resumeUpload(marker));
   await page.getByRole('button', { name: 'إرسال السيرة الذاتية' }).click();

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openAsAdmin, signedInAs } from '../fixtures/accounts';
 import { expectNoAxeViolations, screenshot, useBrowser } from '../fixtures/browser';
 import { ALL_DAY_WINDOW } from '../fixtures/global-setup';
-import { linkGmailViaSandbox, resumeUpload, sandboxSent } from '../fixtures/sending';
+import { chooseTemplate, linkGmailViaSandbox, resumeUpload, sandboxSent } from '../fixtures/sending';
 
 /**
  * The sending window and the plan, from the browser: the administrator sets the days, hours and holidays
@@ -126,8 +126,7 @@ describe('sending window and plan', () => {
     // Back to working hours, and send: nothing leaves today; the dashboard names tomorrow.
     await workingHours.check();
     await start.getByText(new RegExp(`^تبدأ: ${WEEKDAYS[tomorrow]}، `)).waitFor();
-    await page.getByRole('combobox', { name: 'القالب' }).click();
-    await page.getByRole('option', { name: 'طلب توظيف عام' }).click();
+    await chooseTemplate(page);
     await page.locator('input[type="file"]').setInputFiles(resumeUpload('planner'));
     await page.getByRole('button', { name: 'إرسال السيرة الذاتية' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard');

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openAsAdmin, signedInAs } from '../fixtures/accounts';
 import { expectNoAxeViolations, screenshot, useBrowser } from '../fixtures/browser';
 import { makeResumePdf } from '../fixtures/resume-pdf';
-import { arabicInt, linkGmailViaSandbox, resumeUpload, sandboxSent } from '../fixtures/sending';
+import { arabicInt, chooseTemplate, linkGmailViaSandbox, resumeUpload, sandboxSent } from '../fixtures/sending';
 
 /**
  * Sending from the browser: the admin's sending settings, a user linking Gmail through the sandbox's
@@ -153,8 +153,7 @@ describe('sending', () => {
     expect(await page.getByLabel(/^عنوان الرسالة/).evaluate((input) => input === document.activeElement)).toBe(true);
 
     // The template fills subject and content.
-    await page.getByRole('combobox', { name: 'القالب' }).click();
-    await page.getByRole('option', { name: 'طلب توظيف عام' }).click();
+    await chooseTemplate(page);
     const subject = page.getByLabel(/^عنوان الرسالة/);
     const content = page.getByLabel(/^محتوى الرسالة/);
     expect(await subject.inputValue()).toContain('{{company_name}}');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openAsAdmin, signedInAs } from '../fixtures/accounts';
 import { expectNoAxeViolations, screenshot, useBrowser } from '../fixtures/browser';
-import { arabicInt, linkGmailViaSandbox, resumeUpload, sandboxSent } from '../fixtures/sending';
+import { arabicInt, chooseTemplate, linkGmailViaSandbox, resumeUpload, sandboxSent } from '../fixtures/sending';
 
 /**
  * Sending to chosen companies, from the browser: on /send-resume the user picks one city, the form counts the
@@ -65,8 +65,7 @@ describe('targeting', () => {
     await expectNoAxeViolations(page);
     await screenshot(page, 'send-resume-targeting');
 
-    await page.getByRole('combobox', { name: 'القالب' }).click();
-    await page.getByRole('option', { name: 'طلب توظيف عام' }).click();
+    await chooseTemplate(page);
     // The subject names each company's city, as the directory has it.
     await page.getByLabel(/^عنوان الرسالة/).fill('طلب توظيف في {{location}} – {{company_name}}');
     await page.locator('input[type="file"]').setInputFiles(resumeUpload(`targeting ${mailbox}`));
