@@ -68,7 +68,7 @@ export const productionTestEnv = () =>
   });
 
 /** A production-mode app on the test context's database; the caller closes it. */
-export function productionTestApp(ctx: TestContext): Promise<FastifyInstance> {
+export function productionTestApp(ctx: TestContext, overrides: Partial<AppOptions> = {}): Promise<FastifyInstance> {
   return buildApp({
     env: productionTestEnv(),
     db: ctx.db,
@@ -77,5 +77,6 @@ export function productionTestApp(ctx: TestContext): Promise<FastifyInstance> {
     appSecret: 'p'.repeat(40),
     mailer: { send: async () => undefined },
     logger: false,
+    ...overrides,
   });
 }

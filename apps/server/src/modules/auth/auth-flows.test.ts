@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { productionTestEnv, useTestApp } from '../../../test-support/app';
+import { productionTestApp, productionTestEnv, useTestApp } from '../../../test-support/app';
 import { cookieHeader, signedInUser, signIn, uniqueEmail } from '../../../test-support/auth';
 import { TEST_PASSWORD_COST } from '../../../test-support/passwords';
 import { buildApp } from '../../app';
@@ -562,17 +562,6 @@ describe('password hashes', () => {
   });
 
   it('a production app refuses to start with a lowered cost', async () => {
-    await expect(
-      buildApp({
-        env: productionTestEnv(),
-        db: ctx.db,
-        dbKind: ctx.handle.kind,
-        publicBaseUrl: 'https://sira.example',
-        appSecret: 'p'.repeat(40),
-        mailer: { send: async () => undefined },
-        logger: false,
-        passwordCost: TEST_PASSWORD_COST,
-      }),
-    ).rejects.toThrow(/full scrypt cost/);
+    await expect(productionTestApp(ctx, { passwordCost: TEST_PASSWORD_COST })).rejects.toThrow(/full scrypt cost/);
   });
 });
