@@ -9,6 +9,7 @@ const serverUnitTests = [
   'apps/server/src/config/dotenv.test.ts',
   'apps/server/src/config/env.test.ts',
   'apps/server/src/db/drop-database.test.ts',
+  'apps/server/src/db/new-database.test.ts',
   'apps/server/src/lib/data-dir.test.ts',
   'apps/server/src/lib/secret-box.test.ts',
   'apps/server/src/modules/auth/passwords.test.ts',
@@ -29,6 +30,12 @@ const serverUnitTests = [
 ];
 const serverTests = ['apps/server/src/**/*.test.ts'];
 const failOnConsoleError = ['apps/server/test-support/fail-on-console-error.ts'];
+
+/**
+ * Tests of pure code share their workers' loaded modules from file to file: starting a fresh worker for each of
+ * these sixty small files cost more than all their tests. Two at a time, one per processor.
+ */
+const pureCode = { environment: 'node' as const, isolate: false, maxWorkers: 2, sequence: { groupOrder: 0 } };
 
 const dbProject = (kind: 'pglite' | 'postgres') => ({
   test: {
@@ -61,16 +68,14 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'scripts/**/*.test.ts'],
-          environment: 'node',
-          sequence: { groupOrder: 0 },
+          ...pureCode,
         },
       },
       {
         test: {
           name: 'server-unit',
           include: serverUnitTests,
-          environment: 'node',
-          sequence: { groupOrder: 0 },
+          ...pureCode,
           setupFiles: failOnConsoleError,
         },
       },
