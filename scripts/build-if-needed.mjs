@@ -23,12 +23,12 @@ const waiting = (quiet) => (pid) => {
 export async function buildIfNeeded({ quiet = false, at = root, build } = {}) {
   return withBuildLock(
     buildLockPath(at),
-    () => {
+    async () => {
       const fingerprint = sourceFingerprint(at);
       const found = checkBuild({ at, fingerprint });
       if (found.state === 'whole') return false;
       if (!quiet) console.log(`Building Sira (web app and server): ${found.reason}…`);
-      buildAside({ at, fingerprint, output: quiet ? 'none' : 'errors', ...(build ? { build } : {}) });
+      await buildAside({ at, fingerprint, output: quiet ? 'none' : 'errors', ...(build ? { build } : {}) });
       return true;
     },
     { onWait: waiting(quiet) },

@@ -23,6 +23,7 @@ const SOURCE_FILES = [
   'apps/web/vite.config.ts',
   'apps/web/scripts/post-build.mjs',
   'apps/server/build.mjs',
+  'apps/server/build-new-database.mjs',
   'apps/web/package.json',
   'apps/server/package.json',
 ];

@@ -1,7 +1,8 @@
 // `npm run build`: the web app and the server, built aside and then moved into place, one build at a time per
 // folder. A build that fails or is interrupted leaves the previous one whole; a server running from this
 // folder keeps serving complete files while the next build is made.
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,9 +25,9 @@ const leftovers = (parent, name) =>
 /**
  * Builds into `<output>.next-<pid>` folders, writes the manifest (every file with its size, and the sources'
  * fingerprint), then renames each folder into place. Call it holding the build lock.
- * `build(output, aside)` makes one output in the folder `aside` (tests pass their own).
+ * `build(output, aside)` makes one output in the folder `aside`, and may return a promise (tests pass their own).
  */
-export function buildAside({
+export async function buildAside({
   at = root,
   fingerprint,
   output = 'errors',
@@ -46,7 +47,11 @@ export function buildAside({
     };
   });
   try {
-    for (const step of steps) build(step, relative(join(step.target, '..'), step.aside));
+    // Side by side: the web app's bundler mostly uses one processor, the server's new database (WebAssembly) another.
+    // Each runs to its end even when the other fails, so nothing still writes aside once the folders are removed.
+    const built = await Promise.allSettled(steps.map(async (step) => build(step, relative(join(step.target, '..'), step.aside))));
+    const failed = built.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
     const files = {};
     for (const step of steps) {
       for (const [file, size] of Object.entries(filesUnder(step.aside))) files[`${step.dir}/${file}`] = size;
@@ -73,12 +78,14 @@ const STDIO = { all: 'inherit', errors: ['ignore', 'ignore', 'inherit'], none: '
 
 /** The real build: each workspace's own build script, told where to write. `output`: all | errors | none. */
 function npmBuild(at, output) {
-  return (step, asideName) => {
-    execFileSync('npm', ['run', 'build', '-w', step.workspace], {
+  return async (step, asideName) => {
+    const child = spawn('npm', ['run', 'build', '-w', step.workspace], {
       cwd: at,
       env: { ...process.env, [step.variable]: asideName },
       stdio: STDIO[output],
     });
+    const [code, signal] = await once(child, 'exit');
+    if (code !== 0) throw new Error(`npm run build -w ${step.workspace} failed (${signal ?? `exit code ${code}`})`);
   };
 }
 

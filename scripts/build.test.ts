@@ -39,10 +39,10 @@ const fakeBuild = (version: string) => (step: { target: string; dir: string }, a
 };
 
 describe('buildAside and checkBuild', () => {
-  it('a fresh build is whole; a deleted or changed file makes it damaged, naming the file; new sources make it stale', () => {
+  it('a fresh build is whole; a deleted or changed file makes it damaged, naming the file; new sources make it stale', async () => {
     const at = checkout();
     expect(checkBuild({ at }).state).toBe('missing');
-    buildAside({ at, fingerprint: sourceFingerprint(at), build: fakeBuild('v1') });
+    await buildAside({ at, fingerprint: sourceFingerprint(at), build: fakeBuild('v1') });
     expect(checkBuild({ at })).toEqual({ state: 'whole' });
     const manifest = JSON.parse(readFileSync(join(at, 'apps/server/dist/build-manifest.json'), 'utf8'));
     expect(Object.keys(manifest.files).sort()).toEqual([
@@ -58,23 +58,23 @@ describe('buildAside and checkBuild', () => {
     expect(damaged.state).toBe('damaged');
     expect(damaged.reason).toContain('1 of 5 built files are missing or changed (apps/web/build/client/assets/a.js)');
 
-    buildAside({ at, fingerprint: sourceFingerprint(at), build: fakeBuild('v1') });
+    await buildAside({ at, fingerprint: sourceFingerprint(at), build: fakeBuild('v1') });
     writeFileSync(join(at, 'apps/server/dist/server.js'), 'truncated');
     expect(checkBuild({ at }).state).toBe('damaged');
 
-    buildAside({ at, fingerprint: sourceFingerprint(at), build: fakeBuild('v1') });
+    await buildAside({ at, fingerprint: sourceFingerprint(at), build: fakeBuild('v1') });
     writeFileSync(join(at, 'apps/server/src/index.ts'), '// edited\n');
     expect(checkBuild({ at }).state).toBe('stale');
   });
 
-  it('a build that fails leaves the previous one whole and nothing aside', () => {
+  it('a build that fails leaves the previous one whole and nothing aside', async () => {
     const at = checkout();
-    buildAside({ at, fingerprint: sourceFingerprint(at), build: fakeBuild('v1') });
+    await buildAside({ at, fingerprint: sourceFingerprint(at), build: fakeBuild('v1') });
     const failing = (step: { dir: string; target: string }, asideName: string) => {
       fakeBuild('v2')(step, asideName);
       if (step.dir.endsWith('server/dist')) throw new Error('server build failed');
     };
-    expect(() => buildAside({ at, fingerprint: sourceFingerprint(at), build: failing })).toThrow('server build failed');
+    await expect(buildAside({ at, fingerprint: sourceFingerprint(at), build: failing })).rejects.toThrow('server build failed');
     expect(checkBuild({ at })).toEqual({ state: 'whole' });
     expect(readFileSync(join(at, 'apps/web/build/client/index.html'), 'utf8')).toBe('v1 client/index.html');
     expect(readdirSync(join(at, 'apps/web')).sort()).toEqual(['build', 'src', 'public'].sort());

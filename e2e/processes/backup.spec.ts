@@ -1,7 +1,9 @@
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { type OpenDatabaseOptions, openDatabase, rowsOf } from '../../apps/server/src/db/client';
+import { installedPgliteVersion, newDatabaseName } from '../../apps/server/src/db/new-database';
 import { freePort } from '../fixtures/ports';
 import { cleanEnv, isReady, processInfo, root, startProcess, waitUntil } from '../fixtures/processes';
 
@@ -26,6 +28,16 @@ async function startServer(dataDir: string, port: number) {
   started.push(server.child.pid as number);
   await waitUntil(() => isReady(port), 120_000, 'the embedded server');
   return server;
+}
+
+/** PostgreSQL's system identifier of a cluster: initdb draws a new one, a copy keeps it. */
+async function systemIdentifier(options: OpenDatabaseOptions): Promise<string | undefined> {
+  const handle = await openDatabase(options);
+  try {
+    return rowsOf<{ id: string }>(await handle.db.execute('select system_identifier::text as id from pg_control_system()'))[0]?.id;
+  } finally {
+    await handle.close();
+  }
 }
 
 const packageNames = async (port: number) =>
@@ -57,6 +69,10 @@ describe('embedded backup and restore', () => {
 
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
+    // The first start made its database from the build's new one (apps/server/src/db/new-database.ts), not initdb.
+    const built = readFileSync(join(root, 'apps/server/dist', newDatabaseName(installedPgliteVersion())));
+    expect(await systemIdentifier({ dataDir: join(dataDir, 'db') })).toBe(await systemIdentifier({ loadDataDir: new Blob([built]) }));
+
     const restore = startProcess(process.execPath, [...backupCommand, 'restore', file], env);
     expect(await restore.exited, restore.output()).toBe(0);
     const aside = /kept in (\S+)\./.exec(restore.output())?.[1] as string;

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { connectionError } from './connection-error';
+import { newDatabaseFor } from './new-database';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -28,7 +29,10 @@ export interface OpenDatabaseOptions {
   url?: string | undefined;
   /** PGlite data directory; absent means in memory. */
   dataDir?: string | undefined;
-  /** A PGlite data-dir dump to start from (tests clone a migrated, seeded template this way). */
+  /**
+   * A PGlite data-dir dump to start from (tests clone a migrated, seeded template this way; a restore loads a
+   * backup). Without it a new data folder starts from the build's new database where there is one (new-database.ts).
+   */
   loadDataDir?: Blob | File | undefined;
   poolSize?: number;
   /** How long a query waits for a connection (default 10 s); then it fails, and the API answers 503. */
@@ -71,13 +75,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return { db, kind: 'postgres', close: () => pool.end() };
   }
+  const loadDataDir = options.loadDataDir ?? (options.dataDir ? newDatabaseFor(options.dataDir) : undefined);
   const client = await PGlite.create({
     // PostgreSQL's default 128 MB of shared buffers live in PGlite's WebAssembly memory, which never shrinks.
     // 16 MB keeps the embedded server and its in-process worker about 120 MB smaller at no measured cost in
     // speed (npm run bench:worker): pages beyond it are read through the file system's cache.
     startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
     extensions: { pg_trgm },
     ...byteaHandlers,
   });
