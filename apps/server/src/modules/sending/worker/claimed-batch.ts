@@ -150,7 +150,7 @@ export class ClaimedBatch {
         // back (a 401's second call, a window closing); for longer than a lease they go back to pending and
         // come again after it.
         if (this.waitingFrom(i).length > 0 && wait > engine.options.leaseMs) {
-          engine.rest(profileId, engine.clock.now() + wait);
+          engine.rest(profileId, engine.clock.now() + wait, 'pacing');
           return await this.giveBack(i, 'pending');
         }
         await engine.sleep(wait);
@@ -174,7 +174,7 @@ export class ClaimedBatch {
           lastError: withDetail(deliveryFailureText.mailboxUnreachable, errorText(error)),
           dueInSeconds: 30,
         });
-        engine.rest(profileId, engine.clock.now() + 30_000);
+        engine.rest(profileId, engine.clock.now() + 30_000, 'pacing');
         return 'stop';
       }
       if (creds.email !== email) {
@@ -271,7 +271,7 @@ export class ClaimedBatch {
           'sending: Gmail daily sending limit reached; mailbox paused',
         );
         // Google's time is real time: the rest is measured from the engine's clock by the same distance.
-        engine.rest(profileId, engine.clock.now() + (decision.until.getTime() - Date.now()));
+        engine.rest(profileId, engine.clock.now() + (decision.until.getTime() - Date.now()), 'pacing');
         engine.notifyChange(profileId, false);
         return 'stop';
       }

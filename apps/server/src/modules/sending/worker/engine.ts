@@ -8,6 +8,7 @@ import type { GmailSendClient } from '../gmail-send';
 import type { ResumeStorage } from '../resume-storage';
 import type { Clock } from './clock';
 import type { JobMessageCache } from './job-cache';
+import type { RestReason } from './mailbox-rests';
 
 /** The sending worker's tuning (defaults in sending-worker.ts). */
 export interface SendingWorkerOptions {
@@ -75,8 +76,8 @@ export interface SendingEngine {
   /** Writes recording what already happened at the provider, tried again through a short outage. */
   retryingWrite<T>(write: () => Promise<T>): Promise<T>;
   notifyChange(profileId: string, balanceChanged: boolean): void;
-  /** The mailbox has nothing to do here before `until` (clock time); `busy`: another worker holds it. */
-  rest(profileId: string, until: number, busy?: boolean): void;
+  /** The mailbox has nothing to do here before `until` (clock time), for `reason` (mailbox-rests.ts). */
+  rest(profileId: string, until: number, reason: RestReason): void;
   /** True once after the user's link changed while their mailbox ran (the cached token must go). */
   takeLinkChange(profileId: string): boolean;
 }

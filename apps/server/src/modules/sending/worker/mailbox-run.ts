@@ -59,7 +59,7 @@ export class MailboxRun {
       const now = clock.now();
       const next = pacer.next(now);
       if (next > now + options.claimHorizonMs) {
-        engine.rest(profileId, next - options.claimHorizonMs / 2);
+        engine.rest(profileId, next - options.claimHorizonMs / 2, 'pacing');
         return;
       }
       const want = Math.max(1, pacer.sendableWithin(now, options.claimHorizonMs, options.maxClaim));
@@ -70,7 +70,7 @@ export class MailboxRun {
       const window = windowOf(settings.window);
       const claim = await claimDeliveries(engine.db, profileId, want, engine.leaseSeconds, handOver, new Date(now), isOpen(now, window));
       if (claim.kind === 'busy') {
-        engine.rest(profileId, clock.now() + 5 * options.pollMs, true);
+        engine.rest(profileId, clock.now() + 5 * options.pollMs, 'busy');
         return;
       }
       if (claim.kind === 'unavailable') return;
@@ -78,7 +78,7 @@ export class MailboxRun {
         // Working-hours rows wait for the window as well as for their due time.
         const windowed = claim.nextWindowedDueAt ? nextOpening(Math.max(now, claim.nextWindowedDueAt.getTime()), window) : null;
         const due = [claim.nextDueAt?.getTime() ?? null, windowed].filter((t): t is number => t !== null);
-        engine.rest(profileId, due.length > 0 ? Math.min(...due) : clock.now() + 5 * options.pollMs);
+        engine.rest(profileId, due.length > 0 ? Math.min(...due) : clock.now() + 5 * options.pollMs, 'queue');
         return;
       }
       const relinked = claim.email !== this.email;

@@ -34,6 +34,8 @@ import { startSendingWorker } from './sending-worker';
  * The clock stands still but for the worker's own pacing waits; when the worker has nothing to do (every
  * mailbox resting, nothing in flight), the test moves it to the earliest moment the worker said it would look
  * again (Clock.idleUntil) — a day's closed window passes in a few polls, and every wait is one the worker chose.
+ * It moves the clock only after the worker has rested since the job was scheduled (or since the last move): a
+ * quiet moment between a new job's event and the run it starts is not a rest.
  */
 
 class VirtualClock implements Clock {
@@ -52,8 +54,11 @@ class VirtualClock implements Clock {
     this.t = Math.max(this.t, end);
     this.sleeping--;
   }
+  /** How many rests the worker has taken. */
+  rests = 0;
   idleUntil(at: number): void {
     this.wakes.push(at);
+    this.rests++;
   }
   get busy(): boolean {
     return this.sleeping > 0;
@@ -143,6 +148,8 @@ const caseArb: fc.Arbitrary<Case> = fc
 async function drive(clock: VirtualClock, profileId: string, done: () => Promise<boolean>, realMs = 60_000) {
   const deadline = Date.now() + realMs;
   let quiet = 0;
+  // Rests taken before this drive (for the jobs before it) do not say the worker has seen this one.
+  let restsSeen = clock.rests;
   while (!(await done())) {
     if (Date.now() > deadline) throw new Error(`not done after ${realMs} ms; simulated ${new Date(clock.now()).toISOString()}`);
     await new Promise((resolve) => setTimeout(resolve, 15));
@@ -151,8 +158,10 @@ async function drive(clock: VirtualClock, profileId: string, done: () => Promise
     );
     // Nothing in flight and no pacing wait under way, twice in a row: the worker is resting.
     quiet = (row?.n ?? 0) === 0 && !clock.busy ? quiet + 1 : 0;
-    if (quiet >= 3) {
+    // A long quiet moves it too: a wake left by a rest the worker since dropped is not followed by another rest.
+    if ((quiet >= 3 && clock.rests > restsSeen) || quiet >= 40) {
       clock.skipToNextWake();
+      restsSeen = clock.rests;
       quiet = 0;
     }
   }

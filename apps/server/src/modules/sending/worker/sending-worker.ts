@@ -8,6 +8,7 @@ import { readSendingWindow } from '../sending-window-settings';
 import { systemClock } from './clock';
 import { type EngineOptions, type EngineSettings, retryingWrite, type SendingEngine, type SendingWorkerOptions } from './engine';
 import { JobMessageCache } from './job-cache';
+import { MailboxRests } from './mailbox-rests';
 import { MailboxRun } from './mailbox-run';
 import { CoalescingNotifier } from './notifier';
 import { type ActiveMailbox, activeMailboxes, sweepExpiredLeases } from './queue';
@@ -53,11 +54,8 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
   const stopped = new AbortController();
 
   const runs = new Map<string, Promise<void>>();
-  /**
-   * Mailboxes with nothing to do here before a time of the engine's clock: a pacing wait, retries not yet due,
-   * token trouble, or another worker holding the mailbox ('busy', which events about that mailbox do not clear).
-   */
-  const notBefore = new Map<string, { until: number; busy?: boolean }>();
+  /** Mailboxes with nothing to do here before a time of the engine's clock (mailbox-rests.ts). */
+  const rests = new MailboxRests();
   const lastServed = new Map<string, number>();
   /** Runs whose user's link changed (linked again, perhaps to another address): their cached token goes. */
   const linkChanged = new Set<string>();
@@ -98,9 +96,8 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
       notifier.notify(profileId, 'sending');
       if (balanceChanged) notifier.notify(profileId, 'profile');
     },
-    rest(profileId, until, busy = false) {
-      notBefore.set(profileId, { until, busy });
-      clock.idleUntil?.(until);
+    rest(profileId, until, reason) {
+      if (rests.rest(profileId, until, reason)) clock.idleUntil?.(until);
     },
     takeLinkChange: (profileId) => linkChanged.delete(profileId),
   };
@@ -110,7 +107,7 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
     const { released, failed } = await sweepExpiredLeases(ctx.db, deliveryFailureText.leaseExpired);
     // Those mailboxes are free now: a rest taken because they were busy (held by the worker that died) ends, so
     // this pass can take them over at once instead of after the rest.
-    for (const profileId of new Set([...released, ...failed])) if (notBefore.get(profileId)?.busy) notBefore.delete(profileId);
+    for (const profileId of new Set([...released, ...failed])) rests.released(profileId);
     for (const profileId of new Set(released)) engine.notifyChange(profileId, false);
     for (const profileId of new Set(failed)) engine.notifyChange(profileId, true);
     if (failed.length > 0) ctx.log.warn({ count: failed.length }, 'sending: deliveries failed after their lease expired without an answer');
@@ -126,15 +123,11 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
       // Rests were planned with the settings of their time: once the admin saves others (in this process or
       // another), a mailbox resting for an hour's batch_delay or a daily cap since raised may send now.
       const planned = JSON.stringify(await settings());
-      if (restsPlannedWith !== undefined && planned !== restsPlannedWith) {
-        for (const [profileId, resting] of notBefore) if (!resting.busy) notBefore.delete(profileId);
-      }
+      if (restsPlannedWith !== undefined && planned !== restsPlannedWith) rests.settingsChanged();
       restsPlannedWith = planned;
       const free = o.concurrency - runs.size;
       if (free <= 0) return;
-      const now = clock.now();
-      for (const [profileId, resting] of notBefore) if (resting.until <= now) notBefore.delete(profileId);
-      const candidates = (await activeMailboxes(ctx.db, free * 4, [...runs.keys(), ...notBefore.keys()])).sort(
+      const candidates = (await activeMailboxes(ctx.db, free * 4, [...runs.keys(), ...rests.restingAt(clock.now())])).sort(
         (a, b) => (lastServed.get(a.profileId) ?? 0) - (lastServed.get(b.profileId) ?? 0),
       );
       for (const mailbox of candidates.slice(0, free)) startRun(mailbox, candidates.length > free);
@@ -160,14 +153,16 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
 
   function startRun(mailbox: ActiveMailbox, othersWaiting: boolean) {
     lastServed.set(mailbox.profileId, Date.now());
+    rests.runStarted(mailbox.profileId);
     const run = new MailboxRun(engine, mailbox, othersWaiting)
       .run()
       .catch((error: unknown) => {
         ctx.log.error({ err: error, profileId: mailbox.profileId }, 'sending: mailbox run failed');
-        engine.rest(mailbox.profileId, clock.now() + o.failedRunRestMs);
+        engine.rest(mailbox.profileId, clock.now() + o.failedRunRestMs, 'pacing');
       })
       .finally(() => {
         runs.delete(mailbox.profileId);
+        rests.runEnded(mailbox.profileId);
         linkChanged.delete(mailbox.profileId);
         // A slot is free: look for the next mailbox soon rather than at the next poll.
         schedule(10);
@@ -178,11 +173,7 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
   const unsubscribe = ctx.events.subscribe((event) => {
     if (event.topic === 'mailbox' && runs.has(event.profileId)) linkChanged.add(event.profileId);
     // A new job, a relink or a settings change elsewhere: look again now instead of at the next poll.
-    if ((event.topic === 'sending' || event.topic === 'mailbox') && !runs.has(event.profileId)) {
-      const resting = notBefore.get(event.profileId);
-      if (resting && (!resting.busy || event.topic === 'mailbox')) notBefore.delete(event.profileId);
-      schedule(20);
-    }
+    if (rests.changed(event.profileId, event.topic)) schedule(20);
   });
 
   schedule(0);
