@@ -30,7 +30,14 @@ const childOf = (pid: number) => readFileSync(`/proc/${pid}/task/${pid}/children
 
 async function start(dataDir: string): Promise<{ seconds: number; cpu: number }> {
   const port = await freePort();
-  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'development' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'development',
+  };
   for (const name of Object.keys(env)) if (name === 'TEST' || name.startsWith('VITEST')) delete env[name];
   const started = performance.now();
   const launcher = spawn(process.execPath, [join(root, 'scripts/start.mjs')], { cwd: root, env, stdio: 'ignore' });
