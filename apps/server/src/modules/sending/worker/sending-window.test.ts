@@ -117,7 +117,8 @@ const caseArb: fc.Arbitrary<Case> = fc
     warmUp: fc.integer({ min: 0, max: 4 }),
     warmUpGapMs: fc.integer({ min: 0, max: 23 * HOUR_MS }),
     messages: fc.integer({ min: 4, max: 16 }),
-    anyTime: fc.boolean().map((b) => b && Math.random() < 0.4),
+    // One case in five sends at any time; drawn by fast-check, so a failing case replays from its seed.
+    anyTime: fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
     ahead: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 4 })),
   })
   .map((r) => ({
