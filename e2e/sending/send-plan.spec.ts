@@ -85,24 +85,30 @@ describe('sending window and plan', () => {
     const plan = page.getByTestId('send-plan');
     await plan.getByRole('heading', { name: 'متى تُرسل رسائلك' }).waitFor();
 
-    // While the mailbox's state and the plan load, their placeholders are named busy regions.
-    const held: Array<() => Promise<void>> = [];
-    const hold = (route: Route) => {
-      held.push(() => route.continue());
+    // While the mailbox's state and the plan load, their placeholders are named busy regions. Each request waits
+    // behind a gate of its own, so opening the mailbox's never lets the plan's through with it.
+    const gate = () => {
+      let open = false;
+      const waiting: Route[] = [];
+      return {
+        hold: (route: Route) => (open ? route.continue() : void waiting.push(route)),
+        async open() {
+          open = true;
+          for (const route of waiting.splice(0)) await route.continue();
+        },
+      };
     };
-    const isMailbox = (url: URL) => url.pathname === '/api/mailbox';
-    const isPlan = (url: URL) => url.pathname === '/api/sending/plan';
-    await page.route(isMailbox, hold);
-    await page.route(isPlan, hold);
+    const mailboxGate = gate();
+    const planGate = gate();
+    await page.route((url) => url.pathname === '/api/mailbox', mailboxGate.hold);
+    await page.route((url) => url.pathname === '/api/sending/plan', planGate.hold);
     await page.reload();
     await page.getByLabel('جارٍ التحقق من حالة الربط…').waitFor();
     await expectNoAxeViolations(page);
-    await page.unroute(isMailbox);
-    for (const release of held.splice(0)) await release();
+    await mailboxGate.open();
     await plan.getByLabel('جارٍ حساب خطة الإرسال…').waitFor();
     await expectNoAxeViolations(page);
-    await page.unroute(isPlan);
-    for (const release of held.splice(0)) await release();
+    await planGate.open();
     const workingHours = plan.getByRole('radio', { name: 'في ساعات العمل فقط (موصى به)' });
     expect(await workingHours.isChecked()).toBe(true);
     await plan.getByText(`${WEEKDAYS[tomorrow]}، من 08:00 إلى 16:00 بتوقيت السعودية، عدا الإجازات الرسمية.`).waitFor();
