@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { useTestApp } from '../../test-support/app';
-import { signedInAdmin } from '../../test-support/auth';
+import { signedInAdmin, signedInUser } from '../../test-support/auth';
 
 const ctx = useTestApp();
 
@@ -205,5 +205,43 @@ describe('control characters in request text', () => {
       payload: { email: 'nobody@sira.example', password: 'line one\r\n\tline two' },
     });
     expect([multiline.statusCode, multiline.json().code]).toEqual([401, 'INVALID_CREDENTIALS']);
+  });
+});
+
+describe('deeply nested JSON bodies', () => {
+  const deepArray = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+  const deepObject = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+  const send = (url: string, payload: string, cookie?: string) =>
+    ctx.app.inject({
+      method: url === '/api/auth/sign-in' ? 'POST' : 'PUT',
+      url,
+      remoteAddress: `10.79.${counter % 250}.${counter++ % 250}`,
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      payload,
+    });
+
+  it('are refused with 400 JSON_TOO_DEEP on a public route and a signed-in one, array or object', async () => {
+    const user = await signedInUser(ctx);
+    const answers = [];
+    for (const body of [deepArray(4000), deepObject(4000), deepArray(65), deepObject(65)]) {
+      for (const [url, cookie] of [
+        ['/api/auth/sign-in', undefined],
+        ['/api/users/me/applicant', user.cookie],
+      ] as const) {
+        const res = await send(url, body, cookie);
+        answers.push([url, body.length, res.statusCode, codeOf(res.body)]);
+      }
+    }
+    expect(answers.filter(([, , status, code]) => status !== 400 || code !== 'JSON_TOO_DEEP')).toEqual([]);
+  });
+
+  it('are refused when they fill the whole body limit, and a body as deep as the limit still reaches its route', async () => {
+    const huge = await send('/api/auth/sign-in', deepArray(500_000));
+    expect([huge.statusCode, codeOf(huge.body)]).toEqual([400, 'JSON_TOO_DEEP']);
+    // 64 levels is the limit: deeper than any form, yet past the depth check the route's own schema answers.
+    const atLimit = await send('/api/auth/sign-in', deepObject(64));
+    expect([atLimit.statusCode, codeOf(atLimit.body)]).toEqual([400, 'VALIDATION']);
+    const ordinary = await send('/api/auth/sign-in', JSON.stringify({ email: 'nobody@sira.example', password: 'secret-pass-1' }));
+    expect([ordinary.statusCode, codeOf(ordinary.body)]).toEqual([401, 'INVALID_CREDENTIALS']);
   });
 });

@@ -88,6 +88,7 @@ export const ar = {
     payloadTooLarge: 'حجم البيانات المرسلة أكبر من المسموح.',
     foreignOrigin: 'تم رفض الطلب لأنه صادر من مصدر غير موثوق.',
     controlCharacters: 'يحتوي النص المُدخل على رموز تحكم غير مرئية لا يُسمح بها. احذفها أو اكتب النص من جديد ثم أعد المحاولة.',
+    jsonTooDeep: 'تم رفض الطلب لأن البيانات المرسلة متداخلة بعمق أكبر من المسموح.',
     retry: 'إعادة المحاولة',
     /** Spec §8's admin prefix for a list that could not be loaded (the list is emptied). */
     dataFetchFailed: (msg: string) => `خطأ في جلب البيانات: ${msg}`,
@@ -108,6 +109,8 @@ export const errorCodes = {
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   /** A text field of the request holds a control character (a NUL, an escape…); `issues` names the fields. */
   CONTROL_CHARACTERS: 'CONTROL_CHARACTERS',
+  /** A JSON body with arrays or objects nested more than 64 deep: no form sends one, a crafted request does. */
+  JSON_TOO_DEEP: 'JSON_TOO_DEEP',
   NETWORK: 'NETWORK',
   MISSING_CREDENTIALS: 'MISSING_CREDENTIALS',
   INVALID_EMAIL: 'INVALID_EMAIL',
@@ -170,6 +173,7 @@ const messageByCode: Record<ErrorCode, string> = {
   PAYLOAD_TOO_LARGE: ar.errors.payloadTooLarge,
   FOREIGN_ORIGIN: ar.errors.foreignOrigin,
   CONTROL_CHARACTERS: ar.errors.controlCharacters,
+  JSON_TOO_DEEP: ar.errors.jsonTooDeep,
 };
 
 /** The Arabic text for an API error code; unknown codes fall back to the generic message. */
