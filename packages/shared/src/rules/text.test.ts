@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasControlCharacter, withoutBidiScopes } from './text';
+import { hasControlCharacter, withoutBidiScopes, withoutFormatCharacters } from './text';
 
 describe('text rules', () => {
   it('finds control characters but not tabs, line breaks or the bidi marks', () => {
@@ -14,5 +14,12 @@ describe('text rules', () => {
     expect(withoutBidiScopes('a\u202ab\u202bc\u202dd\u2066e\u2067f\u2068g\u2069')).toBe('abcdefg');
     expect(withoutBidiScopes('باقة Pro\u200f.')).toBe('باقة Pro\u200f.');
     expect(withoutBidiScopes('\u200eرقم\u061c 5')).toBe('\u200eرقم\u061c 5');
+  });
+
+  it('drops every format character from a file name, marks included, and keeps the Persian joiners', () => {
+    expect(withoutFormatCharacters('\u200eCV\u202efdp.exe\u200f\u061c\u2066\u2069\u202a\u202c.pdf')).toBe('CVfdp.exe.pdf');
+    expect(withoutFormatCharacters('C\u00adV\u2060\ufeff\u206a\u{e0001}\u2028\u2029\u0085\u0007\ud800.pdf')).toBe('CV.pdf');
+    expect(withoutFormatCharacters('می\u200cخواهم\u200d.pdf')).toBe('می\u200cخواهم\u200d.pdf');
+    expect(withoutFormatCharacters('سيرة أحمد 😀.pdf')).toBe('سيرة أحمد 😀.pdf');
   });
 });

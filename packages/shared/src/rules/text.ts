@@ -12,6 +12,10 @@
  * text uses them to place punctuation and numbers next to Latin words, and a mark has no scope to leak.
  * An e-mail address may carry neither kind, nor any other invisible format character (isMailAddress,
  * EMAIL_PATTERN).
+ *
+ * A file name keeps none of them, marks included (withoutFormatCharacters): there a right-to-left override turns
+ * "CV\u202efdp.exe" into what reads as "CVexe.pdf", and a mark or an isolate next to the dots reorders the
+ * extension just as well. Nothing in a file name needs them.
  */
 
 // Control characters (\p{Cc}: U+0000–U+001F, U+007F–U+009F) other than tab, line feed and carriage return.
@@ -23,3 +27,11 @@ export const hasControlCharacter = (text: string): boolean => CONTROL_CHARACTER.
 
 /** The text without bidirectional embeddings, overrides and isolates (the LRM, RLM and ALM marks stay). */
 export const withoutBidiScopes = (text: string): string => text.replace(BIDI_SCOPES, '');
+
+// Every format character (\p{Cf}: the bidi marks, embeddings, overrides and isolates, ALM, soft hyphen, word
+// joiner, BOM, tags…) but the zero-width non-joiner and joiner, which Persian and Urdu spelling needs and which
+// reorder nothing; control characters; line and paragraph separators; and lone surrogates, which no encoder takes.
+const INVISIBLE_IN_NAMES = /[^\P{Cf}\u200c\u200d]|[\p{Cc}\p{Zl}\p{Zp}\p{Cs}]/gu;
+
+/** The text without invisible characters that could reorder or hide part of it: for file names. */
+export const withoutFormatCharacters = (text: string): string => text.replace(INVISIBLE_IN_NAMES, '');

@@ -228,4 +228,42 @@ print(json.dumps({"subject": str(m["subject"]), "html": html, "text": text, "fil
     expect(attachmentName('')).toBe('resume.pdf');
     expect(job().tail.length).toBeGreaterThan(270_000);
   });
+
+  it.each([
+    ['right-to-left override', 'CV\u202efdp.exe', 'CVfdp.exe.pdf'],
+    ['left-to-right and right-to-left marks, Arabic letter mark', '\u200eسيرة\u200f أحمد\u061c.pdf', 'سيرة أحمد.pdf'],
+    ['embeddings and their end', '\u202aCV\u202b\u202c.pdf', 'CV.pdf'],
+    ['isolates', '\u2066CV\u2067\u2068\u2069.pdf', 'CV.pdf'],
+    ['other invisible format characters', 'C\u00adV\u2060\ufeff\u206e\u{e0041}.pdf', 'CV.pdf'],
+    ['a line separator', 'CV\u2028.exe\u2029', 'CV.exe.pdf'],
+    ['only controls', '\u202e\u200f', 'resume.pdf'],
+  ])('drops %s from the attachment name, which still ends in .pdf', (_label, name, expected) => {
+    expect(attachmentName(name)).toBe(expected);
+  });
+
+  it('keeps the joiners Persian and Urdu names are written with', () => {
+    expect(attachmentName('می\u200cخواهم.pdf')).toBe('می\u200cخواهم.pdf');
+  });
+
+  it('cuts a long name on a character boundary, so its encoding never breaks', () => {
+    const name = attachmentName(`${'a'.repeat(119)}😀😀.pdf`);
+    expect(name).toBe(`${'a'.repeat(119)}😀.pdf`);
+    expect(() =>
+      prepareJobMessage({ from: 'a@gmail.com', subject: 's', content: '<p>x</p>', resumeName: name, pdf: samplePdf() }),
+    ).not.toThrow();
+  });
+
+  it('writes a stored name that still carries a right-to-left override without it in the MIME part', () => {
+    // Rows stored before names were cleaned on upload: the name is cleaned again when the message is built.
+    const prepared = prepareJobMessage({
+      from: 'a@gmail.com',
+      subject: 's',
+      content: '<p>x</p>',
+      resumeName: 'CV\u202efdp.exe\u200f.pdf',
+      pdf: samplePdf(),
+    });
+    const parsed = parseMessage(Buffer.concat(renderMessage(prepared, company, new Date('2025-03-01T10:00:00Z'))));
+    expect(parsed.attachments[0]?.filename).toBe('CVfdp.exe.pdf');
+    expect(prepared.tail.toString('latin1')).toContain('filename="CVfdp.exe.pdf"');
+  });
 });

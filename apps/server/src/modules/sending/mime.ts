@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { isMailAddress, keepPlainLines } from '@sira/shared';
+import { isMailAddress, keepPlainLines, withoutFormatCharacters } from '@sira/shared';
 import { isolateLtrRuns, ltrRuns } from '@sira/shared/bidi';
 import { optOutFooter } from '@sira/shared/messages/opt-out';
 import sanitizeHtml from 'sanitize-html';
@@ -113,14 +113,19 @@ function nameParams(name: string): { type: string; disposition: string } {
   return { type: `name="=?UTF-8?B?${Buffer.from(name, 'utf8').toString('base64')}?="`, disposition: `filename*=UTF-8''${encoded}` };
 }
 
-/** The attachment's name as the recipient sees it: no path, no control characters, ends in .pdf. */
+/** The longest attachment name, in characters (not UTF-16 units: a cut never splits one). */
+const MOST_NAME_CHARACTERS = 120;
+
+/**
+ * The attachment's name as the recipient sees it: no path, no control or format characters (a right-to-left
+ * override would show "CV\u202efdp.exe" as "CVexe.pdf": rules/text.ts), ends in .pdf. Applied when a name is
+ * stored and again when the message is built, so a name stored before a rule was added is cleaned too.
+ */
 export function attachmentName(originalName: string): string {
-  const base = originalName
-    .replace(/^.*[\\/]/, '')
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters never belong in a file name
-    .replace(/[\x00-\x1f\x7f"]/g, '')
-    .trim()
-    .slice(0, 120);
+  const cleaned = withoutFormatCharacters(originalName.replace(/^.*[\\/]/, ''))
+    .replace(/"/g, '')
+    .trim();
+  const base = Array.from(cleaned).slice(0, MOST_NAME_CHARACTERS).join('');
   if (!base) return 'resume.pdf';
   return /\.pdf$/i.test(base) ? base : `${base}.pdf`;
 }

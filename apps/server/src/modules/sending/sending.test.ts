@@ -113,6 +113,18 @@ describe('POST /api/sending/resumes', () => {
     expect((await storedBytes(row?.path as string))?.equals(pdf)).toBe(true);
   });
 
+  it('stores the name without the bidi and format controls that could disguise its extension', async () => {
+    const u = await user({ linked: false });
+    // With its right-to-left override, "CV\u202efdp.exe" shows as "CVexe.pdf"; the marks and isolates around
+    // it would reorder the name just as well.
+    const res = await uploadResume(ctx, u.cookie, samplePdf(), '\u200eCV\u202efdp.exe\u200f\u2067\u061c');
+    expect(res.statusCode, res.body).toBe(201);
+    const uploaded = res.json() as { id: string; name: string };
+    expect(uploaded.name).toBe('CVfdp.exe.pdf');
+    const [row] = await ctx.db.select({ name: resumes.originalName }).from(resumes).where(eq(resumes.id, uploaded.id));
+    expect(row?.name).toBe('CVfdp.exe.pdf');
+  });
+
   it('judges by content, not by name: a PDF named .txt is accepted, a text file named .pdf is not', async () => {
     const u = await user({ linked: false });
     expect((await uploadResume(ctx, u.cookie, samplePdf(), 'cv.txt')).statusCode).toBe(201);
@@ -260,6 +272,11 @@ describe('PATCH /api/sending/resumes/:id', () => {
     const renamed = await rename(u.cookie, resumeId, ' Sara_Ahmed_Accountant_CV\u202e ');
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json()).toEqual({ id: resumeId, name: 'Sara_Ahmed_Accountant_CV.pdf' });
+
+    // The marks a display text may keep (LRM, RLM, ALM) have no place in a file name either.
+    const marked = await rename(u.cookie, resumeId, 'Sara\u200f_CV\u200e\u061c\ufeff.exe\u200f');
+    expect(marked.json()).toEqual({ id: resumeId, name: 'Sara_CV.exe.pdf' });
+    expect((await rename(u.cookie, resumeId, ' Sara_Ahmed_Accountant_CV ')).statusCode).toBe(200);
 
     const other = await user({ linked: false });
     expect((await rename(other.cookie, resumeId, 'mine.pdf')).json()).toEqual({ code: 'RESUME_NOT_FOUND' });
