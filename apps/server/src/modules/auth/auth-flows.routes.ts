@@ -29,6 +29,7 @@ import { recordSignIn } from '../users/sign-ins';
 import { getProfileSummary, setApplicantName } from '../users/users.service';
 import { awaitsConfirmation, emailIsRegistered, endSession, resetTokenIsValid } from './auth.service';
 import { recordConsent } from './consent.service';
+import { resetLinkLimit } from './reset-link-limit';
 
 const ok = z.object({ ok: z.literal(true) });
 const MINUTE = 60;
@@ -249,6 +250,8 @@ export const authFlowRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/password-reset/:token',
     { ...publicRoute, schema: { params: z.object({ token: z.string().max(256) }), response: { 200: ok } } },
     async (request) => {
+      // 200 or 404 would tell a guesser whether a token is live: limited per address with the e-mailed link.
+      await consumeRateLimits(app.db, [resetLinkLimit(ip(request))]);
       if (!(await resetTokenIsValid(app.db, request.params.token))) throw new AppError(404, 'INVALID_RESET_TOKEN');
       return { ok: true as const };
     },

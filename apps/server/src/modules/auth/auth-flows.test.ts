@@ -8,6 +8,7 @@ import { type Env, parseEnv } from '../../config/env';
 import { account, packages, profiles, session, user } from '../../db/schema';
 import { resetRateLimit } from '../../lib/rate-limit';
 import type { SystemMailer } from '../../mail/system-mailer';
+import { RESET_LINK_CHECKS } from './reset-link-limit';
 
 const ctx = useTestApp();
 let ipCounter = 0;
@@ -490,6 +491,47 @@ describe('abuse limits', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it('limits reset-link checks per address: a guesser is refused, a limited link tells nothing, the owner’s link still works', async () => {
+    const { email } = await signedInUser(ctx);
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/password-reset', remoteAddress: freshIp(), payload: { email } });
+    const link = new URL(linkIn(lastMailTo(email)?.html ?? ''));
+    const realToken = link.pathname.split('/').at(-1) as string;
+    const landing = (token: string, remoteAddress: string) =>
+      ctx.app.inject({ url: `/api/auth/reset-password/${token}${link.search}`, remoteAddress });
+    const check = (token: string, remoteAddress: string) => ctx.app.inject({ url: `/api/auth/password-reset/${token}`, remoteAddress });
+    const landedOn = (res: { headers: Record<string, unknown> }) => {
+      const target = new URL(res.headers.location as string, 'http://localhost:3000');
+      return `${target.pathname}?${target.searchParams}`;
+    };
+
+    // The e-mailed link and the page's check draw on one count per address.
+    const guesser = freshIp();
+    const { max } = RESET_LINK_CHECKS;
+    for (let i = 0; i < max / 2; i++) expect(landedOn(await landing(`guess${i}`, guesser))).toBe('/reset-password?error=INVALID_TOKEN');
+    for (let i = max / 2; i < max; i++) expect((await check(`guess${i}`, guesser)).json().code).toBe('INVALID_RESET_TOKEN');
+    const refused = await check('guess-next', guesser);
+    expect([refused.statusCode, refused.json().code]).toEqual([429, 'RATE_LIMITED']);
+    expect((await check(realToken, guesser)).statusCode).toBe(429);
+    // Over the limit, the link checks nothing: a real token and a made-up one are passed on to the page alike,
+    // where the check says to wait.
+    const real = await landing(realToken, guesser);
+    const madeUp = await landing('guess-last', guesser);
+    expect([real.statusCode, landedOn(real)]).toEqual([302, `/reset-password?token=${realToken}`]);
+    expect([madeUp.statusCode, landedOn(madeUp)]).toEqual([302, '/reset-password?token=guess-last']);
+
+    // The owner, from their own address, opens the link, the page checks it, and the new password is set.
+    const owner = freshIp();
+    expect(landedOn(await landing(realToken, owner))).toBe(`/reset-password?token=${realToken}`);
+    expect((await check(realToken, owner)).statusCode).toBe(200);
+    const confirm = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset/confirm',
+      remoteAddress: owner,
+      payload: { token: realToken, password: 'brand-new-1', confirmPassword: 'brand-new-1' },
+    });
+    expect(confirm.statusCode).toBe(200);
   });
 
   it('limits sign-ups per IP address', async () => {
