@@ -16,6 +16,7 @@ const serverUnitTests = [
   'apps/server/src/modules/billing/paylink-client.test.ts',
   'apps/server/src/modules/companies/formula-text.test.ts',
   'apps/server/src/modules/companies/import-plan.test.ts',
+  'apps/server/src/modules/companies/opt-out-confirmation-link.test.ts',
   'apps/server/src/modules/companies/opt-out-link.test.ts',
   'apps/server/src/modules/companies/zip-guard.test.ts',
   'apps/server/src/modules/content/og-image.test.ts',

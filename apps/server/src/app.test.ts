@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { productionTestApp, useTestApp } from '../test-support/app';
 import { buildApp } from './app';
 import { parseEnv } from './config/env';
+import { createOptOutConfirmationLinks } from './modules/companies/opt-out-confirmation-link';
 import { createOptOutLinks } from './modules/companies/opt-out-link';
 
 const ctx = useTestApp();
@@ -151,6 +152,19 @@ describe('web app serving', () => {
       });
       const optOut = await app.inject(`/opt-out/${token}`);
       expect([optOut.statusCode, optOut.body]).toEqual([200, '<html>shell</html>']);
+      // So does the confirmation mailed to the company's address, and a link for the longest address the
+      // directory takes (its token is far past a router's usual parameter limit).
+      const confirmation = createOptOutConfirmationLinks(app.secretBox, 'http://localhost:3000').url(
+        '0b6f3c1e-5d2a-4c8e-9f71-2a3b4c5d6e7f',
+      );
+      const confirmPage = await app.inject(new URL(confirmation).pathname);
+      expect([confirmPage.statusCode, confirmPage.body]).toEqual([200, '<html>shell</html>']);
+      const longToken = createOptOutLinks(app.secretBox, 'http://localhost:3000').token({
+        deliveryId: '0b6f3c1e-5d2a-4c8e-9f71-2a3b4c5d6e7f',
+        email: `${'r'.repeat(64)}@${'d'.repeat(63)}.${'e'.repeat(63)}.${'f'.repeat(63)}.example`,
+      });
+      const longPage = await app.inject(`/opt-out/${longToken}`);
+      expect([longPage.statusCode, longPage.body]).toEqual([200, '<html>shell</html>']);
       const missing = await app.inject('/no-such-page');
       expect([missing.statusCode, missing.body]).toEqual([404, '<html>shell</html>']);
       const asset = await app.inject('/assets/app-abc.js');

@@ -106,6 +106,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // plugins/request-log.ts writes one line per request, with the client's address.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
+    // A path parameter may be as long as an opt-out token for the longest address the directory accepts (320
+    // characters make a 492-character token; Fastify's default of 100 refused every address past 42). Each
+    // route's schema still bounds its own parameters.
+    routerOptions: { maxParamLength: 1024 },
     trustProxy: options.env.trustProxy,
     requestTimeout: 30_000,
     connectionTimeout: 60_000,

@@ -14,6 +14,8 @@ export const paths = {
   billing: '/billing',
   /** The user's data: a copy, corrections, deleting the account. */
   myData: '/my-data',
+  /** Undoing an e-mail change, from the link mailed to the old address (ADR 012): `<this>/<token>`. */
+  emailChangeUndo: '/email-change-undo',
   upgrade: '/upgrade',
   about: '/about',
   support: '/support',
@@ -36,15 +38,22 @@ export const protectedPaths: readonly string[] = [
   paths.paymentCallback,
 ];
 
-const knownPaths = new Set<string>(Object.values(paths));
+/** Pages whose address ends in a token (base64url text): only `<prefix>/<token>` is a page. */
+const tokenPagePrefixes: readonly string[] = [paths.emailChangeUndo];
+const knownPaths = new Set<string>(Object.values(paths).filter((path) => !tokenPagePrefixes.includes(path)));
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+/** The page of an e-mail change's undo link. */
+export const emailChangeUndoHref = (token: string) => `${paths.emailChangeUndo}/${token}`;
 
 export function isKnownClientPath(path: string): boolean {
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
   if (knownPaths.has(trimmed)) return true;
   // The admin panel has one address per tab: /admin/users, /admin/companies, …
   if (/^\/admin\/[a-z_]+$/.test(trimmed)) return true;
-  // A company's opt-out link (ADR 013): its token is base64url text.
-  return /^\/opt-out\/[A-Za-z0-9_-]+$/.test(trimmed);
+  if (tokenPagePrefixes.some((prefix) => trimmed.startsWith(`${prefix}/`) && BASE64URL.test(trimmed.slice(prefix.length + 1)))) return true;
+  // A company's opt-out link (ADR 013) and the confirmation mailed to its address (ADR 018): base64url tokens.
+  return /^\/opt-out\/(confirm\/)?[A-Za-z0-9_-]+$/.test(trimmed);
 }
 
 /** Content pages, each at /<slug> (spec §2). */

@@ -1,103 +1,46 @@
+import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import { isMailAddress } from '@sira/shared';
-import { deliveryFailureText } from '@sira/shared/messages/sending';
-import type { AdminOptOutList, OptOutChoice, OptOutView, RedirectDecision, RedirectStatus } from '@sira/shared/schemas/opt-out';
-import { type SQL, sql } from 'drizzle-orm';
+import type {
+  OptOutChoice,
+  OptOutConfirmationView,
+  OptOutRequestKind,
+  OptOutRequestStatus,
+  OptOutView,
+} from '@sira/shared/schemas/opt-out';
+import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/client';
-import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import { CONFIRMATION_DAYS } from './opt-out-confirmation-link';
 import type { OptOutClaim } from './opt-out-link';
+import { settleOptedOut, waitingFrom, waitingTo } from './opt-out-marks';
 
 /**
- * Company opt-out (ADR 013): a receiving company's "no more CVs at this address" and "send to this other
- * address instead", reached through the signed link of an application e-mail (opt-out-link.ts).
- *
- * The mark is the company_opt_outs row of the address. From the moment it exists:
- * - scheduling skips the address (`notOptedOut`, in sending.service.ts), for every user and package;
- * - deliveries to it still waiting (pending, held) end 'opted_out' in the same transaction as the mark;
- * - the worker settles any it had already claimed the same way before sending (`optedOutAmong`);
- * and each such delivery gives its message credit back and leaves its job's total, so nobody pays for it.
+ * The receiving company's side of the opt-out (ADR 013, ADR 018), reached through the signed link of an
+ * application e-mail. The link is held by the company and by the user who sent the mail (their Sent folder), so:
+ * - any use of it stops that sender's own mail to the address at once (sender_opt_outs), which harms nobody;
+ * - a stop for every user, or a redirect to another address, is a request (opt_out_requests) that changes
+ *   other users' sends only once a link mailed to the company's address confirms it, or an administrator
+ *   decides it. The sending user's own session and network may not file one; a link files one request, ever;
+ *   a redirect may not point to an address of a Sira account.
  */
 
-/** The reason an opted-out delivery records (Arabic for the user, English for support). */
-export const OPTED_OUT_REASON = deliveryFailureText.optedOut;
+type Executor = Pick<Database, 'execute'>;
 
-/** SQL condition: the address (an SQL expression) carries no opt-out mark. */
-export const notOptedOut = (address: SQL) => sql`not exists (select 1 from company_opt_outs o where o.email = lower(${address}))`;
-
-/** Which of these addresses (any case) carry an opt-out mark, lower-cased. */
-export async function optedOutAmong(db: Pick<Database, 'execute'>, addresses: readonly string[]): Promise<Set<string>> {
-  if (addresses.length === 0) return new Set();
-  const wanted = [...new Set(addresses.map((a) => a.toLowerCase()))];
-  const rows = rowsOf<{ email: string }>(
-    await db.execute(sql`select email from company_opt_outs where email = any(${sql.param(wanted)}::text[])`),
+/** The delivery a link names: who sent it (null once that account and its deliveries are deleted). */
+async function senderOf(db: Executor, claim: OptOutClaim): Promise<string | null> {
+  const [row] = rowsOf<{ profile_id: string }>(
+    await db.execute(sql`select profile_id from deliveries where id = ${claim.deliveryId}::uuid`),
   );
-  return new Set(rows.map((r) => r.email));
+  return row?.profile_id ?? null;
 }
 
-/**
- * Ends the chosen deliveries 'opted_out' and gives their credit back: each leaves its job's total (so a job
- * whose other deliveries are all done completes), and its owner's balance gets the message back — all in one
- * statement. `target` is a SQL condition on `deliveries d` that must select only rows not yet settled.
- * Returns the owners whose balance changed.
- */
-async function settleOptedOut(db: Pick<Database, 'execute'>, target: SQL): Promise<string[]> {
-  const rows = rowsOf<{ profile_id: string }>(
-    await db.execute(sql`
-      with d as (
-        update deliveries d
-        set updated_at = now(), status = 'opted_out', last_error = ${OPTED_OUT_REASON},
-          lease_expires_at = null, provider_message_id = null, sender_email = null
-        where ${target}
-        returning d.job_id, d.profile_id
-      ), per_job as (
-        select job_id, count(*)::int as n from d group by job_id
-      ), j as (
-        update send_jobs s
-        set total_emails_intended = s.total_emails_intended - per_job.n,
-          status = case when s.status in ('pending', 'processing') and s.sent_count + s.failed_count >= s.total_emails_intended - per_job.n
-            then case when s.sent_count = 0 and s.failed_count > 0 then 'failed' else 'completed' end else s.status end,
-          completed_at = case when s.status in ('pending', 'processing') and s.sent_count + s.failed_count >= s.total_emails_intended - per_job.n
-            then now() else s.completed_at end
-        from per_job where s.id = per_job.job_id
-        returning s.id
-      ), per_profile as (
-        select profile_id, count(*)::int as n from d group by profile_id
-      ), p as (
-        update profiles pr set messages_remaining = pr.messages_remaining + per_profile.n
-        from per_profile where pr.id = per_profile.profile_id
-        returning pr.id
-      )
-      select distinct profile_id from d`),
-  );
-  return rows.map((r) => r.profile_id);
-}
-
-/** The worker's claimed row whose address opted out: settled like the waiting ones, matched by its lease. */
-export async function recordOptedOut(db: Pick<Database, 'execute'>, id: string, lease: string): Promise<boolean> {
-  const owners = await settleOptedOut(db, sql`d.id = ${id} and d.status = 'sending' and d.lease_expires_at = ${lease}::timestamptz`);
-  return owners.length > 0;
-}
-
-interface OptOutRow {
-  id: string;
-  email: string;
-  company_name: string;
-  redirect_email: string | null;
-  redirect_status: RedirectStatus | null;
-}
-
-async function readMark(db: Pick<Database, 'execute'>, email: string): Promise<OptOutRow | undefined> {
-  return rowsOf<OptOutRow>(
-    await db.execute(sql`select id, email, company_name, redirect_email, redirect_status from company_opt_outs where email = ${email}`),
-  )[0];
-}
-
-/** The company's name for the page: the delivery's, else the mark's, else the directory's. */
-async function companyNameOf(db: Pick<Database, 'execute'>, claim: OptOutClaim): Promise<string> {
+/** The company's name for the page: the delivery's, else a request's or mark's, else the directory's. */
+async function companyNameOf(db: Executor, claim: OptOutClaim): Promise<string> {
   const [row] = rowsOf<{ name: string }>(
     await db.execute(sql`
       select coalesce(
         (select company_name from deliveries where id = ${claim.deliveryId}::uuid),
+        (select company_name from opt_out_requests where link_id = ${claim.deliveryId}::uuid),
         (select company_name from company_opt_outs where email = ${claim.email}),
         (select name from companies where lower(email) = ${claim.email} limit 1),
         '') as name`),
@@ -105,35 +48,117 @@ async function companyNameOf(db: Pick<Database, 'execute'>, claim: OptOutClaim):
   return row?.name ?? '';
 }
 
-const viewOf = (claim: OptOutClaim, companyName: string, mark: OptOutRow | undefined): OptOutView => ({
-  companyName,
-  email: claim.email,
-  optedOut: !!mark,
-  redirect: mark?.redirect_email && mark.redirect_status ? { email: mark.redirect_email, status: mark.redirect_status } : null,
-});
+/** The same network: one IPv4 address, or one IPv6 /64 (what one home or phone connection is given). */
+function sameNetwork(a: string, b: string): boolean {
+  const plain = (ip: string) => ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  const [x, y] = [plain(a), plain(b)];
+  if (isIPv4(x) && isIPv4(y)) return x === y;
+  if (!isIPv6(x) || !isIPv6(y)) return false;
+  const block = new BlockList();
+  block.addSubnet(x, 64, 'ipv6');
+  return block.check(y, 'ipv6');
+}
+
+/**
+ * Whether a request through a link comes from the user who sent its message: signed in as them, or from a
+ * network address they signed in from (their recent sign-ins and live sessions).
+ */
+export async function isFromSender(db: Executor, senderProfileId: string | null, viewerId: string | null, ip: string): Promise<boolean> {
+  if (!senderProfileId) return false;
+  if (viewerId === senderProfileId) return true;
+  const addresses = rowsOf<{ ip: string }>(
+    await db.execute(sql`
+      select ip_address as ip from sign_ins
+      where user_id = ${senderProfileId} and ip_address is not null and outcome = 'succeeded'
+      union
+      select ip_address as ip from session where user_id = ${senderProfileId} and ip_address is not null`),
+  );
+  return addresses.some((row) => sameNetwork(row.ip, ip));
+}
+
+interface LinkState {
+  stoppedForSender: boolean;
+  optedOut: boolean;
+  request: { kind: OptOutRequestKind; status: OptOutRequestStatus; redirectEmail: string | null } | null;
+}
+
+async function linkState(db: Executor, claim: OptOutClaim, senderProfileId: string | null): Promise<LinkState> {
+  const [row] = rowsOf<{
+    own: boolean;
+    all: boolean;
+    kind: OptOutRequestKind | null;
+    status: OptOutRequestStatus | null;
+    redirect_email: string | null;
+  }>(
+    await db.execute(sql`
+      select
+        exists (select 1 from sender_opt_outs where profile_id = ${senderProfileId} and email = ${claim.email}) as own,
+        exists (select 1 from company_opt_outs where email = ${claim.email}) as all,
+        r.kind, r.status, r.redirect_email
+      from (select 1) one left join opt_out_requests r on r.link_id = ${claim.deliveryId}::uuid`),
+  );
+  return {
+    // A deleted sender sends nothing more anywhere.
+    stoppedForSender: senderProfileId === null || !!row?.own || !!row?.all,
+    optedOut: !!row?.all,
+    request: row?.kind && row.status ? { kind: row.kind, status: row.status, redirectEmail: row.redirect_email } : null,
+  };
+}
+
+/** Who is asking, as the routes know it. */
+export interface Requester {
+  viewerId: string | null;
+  ip: string;
+}
 
 /** What the link's page shows. */
-export async function describeOptOut(db: Database, claim: OptOutClaim): Promise<OptOutView> {
-  const [companyName, mark] = await Promise.all([companyNameOf(db, claim), readMark(db, claim.email)]);
-  return viewOf(claim, companyName, mark);
+export async function describeOptOut(db: Database, claim: OptOutClaim, requester: Requester): Promise<OptOutView> {
+  const sender = await senderOf(db, claim);
+  const [companyName, state, fromSender] = await Promise.all([
+    companyNameOf(db, claim),
+    linkState(db, claim, sender),
+    isFromSender(db, sender, requester.viewerId, requester.ip),
+  ]);
+  return { companyName, email: claim.email, ...state, fromSender };
+}
+
+/** The request a link filed that the company's address is to confirm. */
+export interface ConfirmationToSend {
+  requestId: string;
+  email: string;
+  companyName: string;
+  kind: OptOutRequestKind;
+  redirectEmail: string | null;
 }
 
 export interface OptOutOutcome {
   view: OptOutView;
   /** Users whose waiting deliveries to the address were settled (their dashboards and balances changed). */
   affectedProfiles: string[];
+  confirmation: ConfirmationToSend | null;
+}
+
+/** Whether an address belongs to a Sira account: its sign-in address or a mailbox linked to one. */
+export async function isAccountAddress(db: Executor, email: string): Promise<boolean> {
+  const [row] = rowsOf<{ found: boolean }>(
+    await db.execute(sql`
+      select exists (select 1 from "user" where lower(email) = ${email})
+        or exists (select 1 from profiles where lower(email) = ${email})
+        or exists (select 1 from user_gmail where lower(email) = ${email}) as found`),
+  );
+  return !!row?.found;
 }
 
 /**
- * Carries out the receiver's choice: the address is marked (again, harmlessly, if it already was), its waiting
- * deliveries end 'opted_out' with their credit back, and a redirect request waits for the administrator.
- * A new redirect replaces one not decided yet, or one decided earlier (the receiver may change their mind).
+ * Carries out a choice made through a link: the sender's own stop at once, and for `stop_all` or `redirect` a
+ * request waiting for the company's address to confirm it (the caller mails the confirmation).
  */
 export async function applyOptOut(
   db: Database,
   claim: OptOutClaim,
   choice: OptOutChoice,
   source: 'page' | 'one_click',
+  requester: Requester,
 ): Promise<OptOutOutcome> {
   let redirectTo: string | null = null;
   if (choice.choice === 'redirect') {
@@ -141,103 +166,125 @@ export async function applyOptOut(
     if (!isMailAddress(redirectTo)) throw new AppError(400, 'OPT_OUT_EMAIL_INVALID');
     if (redirectTo === claim.email) throw new AppError(400, 'OPT_OUT_SAME_ADDRESS');
   }
+  const sender = await senderOf(db, claim);
+  if (choice.choice !== 'stop') {
+    // A request for every user must come from the company, not from the user who holds the link as its sender.
+    if (await isFromSender(db, sender, requester.viewerId, requester.ip)) throw new AppError(403, 'OPT_OUT_SENDER_REQUEST');
+    if (redirectTo && (await isAccountAddress(db, redirectTo))) throw new AppError(400, 'OPT_OUT_ACCOUNT_ADDRESS');
+  }
   return db.transaction(async (tx) => {
     const companyName = await companyNameOf(tx, claim);
-    await tx.execute(sql`
-      insert into company_opt_outs (email, company_name, delivery_id, source, redirect_email, redirect_status)
-      values (${claim.email}, ${companyName},
-        (select id from deliveries where id = ${claim.deliveryId}::uuid),
-        ${source}, ${redirectTo}, ${redirectTo === null ? null : 'pending'})
-      on conflict (email) do update set
-        redirect_email = coalesce(excluded.redirect_email, company_opt_outs.redirect_email),
-        redirect_status = coalesce(excluded.redirect_status, company_opt_outs.redirect_status),
-        redirect_decided_at = case when excluded.redirect_email is null then company_opt_outs.redirect_decided_at end`);
-    const affectedProfiles = await settleOptedOut(tx, sql`lower(d.recipient_email) = ${claim.email} and d.status in ('pending', 'held')`);
-    return { view: viewOf(claim, companyName, await readMark(tx, claim.email)), affectedProfiles };
+    let affectedProfiles: string[] = [];
+    if (sender) {
+      await tx.execute(sql`
+        insert into sender_opt_outs (profile_id, email, delivery_id, source)
+        values (${sender}, ${claim.email}, ${claim.deliveryId}::uuid, ${source})
+        on conflict (profile_id, email) do nothing`);
+      affectedProfiles = await settleOptedOut(tx, waitingFrom(sender, claim.email));
+    }
+    let confirmation: ConfirmationToSend | null = null;
+    if (choice.choice !== 'stop') {
+      const [existing] = rowsOf<{ id: string }>(
+        await tx.execute(sql`select id from opt_out_requests where link_id = ${claim.deliveryId}::uuid`),
+      );
+      if (existing) throw new AppError(409, 'OPT_OUT_LINK_USED');
+      const [already] = rowsOf<{ id: string }>(await tx.execute(sql`select id from company_opt_outs where email = ${claim.email}`));
+      // Nothing to ask for: no user sends here already (a redirect is still a new request).
+      if (!already || redirectTo) {
+        const kind: OptOutRequestKind = redirectTo ? 'redirect' : 'stop';
+        const [filed] = rowsOf<{ id: string }>(
+          await tx.execute(sql`
+            insert into opt_out_requests (kind, email, company_name, link_id, sender_profile_id, redirect_email, requester_ip)
+            values (${kind}, ${claim.email}, ${companyName}, ${claim.deliveryId}::uuid, ${sender}, ${redirectTo}, ${requester.ip})
+            returning id`),
+        );
+        if (!filed) throw new Error('opt-out request insert returned nothing');
+        confirmation = { requestId: filed.id, email: claim.email, companyName, kind, redirectEmail: redirectTo };
+      }
+    }
+    const view: OptOutView = {
+      companyName,
+      email: claim.email,
+      ...(await linkState(tx, claim, sender)),
+      fromSender: false,
+    };
+    return { view, affectedProfiles, confirmation };
   });
 }
 
-/** The administrator's list: redirect requests waiting first, then the newest. */
-export async function listOptOuts(db: Database, limit = 200): Promise<AdminOptOutList> {
-  const items = rowsOf<{
-    id: string;
-    email: string;
-    company_name: string;
-    source: 'page' | 'one_click';
-    created_at: Date | string;
-    redirect_email: string | null;
-    redirect_status: RedirectStatus | null;
-    redirect_decided_at: Date | string | null;
-    in_directory: boolean;
-  }>(
+interface RequestRow {
+  id: string;
+  kind: OptOutRequestKind;
+  email: string;
+  company_name: string;
+  redirect_email: string | null;
+  status: OptOutRequestStatus;
+  link_id: string;
+  expired: boolean;
+}
+
+async function readRequest(db: Executor, id: string, lock = false): Promise<RequestRow | undefined> {
+  return rowsOf<RequestRow>(
     await db.execute(sql`
-      select o.id, o.email, o.company_name, o.source, o.created_at, o.redirect_email, o.redirect_status, o.redirect_decided_at,
-        exists (select 1 from companies c where lower(c.email) = o.email) as in_directory
-      from company_opt_outs o
-      order by (o.redirect_status = 'pending') desc nulls last, o.created_at desc, o.id
-      limit ${limit}`),
-  );
-  const [counts] = rowsOf<{ total: number; pending: number }>(
-    await db.execute(sql`
-      select count(*)::int as total, count(*) filter (where redirect_status = 'pending')::int as pending from company_opt_outs`),
-  );
-  const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
-  return {
-    items: items.map((r) => ({
-      id: r.id,
-      email: r.email,
-      companyName: r.company_name,
-      source: r.source,
-      createdAt: iso(r.created_at) as string,
-      redirectEmail: r.redirect_email,
-      redirectStatus: r.redirect_status,
-      redirectDecidedAt: iso(r.redirect_decided_at),
-      inDirectory: r.in_directory,
-    })),
-    pendingRedirects: counts?.pending ?? 0,
-    total: counts?.total ?? 0,
-  };
+      select id, kind, email, company_name, redirect_email, status, link_id,
+        created_at < now() - make_interval(days => ${CONFIRMATION_DAYS}) as expired
+      from opt_out_requests where id = ${id}::uuid ${lock ? sql`for update` : sql``}`),
+  )[0];
+}
+
+const confirmationViewOf = (row: RequestRow): OptOutConfirmationView => ({
+  companyName: row.company_name,
+  email: row.email,
+  kind: row.kind,
+  redirectEmail: row.redirect_email,
+  status: row.status,
+});
+
+/** What the confirmation page shows. */
+export async function describeConfirmation(db: Database, requestId: string): Promise<OptOutConfirmationView> {
+  const row = await readRequest(db, requestId);
+  if (!row) throw new AppError(404, 'OPT_OUT_CONFIRMATION_INVALID');
+  return confirmationViewOf(row);
 }
 
 /**
- * The administrator's decision on a redirect request. Approving gives the directory entry of the opted-out
- * address the new one (so the company gets CVs there from the next send on); rejecting leaves the directory
- * as it is. Either way the old address stays opted out, as its receiver asked.
+ * Marks the address for every user, settling every user's deliveries to it still waiting. Used when the
+ * company's address confirms a request and when an administrator approves one.
  */
-export async function decideRedirect(
+export async function markForEveryone(
+  tx: Executor,
+  mark: { email: string; companyName: string; linkId: string | null; source: 'confirmed' | 'admin'; requestId: string },
+): Promise<string[]> {
+  await tx.execute(sql`
+    insert into company_opt_outs (email, company_name, delivery_id, source, request_id)
+    values (${mark.email}, ${mark.companyName}, (select id from deliveries where id = ${mark.linkId}::uuid), ${mark.source}, ${mark.requestId}::uuid)
+    on conflict (email) do nothing`);
+  return settleOptedOut(tx, waitingTo(mark.email));
+}
+
+/**
+ * The company's address confirms its request: a stop is in force for every user from now on; for a redirect
+ * the old address is stopped for every user and the new one waits for the administrator. Confirming again
+ * changes nothing; a request decided against, or older than the link's days, is refused.
+ */
+export async function confirmRequest(
   db: Database,
-  id: string,
-  decision: RedirectDecision['decision'],
-  actor: { id: string; email: string },
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [mark] = rowsOf<OptOutRow>(
-      await tx.execute(
-        sql`select id, email, company_name, redirect_email, redirect_status from company_opt_outs where id = ${id}::uuid for update`,
-      ),
-    );
-    if (!mark?.redirect_email) throw new AppError(404, 'OPT_OUT_NOT_FOUND');
-    if (mark.redirect_status !== 'pending') throw new AppError(409, 'OPT_OUT_ALREADY_DECIDED');
-    let movedCompany: string | null = null;
-    if (decision === 'approve') {
-      const [taken] = rowsOf<{ id: string }>(
-        await tx.execute(sql`select id from companies where lower(email) = ${mark.redirect_email} limit 1`),
-      );
-      if (taken) throw new AppError(409, 'OPT_OUT_ADDRESS_TAKEN');
-      const [moved] = rowsOf<{ id: string }>(
-        await tx.execute(sql`update companies set email = ${mark.redirect_email} where lower(email) = ${mark.email} returning id`),
-      );
-      movedCompany = moved?.id ?? null;
-    }
-    const status = decision === 'approve' ? 'approved' : 'rejected';
-    await tx.execute(sql`update company_opt_outs set redirect_status = ${status}, redirect_decided_at = now() where id = ${id}::uuid`);
-    await recordAudit(tx, {
-      actor,
-      action: decision === 'approve' ? 'approve_redirect' : 'reject_redirect',
-      entity: 'company_opt_outs',
-      entityId: id,
-      before: { email: mark.email, redirectEmail: mark.redirect_email, redirectStatus: mark.redirect_status },
-      after: { redirectStatus: status, companyId: movedCompany },
+  requestId: string,
+): Promise<{ view: OptOutConfirmationView; affectedProfiles: string[] }> {
+  return db.transaction(async (tx) => {
+    const row = await readRequest(tx, requestId, true);
+    if (!row) throw new AppError(404, 'OPT_OUT_CONFIRMATION_INVALID');
+    if (row.status === 'rejected' || row.status === 'undone') throw new AppError(409, 'OPT_OUT_ALREADY_DECIDED');
+    if (row.status !== 'unconfirmed') return { view: confirmationViewOf(row), affectedProfiles: [] };
+    if (row.expired) throw new AppError(410, 'OPT_OUT_CONFIRMATION_EXPIRED');
+    await tx.execute(sql`update opt_out_requests set status = 'confirmed', confirmed_at = now() where id = ${requestId}::uuid`);
+    const affectedProfiles = await markForEveryone(tx, {
+      email: row.email,
+      companyName: row.company_name,
+      linkId: row.link_id,
+      source: 'confirmed',
+      requestId,
     });
+    return { view: confirmationViewOf({ ...row, status: 'confirmed' }), affectedProfiles };
   });
 }

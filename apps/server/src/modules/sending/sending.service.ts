@@ -6,7 +6,7 @@ import { packageTemplates, profiles, resumeFiles, resumes, sendJobs, templates, 
 import { AppError } from '../../lib/errors';
 import type { EventBus } from '../../lib/event-bus';
 import { sanitizeRichHtml } from '../../lib/html';
-import { notOptedOut } from '../companies/opt-out.service';
+import { notOptedOut } from '../companies/opt-out-marks';
 import { notContacted } from './contacted';
 import { attachmentName, htmlToText } from './mime';
 import { checkResume } from './resume-check';
@@ -25,7 +25,7 @@ export async function companiesLeftFor(db: Database, profileId: string, packageI
   const remaining = await db.execute(sql`
     select count(*)::int as n from (
       select 1 from companies c
-      where c.package_id = ${packageId} and ${notContacted(profileId)} and ${notOptedOut(sql`c.email`)}
+      where c.package_id = ${packageId} and ${notContacted(profileId)} and ${notOptedOut(sql`c.email`, profileId)}
       limit ${PACKAGE_COMPANY_LIMIT}
     ) x`);
   return rowsOf<{ n: number }>(remaining)[0]?.n ?? 0;
@@ -199,7 +199,7 @@ export async function scheduleSend(deps: ScheduleDeps, profileId: string, input:
       insert into deliveries (job_id, profile_id, company_id, recipient_email, company_name, sector, location)
       select ${job.id}, ${profileId}, c.id, c.email, c.name, c.sector, c.location
       from companies c
-      where c.package_id = ${profile.package_id} and ${notContacted(profileId)} and ${notOptedOut(sql`c.email`)} and ${targetFilter(targets)}
+      where c.package_id = ${profile.package_id} and ${notContacted(profileId)} and ${notOptedOut(sql`c.email`, profileId)} and ${targetFilter(targets)}
       order by c.name, c.id
       limit ${Math.min(profile.balance, PACKAGE_COMPANY_LIMIT)}`);
     const scheduled =

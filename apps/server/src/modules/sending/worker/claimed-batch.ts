@@ -1,5 +1,5 @@
 import { deliveryFailureText } from '@sira/shared/messages/sending';
-import { optedOutAmong, recordOptedOut } from '../../companies/opt-out.service';
+import { optedOutAmong, recordOptedOut } from '../../companies/opt-out-marks';
 import { MailboxUnavailableError } from '../../mailbox/mailbox-credentials';
 import { InvalidRecipientError, renderMessage } from '../mime';
 import type { MailboxPacer } from '../pacing';
@@ -129,6 +129,7 @@ export class ClaimedBatch {
     // settled unsent, their credit returned, in their turn below.
     const optedOut = await optedOutAmong(
       engine.db,
+      profileId,
       rows.map((r) => r.recipientEmail),
     );
     for (let i = 0; i < rows.length; i++) {

@@ -1,0 +1,85 @@
+import { deliveryFailureText } from '@sira/shared/messages/sending';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Database, rowsOf } from '../../db/client';
+
+/**
+ * What an opt-out does to sending (ADR 013, ADR 018). Two kinds of mark keep an address from a user's sends:
+ * - the directory's mark (company_opt_outs): no user sends there;
+ * - a sender's own stop (sender_opt_outs): that one user sends there no more.
+ * Scheduling leaves marked addresses out (`notOptedOut`); deliveries to them still waiting end 'opted_out' in
+ * the transaction that makes the mark (`settleOptedOut`); the worker checks each claim (`optedOutAmong`) and
+ * settles a claimed row the same way (`recordOptedOut`). Each such delivery gives its message credit back and
+ * leaves its job's total, so nobody pays for it.
+ */
+
+/** The reason an opted-out delivery records (Arabic for the user, English for support). */
+export const OPTED_OUT_REASON = deliveryFailureText.optedOut;
+
+/** SQL condition: `profileId` may send to the address (an SQL expression): no directory mark, no own stop. */
+export const notOptedOut = (address: SQL, profileId: string) =>
+  sql`not exists (select 1 from company_opt_outs o where o.email = lower(${address}))
+    and not exists (select 1 from sender_opt_outs so where so.profile_id = ${profileId} and so.email = lower(${address}))`;
+
+/** Which of these addresses (any case) `profileId` may no longer send to, lower-cased. */
+export async function optedOutAmong(db: Pick<Database, 'execute'>, profileId: string, addresses: readonly string[]): Promise<Set<string>> {
+  if (addresses.length === 0) return new Set();
+  const wanted = [...new Set(addresses.map((a) => a.toLowerCase()))];
+  const rows = rowsOf<{ email: string }>(
+    await db.execute(sql`
+      select email from company_opt_outs where email = any(${sql.param(wanted)}::text[])
+      union
+      select email from sender_opt_outs where profile_id = ${profileId} and email = any(${sql.param(wanted)}::text[])`),
+  );
+  return new Set(rows.map((r) => r.email));
+}
+
+/**
+ * Ends the chosen deliveries 'opted_out' and gives their credit back: each leaves its job's total (so a job
+ * whose other deliveries are all done completes), and its owner's balance gets the message back — all in one
+ * statement. `target` is a SQL condition on `deliveries d` that must select only rows not yet settled.
+ * Returns the owners whose balance changed.
+ */
+export async function settleOptedOut(db: Pick<Database, 'execute'>, target: SQL): Promise<string[]> {
+  const rows = rowsOf<{ profile_id: string }>(
+    await db.execute(sql`
+      with d as (
+        update deliveries d
+        set updated_at = now(), status = 'opted_out', last_error = ${OPTED_OUT_REASON},
+          lease_expires_at = null, provider_message_id = null, sender_email = null
+        where ${target}
+        returning d.job_id, d.profile_id
+      ), per_job as (
+        select job_id, count(*)::int as n from d group by job_id
+      ), j as (
+        update send_jobs s
+        set total_emails_intended = s.total_emails_intended - per_job.n,
+          status = case when s.status in ('pending', 'processing') and s.sent_count + s.failed_count >= s.total_emails_intended - per_job.n
+            then case when s.sent_count = 0 and s.failed_count > 0 then 'failed' else 'completed' end else s.status end,
+          completed_at = case when s.status in ('pending', 'processing') and s.sent_count + s.failed_count >= s.total_emails_intended - per_job.n
+            then now() else s.completed_at end
+        from per_job where s.id = per_job.job_id
+        returning s.id
+      ), per_profile as (
+        select profile_id, count(*)::int as n from d group by profile_id
+      ), p as (
+        update profiles pr set messages_remaining = pr.messages_remaining + per_profile.n
+        from per_profile where pr.id = per_profile.profile_id
+        returning pr.id
+      )
+      select distinct profile_id from d`),
+  );
+  return rows.map((r) => r.profile_id);
+}
+
+/** Every user's deliveries to the address still waiting: settled when the directory marks it. */
+export const waitingTo = (email: string) => sql`lower(d.recipient_email) = ${email} and d.status in ('pending', 'held')`;
+
+/** One user's deliveries to the address still waiting: settled when that user's own stop is made. */
+export const waitingFrom = (profileId: string, email: string) =>
+  sql`d.profile_id = ${profileId} and lower(d.recipient_email) = ${email} and d.status in ('pending', 'held')`;
+
+/** The worker's claimed row whose address opted out: settled like the waiting ones, matched by its lease. */
+export async function recordOptedOut(db: Pick<Database, 'execute'>, id: string, lease: string): Promise<boolean> {
+  const owners = await settleOptedOut(db, sql`d.id = ${id} and d.status = 'sending' and d.lease_expires_at = ${lease}::timestamptz`);
+  return owners.length > 0;
+}
