@@ -23,6 +23,7 @@ const serverUnitTests = [
   'apps/server/src/modules/sending/gmail-send.test.ts',
   'apps/server/src/modules/sending/mime-opt-out.test.ts',
   'apps/server/src/modules/sending/pacing.test.ts',
+  'apps/server/src/modules/sending/pdf-active-content.test.ts',
   'apps/server/src/modules/sending/resume-check.test.ts',
   'apps/server/src/modules/sending/send-plan-walk.test.ts',
   'apps/server/src/modules/sending/window.test.ts',

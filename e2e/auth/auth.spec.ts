@@ -103,6 +103,19 @@ describe('sign-up, sign-in and reset journeys', () => {
     await spent.first().waitFor();
   });
 
+  it('a link checked too often from this address asks to wait, and trying again checks it anew', async () => {
+    const page = await fresh();
+    const limited = { status: 429, contentType: 'application/json', body: JSON.stringify({ code: 'RATE_LIMITED' }) };
+    await page.route('**/api/auth/password-reset/made-up-token', (route) => route.fulfill(limited), { times: 1 });
+    await page.goto('/reset-password?token=made-up-token');
+    // Not called invalid: the link may be good.
+    await page.getByRole('alert').filter({ hasText: 'يرجى الانتظار قبل إعادة المحاولة' }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'إعادة المحاولة' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByText('رابط إعادة تعيين كلمة المرور غير صالح أو انتهت صلاحيته. اطلب رابطاً جديداً.').first().waitFor();
+  });
+
   it('/reset-password without a token goes to /login', async () => {
     const page = await fresh();
     await page.goto('/reset-password');

@@ -1,10 +1,15 @@
 import { ar, paths } from '@sira/shared';
-import { redirect, useLoaderData, useNavigate } from 'react-router';
+import { redirect, useLoaderData, useNavigate, useRevalidator } from 'react-router';
 import { checkResetToken } from '~/features/auth/api/auth-flows';
+import { AuthCard } from '~/features/auth/components/auth-card';
+import { ResetLinkLimited } from '~/features/auth/components/reset-link-limited';
 import { ResetPasswordForm } from '~/features/auth/components/reset-password-form';
+import { ApiRequestError } from '~/lib/api-client';
 import type { Route } from './+types/reset-password';
 
-export const meta: Route.MetaFunction = () => [{ title: `تعيين كلمة مرور جديدة | ${ar.app.name}` }, { name: 'robots', content: 'noindex' }];
+const TITLE = 'تعيين كلمة مرور جديدة';
+
+export const meta: Route.MetaFunction = () => [{ title: `${TITLE} | ${ar.app.name}` }, { name: 'robots', content: 'noindex' }];
 
 /** /login saying the link is used, expired or unknown (its notice `resetLink`). */
 const INVALID_LINK = `${paths.login}?resetLink=invalid`;
@@ -20,15 +25,25 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   }
   try {
     await checkResetToken(token);
-  } catch {
+  } catch (error) {
+    // Too many links checked from this address lately: the link may well be good, so wait and try again here.
+    if (error instanceof ApiRequestError && error.code === 'RATE_LIMITED') return { token, limited: true };
     throw redirect(INVALID_LINK);
   }
-  return { token };
+  return { token, limited: false };
 }
 
 export default function ResetPassword() {
-  const { token } = useLoaderData<typeof clientLoader>();
+  const { token, limited } = useLoaderData<typeof clientLoader>();
   const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  if (limited) {
+    return (
+      <AuthCard title={TITLE}>
+        <ResetLinkLimited retrying={revalidator.state === 'loading'} onRetry={() => void revalidator.revalidate()} />
+      </AuthCard>
+    );
+  }
   return (
     <ResetPasswordForm
       token={token}
