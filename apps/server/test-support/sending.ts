@@ -122,6 +122,22 @@ export async function waitFor<T>(check: () => Promise<T | undefined | false>, ti
   }
 }
 
+/**
+ * A provider call the Google sandbox keeps on the wire until the test lets it go (GoogleFault.hold): `held`
+ * resolves once the call arrived, `release()` lets the sandbox answer it. Nothing here waits on a clock.
+ */
+export function heldCall() {
+  let release = () => {};
+  let onHeld = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const held = new Promise<void>((resolve) => {
+    onHeld = resolve;
+  });
+  return { hold: { onHeld, release: released }, held, release };
+}
+
 /** Delivery counts of one user by status. */
 export async function deliveryCounts(ctx: TestContext, profileId: string): Promise<Record<string, number>> {
   const rows = rowsOf<{ status: string; n: number }>(

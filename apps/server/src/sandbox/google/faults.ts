@@ -15,6 +15,12 @@ export interface GoogleFault {
   retryAfter?: Date;
   /** Wait this long before answering (timeouts, slow provider). */
   delayMs?: number;
+  /**
+   * In-process sandboxes only: the call waits until `release` settles, after telling `onHeld` — a test keeps a
+   * message on the wire, on no clock, while it does something else. The caller's token is checked when the call
+   * arrived, as Google does for a request already accepted.
+   */
+  hold?: { onHeld(): void; release: Promise<unknown> };
   /** 403: the `reason` field (userRateLimitExceeded, rateLimitExceeded, dailyLimitExceeded, domainPolicy). */
   reason?: string;
   /** Which endpoint it hits; Gmail's messages.send when absent. */

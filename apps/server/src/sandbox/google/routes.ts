@@ -92,6 +92,10 @@ export async function googleSandboxRoutes(app: FastifyInstance, options: { core:
     const fault = core.faults.take(endpoint, mailbox);
     if (!fault) return false;
     if (fault.delayMs) await sleep(fault.delayMs);
+    if (fault.hold) {
+      fault.hold.onHeld();
+      await fault.hold.release;
+    }
     if (fault.status === 200) return false;
     const body =
       endpoint === 'send'
@@ -312,7 +316,8 @@ export async function googleSandboxRoutes(app: FastifyInstance, options: { core:
   // ---- Switches for tests, e2e and benchmarks ---------------------------------------------------------------
 
   app.post('/_control/faults', async (request, reply) => {
-    const body = (request.body ?? {}) as GoogleFault & { retryAfter?: string | Date };
+    // A hold needs a promise of this process: none comes over HTTP.
+    const { hold: _hold, ...body } = (request.body ?? {}) as GoogleFault & { retryAfter?: string | Date };
     if (![200, 401, 403, 429, 500, 503].includes(Number(body.status))) return reply.status(400).send({ error: 'status' });
     core.faults.inject({ ...body, ...(body.retryAfter ? { retryAfter: new Date(body.retryAfter) } : {}) });
     return reply.status(204).send();
