@@ -13,6 +13,7 @@ export default [
     route('register', 'routes/register.tsx'),
     route('reset-password', 'routes/reset-password.tsx'),
     route('opt-out/:token', 'routes/opt-out.tsx'),
+    route('opt-out/confirm/:token', 'routes/opt-out-confirm.tsx'),
     layout('layouts/protected-layout.tsx', [
       route('dashboard', 'routes/dashboard.tsx'),
       route('billing', 'routes/billing.tsx'),

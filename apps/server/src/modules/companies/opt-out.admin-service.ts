@@ -45,9 +45,10 @@ export async function listOptOuts(db: Database, limit = 200): Promise<AdminOptOu
     await db.execute(sql`
       select r.id, r.kind, r.email, r.company_name, r.redirect_email, r.status, r.created_at, r.confirmed_at, r.decided_at,
         r.link_id, d.sent_at, r.requester_ip, p.id as sender_id, p.email as sender_email, p.full_name as sender_name,
-        (case when p.id is null then 0 else
-          (select count(*) from opt_out_requests x where x.sender_profile_id = p.id)
-          + (select count(*) from sender_opt_outs s where s.profile_id = p.id) end)::int as links_used,
+        (case when p.id is null then 0 else (select count(*) from (
+          select x.link_id from opt_out_requests x where x.sender_profile_id = p.id
+          union
+          select s.delivery_id from sender_opt_outs s where s.profile_id = p.id and s.delivery_id is not null) used) end)::int as links_used,
         exists (select 1 from companies c where lower(c.email) = r.email) as in_directory
       from opt_out_requests r
       left join deliveries d on d.id = r.link_id

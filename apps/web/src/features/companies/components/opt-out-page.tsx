@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Card, Container, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { paths } from '@sira/shared';
 import { optOutMessage, optOutPageText as t } from '@sira/shared/messages/opt-out';
-import type { OptOutView } from '@sira/shared/schemas/opt-out';
+import type { OptOutChoice, OptOutView } from '@sira/shared/schemas/opt-out';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiRequestError } from '~/lib/api-client';
@@ -10,21 +10,27 @@ import { useOptOut, useOptOutChoice } from '../api/opt-out';
 /** The message of a refusal: the opt-out's own codes first, then the app-wide text. */
 const refusalText = (error: unknown) => (error instanceof ApiRequestError ? (optOutMessage(error.code) ?? error.message) : t.loadFailed);
 
-/** Where the address stands, said in one sentence (null: nothing asked yet). */
-function outcomeText(view: OptOutView): string | null {
-  const redirect = view.redirect;
-  if (redirect) {
-    const template =
-      redirect.status === 'approved' ? t.redirectApproved : redirect.status === 'rejected' ? t.redirectRejected : t.redirectPending;
-    return template.replace('{email}', redirect.email);
+/** Where things stand for this address and link, one sentence each. */
+function outcomeTexts(view: OptOutView): string[] {
+  const texts: string[] = [];
+  if (view.optedOut) texts.push(t.optedOut);
+  else if (view.stoppedForSender) texts.push(t.stoppedForSender);
+  const request = view.request;
+  if (request) {
+    const fill = (template: string) => template.replace('{email}', view.email).replace('{redirect}', request.redirectEmail ?? '');
+    if (request.status === 'unconfirmed') texts.push(fill(t.confirmationSent));
+    else if (request.status === 'rejected') texts.push(t.requestRejected);
+    else if (request.status === 'undone') texts.push(t.requestUndone);
+    else if (request.kind === 'redirect') texts.push(fill(request.status === 'approved' ? t.redirectApproved : t.redirectConfirmed));
   }
-  return view.optedOut ? t.stopped : null;
+  return texts;
 }
 
 /**
- * The page a receiving company opens from the link at the foot of an application e-mail (ADR 013): no account,
- * the token in the address is the only credential. Two choices: stop CVs to this address, or send them to
- * another one (the administrator approves it). Built for a phone first: one column, full-width buttons.
+ * The page a receiving company opens from the link at the foot of an application e-mail (ADR 013, ADR 018): no
+ * account, the token in the address is the only credential. The sender of the mail holds the link too, so the
+ * first choice stops only that sender's mail, at once; stopping every user, or another address instead, asks the
+ * company's own address to confirm by mail. Built for a phone first: one column, full-width buttons.
  */
 export function OptOutPage({ token }: { token: string }) {
   const view = useOptOut(token);
@@ -32,11 +38,15 @@ export function OptOutPage({ token }: { token: string }) {
   const [newEmail, setNewEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
 
+  const pick = (choice: OptOutChoice) => {
+    setFieldError(null);
+    choose.mutate(choice, choice.choice === 'redirect' ? { onError: (error) => setFieldError(refusalText(error)) } : undefined);
+  };
   const redirect = (event: FormEvent) => {
     event.preventDefault();
-    setFieldError(null);
-    choose.mutate({ choice: 'redirect', newEmail }, { onError: (error) => setFieldError(refusalText(error)) });
+    pick({ choice: 'redirect', newEmail });
   };
+  const busy = (choice: OptOutChoice['choice']) => choose.isPending && choose.variables?.choice === choice;
 
   let body: React.ReactNode;
   if (view.isPending) {
@@ -53,17 +63,20 @@ export function OptOutPage({ token }: { token: string }) {
       </Alert>
     );
   } else {
-    const outcome = outcomeText(view.data);
+    const data = view.data;
+    const outcomes = outcomeTexts(data);
+    // A link files one request; the sender's own network and session may not file any.
+    const mayRequest = !data.fromSender && !data.request;
     body = (
       <Stack gap="lg">
         <Card withBorder padding="md">
           <Stack gap={4}>
-            {view.data.companyName ? (
+            {data.companyName ? (
               <Text>
                 <Text span fw={700}>
                   {t.companyLabel}:
                 </Text>{' '}
-                {view.data.companyName}
+                {data.companyName}
               </Text>
             ) : null}
             <Text>
@@ -71,14 +84,25 @@ export function OptOutPage({ token }: { token: string }) {
                 {t.addressLabel}:
               </Text>{' '}
               <bdi dir="ltr" style={{ overflowWrap: 'anywhere' }}>
-                {view.data.email}
+                {data.email}
               </bdi>
             </Text>
           </Stack>
         </Card>
-        {outcome ? (
+        {outcomes.length > 0 ? (
           <Alert color="teal" role="status">
-            {outcome}
+            <Stack gap={4}>
+              {outcomes.map((text) => (
+                <Text key={text} size="sm">
+                  {text}
+                </Text>
+              ))}
+            </Stack>
+          </Alert>
+        ) : null}
+        {data.fromSender ? (
+          <Alert color="blue" role="note">
+            {t.fromSender}
           </Alert>
         ) : null}
         {choose.isError && !fieldError ? (
@@ -86,7 +110,7 @@ export function OptOutPage({ token }: { token: string }) {
             {refusalText(choose.error)}
           </Alert>
         ) : null}
-        {view.data.optedOut ? null : (
+        {data.stoppedForSender ? null : (
           <Stack gap="xs" component="section" aria-labelledby="opt-out-stop">
             <Title order={2} fz="lg" id="opt-out-stop">
               {t.stopTitle}
@@ -94,20 +118,25 @@ export function OptOutPage({ token }: { token: string }) {
             <Text size="sm" c="gray.8">
               {t.stopHint}
             </Text>
-            <Button
-              color="red.9"
-              fullWidth
-              loading={choose.isPending && choose.variables?.choice === 'stop'}
-              onClick={() => {
-                setFieldError(null);
-                choose.mutate({ choice: 'stop' });
-              }}
-            >
+            <Button color="red.9" fullWidth loading={busy('stop')} onClick={() => pick({ choice: 'stop' })}>
               {t.stopButton}
             </Button>
           </Stack>
         )}
-        {view.data.redirect?.status === 'pending' || view.data.redirect?.status === 'approved' ? null : (
+        {mayRequest && !data.optedOut ? (
+          <Stack gap="xs" component="section" aria-labelledby="opt-out-stop-all">
+            <Title order={2} fz="lg" id="opt-out-stop-all">
+              {t.stopAllTitle}
+            </Title>
+            <Text size="sm" c="gray.8">
+              {t.stopAllHint}
+            </Text>
+            <Button color="red.9" variant="outline" fullWidth loading={busy('stop_all')} onClick={() => pick({ choice: 'stop_all' })}>
+              {t.stopAllButton}
+            </Button>
+          </Stack>
+        ) : null}
+        {mayRequest ? (
           <form onSubmit={redirect} noValidate aria-labelledby="opt-out-redirect">
             <Stack gap="xs">
               <Title order={2} fz="lg" id="opt-out-redirect">
@@ -127,12 +156,12 @@ export function OptOutPage({ token }: { token: string }) {
                 onChange={(event) => setNewEmail(event.currentTarget.value)}
                 error={fieldError}
               />
-              <Button type="submit" fullWidth variant="light" loading={choose.isPending && choose.variables?.choice === 'redirect'}>
+              <Button type="submit" fullWidth variant="light" loading={busy('redirect')}>
                 {t.redirectButton}
               </Button>
             </Stack>
           </form>
-        )}
+        ) : null}
       </Stack>
     );
   }
