@@ -9,6 +9,7 @@ import type { EngineSettings, MailboxCredentials, SendingEngine } from './engine
 import { decide, errorText, type FailureDecision, withDetail } from './failure-decision';
 import { attemptDelivery } from './provider-attempt';
 import {
+  accountExists,
   type ClaimedDelivery,
   pauseMailbox,
   recordAndHandOver,
@@ -93,6 +94,8 @@ export class ClaimedBatch {
   private writing: Promise<unknown> = Promise.resolve();
   private renewing = false;
   private keeper: NodeJS.Timeout | undefined;
+  /** The account was found deleted (its rows gone, ADR 015): nothing more is sent for it. */
+  private accountDeleted = false;
 
   constructor(
     private readonly engine: SendingEngine,
@@ -113,6 +116,14 @@ export class ClaimedBatch {
     try {
       return await this.sendRows();
     } catch (error) {
+      // A deleted account takes its jobs and résumés with it: what failed then is no fault to report.
+      if (await this.accountGone().catch(() => false)) {
+        this.engine.log.warn(
+          { profileId: this.input.profileId, err: { message: errorText(error) } },
+          'sending: the account was deleted while its messages were on their way; the rest were not sent',
+        );
+        return 'stop';
+      }
       await this.abandon(error);
       throw error;
     } finally {
@@ -135,6 +146,7 @@ export class ClaimedBatch {
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i] as ClaimedDelivery;
       if (this.beingHanded.has(row.id)) await this.settleBackground();
+      if (this.accountDeleted) return await this.giveBack(i, 'pending');
       if (this.lost.has(row.id)) continue; // The sweeper took it back (this worker stalled); it is someone else's now.
       if (optedOut.has(row.recipientEmail.toLowerCase())) {
         if (await this.settleRow(row, (lease) => recordOptedOut(engine.db, row.id, lease))) engine.notifyChange(profileId, true);
@@ -279,14 +291,36 @@ export class ClaimedBatch {
       case 'fail': {
         if (await this.settleRow(row, (lease) => recordFailed(engine.db, row.id, lease, decision.reason, decision.cause)))
           engine.notifyChange(profileId, true);
+        else await this.noteIfDeleted({ notSent: 1 });
         return 'continue';
       }
       case 'retry': {
         if (await this.settleRow(row, (lease) => scheduleRetry(engine.db, row.id, lease, decision.reason, decision.dueAt)))
           engine.notifyChange(profileId, false);
+        else await this.noteIfDeleted({ notSent: 1 });
         return 'continue';
       }
     }
+  }
+
+  /** Whether the account is gone; asked only when rows of the batch turned out to be gone, and then remembered. */
+  private async accountGone(): Promise<boolean> {
+    if (!this.accountDeleted) this.accountDeleted = !(await accountExists(this.engine.db, this.input.profileId));
+    return this.accountDeleted;
+  }
+
+  /**
+   * A message that was on its way matched no row when its outcome was written. If the account was deleted
+   * meanwhile, that is the cause to log (the rows went with it): not a failure, not the provider's.
+   */
+  private async noteIfDeleted(outcome: { sent: number } | { notSent: number }): Promise<boolean> {
+    if (!(await this.accountGone())) return false;
+    const what = 'sent' in outcome ? 'the provider accepted these' : 'it did not go (the provider refused it, or it was not sent)';
+    this.engine.log.warn(
+      { profileId: this.input.profileId, ...outcome },
+      `sending: the account was deleted while its messages were on their way; ${what}`,
+    );
+    return true;
   }
 
   private leaseOf(row: { id: string; lease?: string }): string {
@@ -344,7 +378,8 @@ export class ClaimedBatch {
           this.forget(id);
         }
       }
-      if (renewed.size < held.length)
+      // Rows of a deleted account are gone, not taken by the sweeper: the batch ends at its next row.
+      if (renewed.size < held.length && !(await this.accountGone()))
         engine.log.error(
           { profileId: this.input.profileId },
           'sending: a lease ran out before it was renewed; the sweeper settled its rows',
@@ -405,7 +440,8 @@ export class ClaimedBatch {
       for (const r of sent) this.forget(r.id);
       const { profileId } = this.input;
       if (result.recorded > 0) engine.notifyChange(profileId, false);
-      if (result.recorded < sent.length) engine.log.error({ profileId }, 'sending: sent, but the row was settled by the sweeper meanwhile');
+      if (result.recorded < sent.length && !(await this.noteIfDeleted({ sent: sent.length - result.recorded })))
+        engine.log.error({ profileId }, 'sending: sent, but the row was settled by the sweeper meanwhile');
       for (const r of toHand) {
         const lease = result.handed.get(r.id);
         if (!lease) {

@@ -399,6 +399,15 @@ export async function releaseDeliveries(
 }
 
 /**
+ * Whether the user's account still exists. Rows a worker held that are gone altogether went with a deleted
+ * account (ADR 015); a sweeper settles rows, it never removes them.
+ */
+export async function accountExists(db: Database, profileId: string): Promise<boolean> {
+  const [row] = rowsOf<{ found: boolean }>(await db.execute(sql`select exists (select 1 from profiles where id = ${profileId}) as found`));
+  return row?.found === true;
+}
+
+/**
  * 429 "(Mail sending)": the mailbox rests until Google's retry time — every link of its address, since the
  * limit is the Gmail account's — and its rows wait, no attempt counted.
  */

@@ -24,6 +24,7 @@ import { consumeRateLimits } from '../../../lib/rate-limit';
 import { verifyPassword } from '../../auth/passwords';
 import type { MailboxDeps } from '../../mailbox/mailbox-credentials';
 import { grantSharedWithOthers, revokeSealedToken } from '../../mailbox/mailbox-credentials';
+import { HAND_BACK_WAIT_MS, stopAccountSending } from './deletion-sending';
 
 /**
  * How long a paid invoice is kept after its buyer's account is deleted: the Law of Commercial Books keeps
@@ -37,13 +38,16 @@ export interface DeletionDeps extends MailboxDeps {
   log: FastifyBaseLogger;
   /** DATA_DIR: résumés that earlier versions kept as files there are erased too. */
   dataDir: string;
+  /** How long to wait for the workers to settle the deliveries in their hands (HAND_BACK_WAIT_MS). */
+  handBackWaitMs?: number;
 }
 
 /**
  * Deletes an account for good, once the password confirms it (ADR 015):
  * - Gmail: the grant is revoked at Google (unless another Sira account shares it), then the link deleted;
- * - deliveries not yet sent are cancelled; their messages and the unused balance are noted, in figures only,
- *   in account_deletions;
+ * - sending stops first (deletion-sending.ts): the deliveries a worker holds come back, or end as sent when
+ *   they were already on the wire; then every delivery that never went is cancelled, and their messages and
+ *   the unused balance are noted, in figures only, in account_deletions;
  * - paid invoices stay for the bookkeeping period, without anything that names the buyer; unpaid ones go;
  * - everything else goes: profile, CVs and their bytes, jobs, deliveries, exports, sessions, the login, and
  *   the traces elsewhere that hold the address (system mail, rate-limit counters, pending links, the audit
@@ -74,6 +78,7 @@ export async function deleteAccount(deps: DeletionDeps, profileId: string, passw
   if (openPayment) throw new AppError(409, 'PAYMENT_IN_PROGRESS');
 
   const mailboxRevoked = await revokeMailbox(deps, profileId);
+  await stopAccountSending(deps, profileId, deps.handBackWaitMs ?? HAND_BACK_WAIT_MS);
 
   const outcome = await deps.db.transaction(async (tx) => {
     const [profile] = await tx
@@ -82,12 +87,17 @@ export async function deleteAccount(deps: DeletionDeps, profileId: string, passw
       .where(eq(profiles.id, profileId))
       .for('update');
     if (!profile) throw new AppError(404, 'PROFILE_NOT_FOUND');
-    // Not yet sent: cancelled. A row being sent right now ('sending') goes with the account; the worker's
-    // record of it then matches no row (its lease fences it, ADR 008).
+    // Never went: cancelled. A row a worker still holds ('sending': its answer was not in when the wait ended)
+    // may have gone, so it is not counted; it goes with the account, and the worker's record of it then
+    // matches no row (its lease fences it, ADR 008) — the worker logs what became of it.
     const cancelled = await tx
       .delete(deliveries)
       .where(and(eq(deliveries.profileId, profileId), inArray(deliveries.status, ['pending', 'held'])))
       .returning({ id: deliveries.id });
+    const [inHands] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(deliveries)
+      .where(and(eq(deliveries.profileId, profileId), eq(deliveries.status, 'sending')));
     await tx.delete(invoices).where(and(eq(invoices.profileId, profileId), sql`${invoices.status} <> 'completed'`));
     const kept = await tx
       .update(invoices)
@@ -114,14 +124,20 @@ export async function deleteAccount(deps: DeletionDeps, profileId: string, passw
       invoicesKept: kept.length,
       mailboxRevoked,
     });
-    return { cancelledDeliveries: cancelled.length };
+    return { cancelledDeliveries: cancelled.length, inHands: inHands?.n ?? 0 };
   });
+
+  if (outcome.inHands > 0)
+    deps.log.warn(
+      { count: outcome.inHands },
+      'account deleted while deliveries were still in a worker’s hands: they may have gone, and are not counted as cancelled',
+    );
 
   // Files an earlier version kept under DATA_DIR/resumes/<user id>/ (resume-import.ts moves them in at start,
   // but a host that has not restarted may still hold them).
   await rm(join(deps.dataDir, 'resumes', profileId), { recursive: true, force: true });
   deps.events.publish({ topic: 'profile', profileId });
-  return { ...outcome, mailboxRevoked };
+  return { cancelledDeliveries: outcome.cancelledDeliveries, mailboxRevoked };
 }
 
 /** The grant is revoked before the link goes, so that Sira keeps no token that still works. */
