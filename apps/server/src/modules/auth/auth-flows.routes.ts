@@ -25,7 +25,7 @@ import { revealingDatabaseOutage } from '../../lib/database-errors';
 import { AppError, badRequest } from '../../lib/errors';
 import { consumeRateLimits, resetRateLimit } from '../../lib/rate-limit';
 import { trackMail } from '../../mail/mail-outcome';
-import { recordSignIn } from '../users/sign-ins';
+import { recordFailedSignIn, recordSignIn } from '../users/sign-ins';
 import { getProfileSummary, setApplicantName } from '../users/users.service';
 import { awaitsConfirmation, emailIsRegistered, endSession, resetTokenIsValid } from './auth.service';
 import { recordConsent } from './consent.service';
@@ -141,6 +141,12 @@ export const authFlowRoutes: FastifyPluginAsyncZod = async (app) => {
       // The right password on an unconfirmed account mails a fresh link (sendOnSignIn); the answer says whether
       // it left.
       const notConfirmed = () => new AppError(403, mailFailed ? 'CONFIRMATION_NOT_SENT' : 'EMAIL_NOT_CONFIRMED');
+      // A wrong password for an account's address goes into its owner's recent sign-ins (ADR 012); an address
+      // without an account gets nothing written and the same answer.
+      const invalidCredentials = async () => {
+        await recordFailedSignIn(app.db, { email, ipAddress: request.ip, userAgent: request.headers['user-agent'] });
+        return new AppError(401, 'INVALID_CREDENTIALS');
+      };
       try {
         ({ result: response, mailFailed } = await trackMail(() =>
           authCall(
@@ -157,13 +163,13 @@ export const authFlowRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (error) {
         const failure = authFailure(error);
         if (failure.code === 'EMAIL_NOT_VERIFIED') throw notConfirmed();
-        if (failure.status === 401) throw new AppError(401, 'INVALID_CREDENTIALS');
+        if (failure.status === 401) throw await invalidCredentials();
         throw new AppError(400, 'SESSION_FAILED');
       }
       if (!response.ok) {
         const body = (await response.json().catch(() => ({}))) as { code?: string };
         if (body.code === 'EMAIL_NOT_VERIFIED') throw notConfirmed();
-        if (response.status === 401) throw new AppError(401, 'INVALID_CREDENTIALS');
+        if (response.status === 401) throw await invalidCredentials();
         throw new AppError(400, 'SESSION_FAILED');
       }
       const signedIn = (await response.json()) as { user?: { id: string }; token?: string };

@@ -5,8 +5,8 @@ import { cookieHeader, signedInUser } from '../../../test-support/auth';
 import { linkMailboxForTest, useAppWithGoogleSandbox } from '../../../test-support/mailbox';
 import { buildApp } from '../../app';
 import { parseEnv } from '../../config/env';
-import { signIns } from '../../db/schema';
-import { KEPT_SIGN_INS, SHOWN_SIGN_INS } from './sign-ins';
+import { signIns, user } from '../../db/schema';
+import { KEPT_SIGN_INS, SHOWN_FAILED_SIGN_INS, SHOWN_SIGN_INS } from './sign-ins';
 
 const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const SAFARI_IPHONE =
@@ -29,8 +29,23 @@ describe('recent sign-ins and sign out everywhere', () => {
   const signInsOf = async (cookie: string) => {
     const res = await ctx.app.inject({ url: '/api/users/me/sign-ins', headers: { cookie } });
     expect(res.statusCode).toBe(200);
-    return res.json().signIns as Array<{ device: string; address: string | null; current: boolean; active: boolean; at: string }>;
+    return res.json().signIns as Array<{
+      device: string;
+      address: string | null;
+      current: boolean;
+      active: boolean;
+      at: string;
+      outcome: 'succeeded' | 'failed';
+    }>;
   };
+  const wrongPasswordFrom = (email: string, ip: string, userAgent: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      remoteAddress: ip,
+      headers: { 'user-agent': userAgent },
+      payload: { email, password: 'not-the-password' },
+    });
 
   it('lists each sign-in newest first with its device in Arabic, a masked address, and which one is this browser', async () => {
     const { email, password } = await signedInUser(ctx, { ip: '10.30.0.1' });
@@ -48,6 +63,63 @@ describe('recent sign-ins and sign out everywhere', () => {
     expect(seenFromLaptop.map((s) => s.current)).toEqual([false, true, false]);
     // No full address leaves the server.
     expect(JSON.stringify(seenFromLaptop)).not.toContain('203.0.113.45');
+  });
+
+  it('lists a wrong password for the account as a failed attempt with its device and a masked address', async () => {
+    const { email, cookie } = await signedInUser(ctx, { ip: '10.31.0.1' });
+    const failed = await wrongPasswordFrom(email, '203.0.113.77', CHROME_WINDOWS);
+    expect([failed.statusCode, failed.json().code]).toEqual([401, 'INVALID_CREDENTIALS']);
+
+    const listed = await signInsOf(cookie);
+    expect(listed.map(({ device, address, outcome, current, active }) => ({ device, address, outcome, current, active }))).toEqual([
+      { device: 'كروم على ويندوز', address: '203.0.x.x', outcome: 'failed', current: false, active: false },
+      { device: 'جهاز غير معروف', address: '10.31.x.x', outcome: 'succeeded', current: true, active: true },
+    ]);
+    // The failed attempt's full address (a stranger's, perhaps) never leaves the server.
+    expect(JSON.stringify(listed)).not.toContain('203.0.113.77');
+    const [kept] = await ctx.db.select({ outcome: signIns.outcome }).from(signIns).where(eq(signIns.ipAddress, '203.0.113.77'));
+    expect(kept?.outcome).toBe('failed');
+  });
+
+  it('records nothing for an address without an account, and answers it as it answers a wrong password', async () => {
+    const { email } = await signedInUser(ctx);
+    const unknownEmail = `nobody.${Date.now()}@sira.example`;
+    const unknown = await wrongPasswordFrom(unknownEmail, '198.51.100.99', CHROME_WINDOWS);
+    const known = await wrongPasswordFrom(email, '198.51.100.98', CHROME_WINDOWS);
+    expect([unknown.statusCode, unknown.body]).toEqual([known.statusCode, known.body]);
+    expect(await ctx.db.select().from(signIns).where(eq(signIns.ipAddress, '198.51.100.99'))).toEqual([]);
+    expect(await ctx.db.select().from(user).where(eq(user.email, unknownEmail))).toEqual([]);
+  });
+
+  it('a flood of failed attempts cannot push the successful sign-ins out of the history or off the list', async () => {
+    const { email, password } = await signedInUser(ctx);
+    let last = '';
+    for (let i = 1; i < SHOWN_SIGN_INS; i++) last = await signInFrom(email, password, `100.64.0.${i}`, SAFARI_IPHONE);
+    // Each from its own address, under the per-address limit: what a guesser spreading out would do.
+    for (let i = 0; i < KEPT_SIGN_INS + 5; i++) {
+      expect((await wrongPasswordFrom(email, `198.18.0.${i + 1}`, CHROME_WINDOWS)).statusCode).toBe(401);
+    }
+
+    const [account] = await ctx.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    const outcomes = (
+      await ctx.db
+        .select({ outcome: signIns.outcome })
+        .from(signIns)
+        .where(eq(signIns.userId, account?.id as string))
+    ).map((row) => row.outcome);
+    expect(outcomes.filter((o) => o === 'failed')).toHaveLength(KEPT_SIGN_INS);
+    expect(outcomes.filter((o) => o === 'succeeded')).toHaveLength(SHOWN_SIGN_INS);
+    // The oldest failures went, the newest stayed.
+    expect(await ctx.db.select().from(signIns).where(eq(signIns.ipAddress, '198.18.0.1'))).toEqual([]);
+
+    const listed = await signInsOf(last);
+    expect(listed).toHaveLength(SHOWN_SIGN_INS);
+    expect(listed.map((s) => s.outcome)).toEqual([
+      ...Array<string>(SHOWN_FAILED_SIGN_INS).fill('failed'),
+      ...Array<string>(SHOWN_SIGN_INS - SHOWN_FAILED_SIGN_INS).fill('succeeded'),
+    ]);
+    expect(listed[0]?.address).toBe('198.18.x.x');
+    expect(listed.find((s) => s.outcome === 'succeeded')?.current).toBe(true);
   });
 
   it('signs every other browser out and keeps this one, and the list says which sessions ended', async () => {
