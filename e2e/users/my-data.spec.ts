@@ -117,6 +117,15 @@ describe('my data page', () => {
     await page.getByText('هذا هو بريدك الحالي.').waitFor();
     await emailInput.fill(newEmail);
     await page.getByRole('button', { name: 'إرسال رابط التأكيد' }).click();
+    // A session alone does not change the address: the current password confirms it.
+    await page.getByText('يرجى إدخال كلمة المرور الحالية لتأكيد تغيير البريد.').waitFor();
+    const passwordInput = page.getByLabel(field('كلمة المرور الحالية'));
+    await passwordInput.fill('not-my-password');
+    await page.getByRole('button', { name: 'إرسال رابط التأكيد' }).click();
+    await page.getByText('كلمة المرور غير صحيحة.').waitFor();
+    expect(await passwordInput.getAttribute('aria-invalid')).toBe('true');
+    await passwordInput.fill(password);
+    await page.getByRole('button', { name: 'إرسال رابط التأكيد' }).click();
     await page.getByText(`أرسلنا رابط تأكيد إلى ${newEmail}`, { exact: false }).waitFor();
     await expectNoAxeViolations(page);
     // Nothing changed yet: the old address still signs in.

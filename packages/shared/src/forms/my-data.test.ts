@@ -15,12 +15,16 @@ describe('my data forms: the rules the server enforces, one message on the field
     expect(phoneFormSchema.safeParse({ phone: '+966551234567' }).success).toBe(true);
   });
 
-  it('the new e-mail: given, well formed, and not the current one whatever its case', () => {
+  it('the new e-mail: given, well formed, and not the current one whatever its case; then the current password', () => {
     const schema = emailChangeFormSchema('sara@sira.example');
-    expect(issuesOf(schema.safeParse({ email: '  ' }))).toEqual([['email', ar.auth.emailRequired]]);
-    expect(issuesOf(schema.safeParse({ email: 'not-an-address' }))).toEqual([['email', ar.auth.invalidEmail]]);
-    expect(issuesOf(schema.safeParse({ email: ' SARA@sira.example ' }))).toEqual([['email', myDataMessage('EMAIL_SAME')]]);
-    expect(schema.safeParse({ email: 'sara.new@sira.example' }).success).toBe(true);
+    const password = 'secret1';
+    expect(issuesOf(schema.safeParse({ email: '  ', password }))).toEqual([['email', ar.auth.emailRequired]]);
+    expect(issuesOf(schema.safeParse({ email: 'not-an-address', password }))).toEqual([['email', ar.auth.invalidEmail]]);
+    expect(issuesOf(schema.safeParse({ email: ' SARA@sira.example ', password }))).toEqual([['email', myDataMessage('EMAIL_SAME')]]);
+    expect(issuesOf(schema.safeParse({ email: 'sara.new@sira.example', password: '' }))).toEqual([
+      ['password', myDataMessage('EMAIL_CHANGE_PASSWORD_REQUIRED')],
+    ]);
+    expect(schema.safeParse({ email: 'sara.new@sira.example', password }).success).toBe(true);
   });
 
   it('the deletion asks for the password', () => {

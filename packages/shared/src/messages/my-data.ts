@@ -28,9 +28,14 @@ export const myDataText = {
     phoneSaved: 'تم حفظ رقم الجوال.',
     emailLabel: 'البريد الإلكتروني الجديد',
     emailCurrent: (email: string) => `بريدك الحالي: ${email}`,
+    /** The e-mail change is confirmed by the current password (ADR 012). */
+    emailPasswordLabel: 'كلمة المرور الحالية',
     emailSave: 'إرسال رابط التأكيد',
-    emailSent: (email: string) => `أرسلنا رابط تأكيد إلى ${email}. لن يتغير بريدك حتى تفتح الرابط من البريد الجديد.`,
-    emailChanged: 'تم تغيير بريدك الإلكتروني.',
+    emailSent: (email: string) =>
+      `أرسلنا رابط تأكيد إلى ${email}. لن يتغير بريدك حتى تفتح الرابط من البريد الجديد، وعندها نُعلم بريدك الحالي بالتغيير ونُنهي جلساتك على الأجهزة الأخرى.`,
+    emailChanged: 'تم تغيير بريدك الإلكتروني. سُجّل خروجك من الأجهزة الأخرى.',
+    /** The new address's link was used, expired, altered, or asked for before the change was undone. */
+    emailLinkInvalid: 'رابط تأكيد البريد الجديد غير صالح أو انتهت صلاحيته، ولم يتغير بريدك. يمكنك طلب رابط جديد.',
   },
   deletion: {
     title: 'حذف الحساب',
@@ -52,7 +57,7 @@ export const myDataText = {
 } as const;
 
 export const myDataErrorCodes = {
-  /** A wrong password confirming the deletion. */
+  /** A wrong password confirming the deletion or an e-mail change. */
   WRONG_PASSWORD: 'WRONG_PASSWORD',
   /** The administrator's account is not deleted from this page. */
   ADMIN_ACCOUNT: 'ADMIN_ACCOUNT',
@@ -61,6 +66,8 @@ export const myDataErrorCodes = {
   EMAIL_SAME: 'EMAIL_SAME',
   /** The deletion asked without the password that confirms it. */
   PASSWORD_REQUIRED: 'PASSWORD_REQUIRED',
+  /** An e-mail change asked without the current password that confirms it. */
+  EMAIL_CHANGE_PASSWORD_REQUIRED: 'EMAIL_CHANGE_PASSWORD_REQUIRED',
   EXPORT_NOT_FOUND: 'EXPORT_NOT_FOUND',
 } as const;
 export type MyDataErrorCode = keyof typeof myDataErrorCodes;
@@ -71,6 +78,7 @@ const messageByCode: Record<MyDataErrorCode, string> = {
   PAYMENT_IN_PROGRESS: 'لديك عملية دفع بدأت قبل أقل من ساعة. يرجى المحاولة بعد اكتمالها أو بعد ساعة.',
   EMAIL_SAME: 'هذا هو بريدك الحالي.',
   PASSWORD_REQUIRED: 'يرجى إدخال كلمة المرور لتأكيد الحذف.',
+  EMAIL_CHANGE_PASSWORD_REQUIRED: 'يرجى إدخال كلمة المرور الحالية لتأكيد تغيير البريد.',
   EXPORT_NOT_FOUND: 'انتهت صلاحية الملف أو أنه غير موجود. يمكنك تجهيز نسخة جديدة.',
 };
 

@@ -26,8 +26,11 @@ export const latestDataExportSchema = z.object({ export: dataExportSchema.nullab
 export const phoneBodySchema = z.object({ phone: z.string().max(PHONE_INPUT_MAX) });
 export const phoneAnswerSchema = z.object({ phone: z.string() });
 
-/** POST /api/users/me/email-change: a link goes to the new address; nothing changes until it is opened. */
-export const emailChangeBodySchema = z.object({ email: z.string().max(EMAIL_INPUT_MAX) });
+/**
+ * POST /api/users/me/email-change: confirmed by the current password; a link goes to the new address, and
+ * nothing changes until it is opened.
+ */
+export const emailChangeBodySchema = z.object({ email: z.string().max(EMAIL_INPUT_MAX), password: z.string().max(PASSWORD_INPUT_MAX) });
 export const emailChangeAnswerSchema = z.object({ sentTo: z.string() });
 
 /** POST /api/users/me/deletion */

@@ -1,6 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { session, user, verification } from '../../db/schema';
+import { account, session, user, verification } from '../../db/schema';
+import { verifyPassword } from './passwords';
 
 export async function emailIsRegistered(db: Database, email: string): Promise<boolean> {
   const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
@@ -25,4 +26,16 @@ export async function resetTokenIsValid(db: Database, token: string): Promise<bo
 /** Ends one session by its token (a sign-in that must not stand). */
 export async function endSession(db: Database, token: string): Promise<void> {
   await db.delete(session).where(eq(session.token, token));
+}
+
+/**
+ * Whether `password` is the account's own: what confirms, from a session, a change the session alone must not
+ * make (deleting the account, changing its address). An account without a password matches none.
+ */
+export async function passwordMatches(db: Database, userId: string, password: string): Promise<boolean> {
+  const [credential] = await db
+    .select({ hash: account.password })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
+  return !!credential?.hash && (await verifyPassword({ hash: credential.hash, password }));
 }

@@ -32,7 +32,9 @@ const when = (iso: string) => new Date(iso).toLocaleString(DISPLAY_LOCALE, { dat
 export function MyDataPage() {
   const [search] = useSearchParams();
   useEffect(() => {
-    if (search.get('emailChanged')) notify.success(t.contact.emailChanged);
+    // The new address's link lands here: done, or refused (used, expired, or asked for before an undo).
+    if (search.get('error')) notify.error(t.contact.emailLinkInvalid);
+    else if (search.get('emailChanged')) notify.success(t.contact.emailChanged);
   }, [search]);
   return (
     <Stack gap="lg">
@@ -143,19 +145,27 @@ function PhoneForm({ phone }: { phone: string }) {
   );
 }
 
-/** A new address: a link goes to it, and the address changes only when the link is opened there. */
+/**
+ * A new address, confirmed by the current password (ADR 012): a link goes to it, and the address changes only
+ * when the link is opened there.
+ */
 function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
   const schema = useMemo(() => emailChangeFormSchema(currentEmail), [currentEmail]);
-  const form = useForm<EmailChangeFormValues>({ initialValues: { email: '' }, validate: validateWith(schema) });
+  const form = useForm<EmailChangeFormValues>({ initialValues: { email: '', password: '' }, validate: validateWith(schema) });
   const [sentTo, setSentTo] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: requestEmailChange,
-    onSuccess: (answer) => setSentTo(answer.sentTo),
-    onError: (error) => form.setFieldError('email', errorText(error)),
+    onSuccess: (answer) => {
+      setSentTo(answer.sentTo);
+      form.setFieldValue('password', '');
+    },
+    // A wrong password is the password's fault; everything else the address's.
+    onError: (error) =>
+      form.setFieldError(error instanceof ApiRequestError && error.code === 'WRONG_PASSWORD' ? 'password' : 'email', errorText(error)),
   });
-  const submit = form.onSubmit(({ email }) => {
+  const submit = form.onSubmit((values) => {
     setSentTo(null);
-    save.mutate(email);
+    save.mutate(values);
   });
   return (
     <form onSubmit={submit} noValidate>
@@ -171,6 +181,14 @@ function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
             autoComplete="email"
             maxLength={EMAIL_INPUT_MAX}
             {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label={t.contact.emailPasswordLabel}
+            w="100%"
+            maw={360}
+            autoComplete="current-password"
+            maxLength={PASSWORD_INPUT_MAX}
+            {...form.getInputProps('password')}
           />
           <Button type="submit" loading={save.isPending}>
             {t.contact.emailSave}

@@ -19,16 +19,22 @@ import { AppError, badRequest } from '../../../lib/errors';
 import { consumeRateLimits } from '../../../lib/rate-limit';
 import { trackMail } from '../../../mail/mail-outcome';
 import { requireViewer } from '../../../plugins/access';
-import { emailIsRegistered } from '../../auth/auth.service';
+import { emailIsRegistered, passwordMatches } from '../../auth/auth.service';
 import { deleteAccount } from './account-deletion.service';
 import { exportFile, latestExport, requestExport } from './data-export.service';
 
 /**
  * The "my data" page's endpoints (ADR 015): a copy of everything held (made in the background, downloaded by
- * its owner only), the phone and e-mail corrected, and the account deleted. Every query is scoped to the
- * signed-in user.
+ * its owner only), the phone and e-mail corrected (the e-mail with the password, ADR 012), and the account
+ * deleted. Every query is scoped to the signed-in user.
  */
 export const myDataRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Vacuums after deletions run after the answer; the app's close waits for them rather than cut them off.
+  const upkeep = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.all(upkeep);
+  });
+
   app.get('/api/users/me/data-exports', { schema: { response: { 200: latestDataExportSchema } } }, async (request) => {
     const viewer = await requireViewer(request);
     return { export: await latestExport(app.db, viewer.id) };
@@ -72,8 +78,12 @@ export const myDataRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: emailChangeBodySchema, response: { 200: emailChangeAnswerSchema } } },
     async (request) => {
       const viewer = await requireViewer(request);
-      ruleCheck(checkEmailChange({ email: request.body.email, currentEmail: viewer.email }));
+      ruleCheck(checkEmailChange({ ...request.body, currentEmail: viewer.email }));
       const email = normalizeEmail(request.body.email);
+      // A session alone does not move the account to another address (ADR 012): someone who borrowed it would
+      // then reset the password there and keep the account. Guesses of the password are counted per account.
+      await consumeRateLimits(app.db, [{ key: `my-data:email-change:password:${viewer.id}`, max: 10, windowSeconds: 3600 }]);
+      if (!(await passwordMatches(app.db, viewer.id, request.body.password))) throw new AppError(403, 'WRONG_PASSWORD');
       // It mails an address the user typed: a few an hour, like the other flows that send a link.
       await consumeRateLimits(app.db, [{ key: `my-data:email-change:${viewer.id}`, max: 5, windowSeconds: 3600 }]);
       if (await emailIsRegistered(app.db, email)) throw new AppError(409, 'EMAIL_TAKEN');
@@ -94,7 +104,7 @@ export const myDataRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const viewer = await requireViewer(request);
       ruleCheck(checkDeletionConfirmation(request.body));
-      const answer = await deleteAccount(
+      const deleted = await deleteAccount(
         { db: app.db, secretBox: app.secretBox, providers: app.providers, events: app.events, log: request.log, dataDir: app.env.dataDir },
         viewer.id,
         request.body.password,
@@ -103,7 +113,10 @@ export const myDataRoutes: FastifyPluginAsyncZod = async (app) => {
       const signedOut = await app.auth.api.signOut({ headers: fromNodeHeaders(request.headers), asResponse: true });
       const cookies = signedOut.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
-      return answer;
+      await reply.send(deleted.answer);
+      const vacuum = deleted.upkeep().finally(() => upkeep.delete(vacuum));
+      upkeep.add(vacuum);
+      return reply;
     },
   );
 };

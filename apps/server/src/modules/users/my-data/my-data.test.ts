@@ -178,7 +178,7 @@ describe('contact details', () => {
   it('changes the e-mail only when the link sent to the new address is opened', async () => {
     const u = await signedInUser(ctx);
     const newEmail = `new.${u.email}`;
-    const res = await inject(u.cookie, 'POST', '/api/users/me/email-change', { email: newEmail.toUpperCase() });
+    const res = await inject(u.cookie, 'POST', '/api/users/me/email-change', { email: newEmail.toUpperCase(), password: u.password });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ sentTo: newEmail });
     const mail = ctx.mail.findLast((m) => m.to === newEmail);
@@ -205,11 +205,12 @@ describe('contact details', () => {
     const u = await signedInUser(ctx);
     const other = await signedInUser(ctx);
     const sent = ctx.mail.length;
-    const same = await inject(u.cookie, 'POST', '/api/users/me/email-change', { email: u.email });
+    const password = u.password;
+    const same = await inject(u.cookie, 'POST', '/api/users/me/email-change', { email: u.email, password });
     expect([same.statusCode, same.json()]).toEqual([400, { code: 'EMAIL_SAME' }]);
-    const taken = await inject(u.cookie, 'POST', '/api/users/me/email-change', { email: other.email });
+    const taken = await inject(u.cookie, 'POST', '/api/users/me/email-change', { email: other.email, password });
     expect([taken.statusCode, taken.json()]).toEqual([409, { code: 'EMAIL_TAKEN' }]);
-    const bad = await inject(u.cookie, 'POST', '/api/users/me/email-change', { email: 'not-an-address' });
+    const bad = await inject(u.cookie, 'POST', '/api/users/me/email-change', { email: 'not-an-address', password });
     expect([bad.statusCode, bad.json()]).toEqual([400, { code: 'INVALID_EMAIL' }]);
     expect(ctx.mail.length).toBe(sent);
   });

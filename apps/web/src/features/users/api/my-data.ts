@@ -16,7 +16,7 @@ export const latestExportQueryOptions = () =>
 export const requestExport = () => api<DataExport>('/api/users/me/data-exports', { method: 'POST' });
 export const exportFileUrl = (id: string) => `/api/users/me/data-exports/${id}/file`;
 export const savePhone = (phone: string) => api<{ phone: string }>('/api/users/me/phone', { method: 'PUT', json: { phone } });
-export const requestEmailChange = (email: string) =>
-  api<{ sentTo: string }>('/api/users/me/email-change', { method: 'POST', json: { email } });
+export const requestEmailChange = (change: { email: string; password: string }) =>
+  api<{ sentTo: string }>('/api/users/me/email-change', { method: 'POST', json: change });
 export const deleteAccount = (password: string) =>
   api<AccountDeletionAnswer>('/api/users/me/deletion', { method: 'POST', json: { password } });
