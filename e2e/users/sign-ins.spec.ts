@@ -5,26 +5,31 @@ import { expectNoAxeViolations, screenshot, useBrowser, viewports } from '../fix
 const browser = useBrowser();
 
 describe('recent sign-ins and sign out everywhere', () => {
-  it('lists both browsers, signs the other one out, and that browser has to sign in again', async () => {
+  it('lists both browsers and a failed attempt, signs the other one out, and that browser has to sign in again', async () => {
     const here = await browser.newPage();
     const { email, password } = await signedInAs(here.page, 'sign-ins');
 
-    // The same account in a second browser, through the login form.
+    // The same account in a second browser, through the login form: a wrong password first, then the right one.
     const there = await browser.newPage(viewports.phone);
     await there.page.goto('/login');
+    await fillLogin(there.page, email, 'not-my-password');
+    await there.page.getByRole('alert').filter({ hasText: 'البريد الإلكتروني أو كلمة المرور غير صحيحة' }).first().waitFor();
     await fillLogin(there.page, email, password);
     await there.page.waitForURL(/\/dashboard/);
 
     await here.page.reload();
     const card = here.page.getByRole('region', { name: 'عمليات تسجيل الدخول الأخيرة' });
     const rows = card.getByTestId('sign-in');
-    await rows.nth(1).waitFor();
-    expect(await rows.count()).toBe(2);
-    // Newest first: the second browser, still signed in; then this one.
+    await rows.nth(2).waitFor();
+    expect(await rows.count()).toBe(3);
+    // Newest first: the second browser, still signed in; its failed attempt; then this one.
     expect(await rows.nth(0).textContent()).toContain('ما زال مسجلاً');
-    expect(await rows.nth(1).textContent()).toContain('هذا الجهاز');
-    // The address is shown in part only, and the card says so.
+    expect(await rows.nth(1).textContent()).toContain('محاولة دخول فاشلة: كلمة مرور خاطئة');
+    expect(await rows.nth(2).textContent()).toContain('هذا الجهاز');
+    // The address is shown in part only, the failed attempt's too, and the card says so.
     expect(await rows.nth(0).textContent()).toMatch(/\d+\.\d+\.x\.x/);
+    expect(await rows.nth(1).textContent()).toMatch(/\d+\.\d+\.x\.x/);
+    await card.getByText('المحاولة الفاشلة تعني أن أحداً أدخل بريدك الإلكتروني بكلمة مرور خاطئة').waitFor();
     await card.getByText('يظهر جزء من عنوان IP فقط').waitFor();
     await here.page.getByRole('region', { name: 'مدة الاحتفاظ ببياناتك' }).getByText('لا نحتفظ حالياً بأي سيرة ذاتية').waitFor();
     await expectNoAxeViolations(here.page);
@@ -38,7 +43,7 @@ describe('recent sign-ins and sign out everywhere', () => {
     await here.page.getByText('تم تسجيل الخروج من جهاز آخر.').first().waitFor();
     await dialog.waitFor({ state: 'hidden' });
     await rows.nth(0).getByText('انتهت الجلسة').waitFor();
-    expect(await rows.nth(1).textContent()).toContain('هذا الجهاز');
+    expect(await rows.nth(2).textContent()).toContain('هذا الجهاز');
 
     // The other browser is signed out: its next visit to the dashboard leads to the login page.
     await there.page.goto('/dashboard');

@@ -26,6 +26,11 @@ export const accountSecurityText = {
     thisDevice: 'هذا الجهاز',
     stillSignedIn: 'ما زال مسجلاً',
     signedOut: 'انتهت الجلسة',
+    /** A wrong password given for the account's address. */
+    failedAttempt: 'محاولة دخول فاشلة: كلمة مرور خاطئة',
+    /** Shown under the list when it holds a failed attempt. */
+    failedNote:
+      'المحاولة الفاشلة تعني أن أحداً أدخل بريدك الإلكتروني بكلمة مرور خاطئة. إن لم تكن أنت، فاختر كلمة مرور قوية لا تستخدمها في موقع آخر.',
     addressUnknown: 'عنوان غير معروف',
     /** Shown under the list: why no city is named. */
     addressNote: 'يظهر جزء من عنوان IP فقط، ولا نحدد المدينة.',

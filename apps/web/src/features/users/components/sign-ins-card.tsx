@@ -12,7 +12,10 @@ import { useSignIns, useSignOutOthers } from '../api/account-security';
 const t = accountSecurityText.signIns;
 const dateTime = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** The dashboard's recent sign-ins (time, device, part of the address) and "sign out everywhere else". */
+/**
+ * The dashboard's recent sign-ins and failed attempts (time, device, part of the address) and "sign out
+ * everywhere else".
+ */
 export function SignInsCard() {
   const signIns = useSignIns();
   useErrorToast(signIns, t.loadFailed);
@@ -50,6 +53,11 @@ export function SignInsCard() {
             ))}
           </List>
         )}
+        {signIns.data?.signIns.some((entry) => entry.outcome === 'failed') ? (
+          <Text size="sm" c="gray.8">
+            {t.failedNote}
+          </Text>
+        ) : null}
         <Text size="xs" c="gray.8">
           {t.addressNote}
         </Text>
@@ -88,7 +96,11 @@ function SignInRow({ entry }: { entry: SignInEntry }) {
         <Text size="sm" c="gray.8" dir="ltr">
           {entry.address ?? t.addressUnknown}
         </Text>
-        {entry.current ? (
+        {entry.outcome === 'failed' ? (
+          <Badge color="red.9" variant="filled">
+            {t.failedAttempt}
+          </Badge>
+        ) : entry.current ? (
           <Badge color="teal.9" variant="filled">
             {t.thisDevice}
           </Badge>
