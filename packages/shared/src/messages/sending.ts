@@ -44,6 +44,8 @@ export const sendingText = {
   resumeWarningsMustAccept: 'يرجى مراجعة ملاحظات فحص السيرة الذاتية وتأكيد الاطلاع عليها قبل الإرسال.',
   pdfEncrypted: 'الملف محمي بكلمة مرور، ولن تستطيع الشركات فتحه. يرجى رفع نسخة بلا كلمة مرور.',
   pdfUnreadable: 'تعذّرت قراءة الملف: يبدو تالفاً أو غير مكتمل. يرجى حفظه من جديد بصيغة PDF ورفعه.',
+  pdfActiveContent:
+    'لا يمكن إرسال هذا الملف: فيه برامج نصية أو ملفات مضمّنة أو أوامر تفتح برامج أخرى (أو أجزاء لا يمكن فحصها)، والشركات وبرامج الحماية تحجب مثل هذه الملفات. احفظ سيرتك الذاتية من جديد بصيغة PDF من برنامج الكتابة ثم ارفعها.',
   resumeNotFound: 'لم يتم العثور على ملف السيرة الذاتية المرفوع. يرجى رفعه مرة أخرى.',
   mailboxNotLinked: 'يرجى ربط بريدك في Gmail قبل الإرسال.',
   applicantNameRequired: 'يرجى إدخال اسمك الكامل قبل الإرسال: يظهر للشركات في خانة المرسل وفي توقيع الرسالة.',
@@ -167,6 +169,8 @@ export const sendingErrorCodes = {
   PDF_ENCRYPTED: 'PDF_ENCRYPTED',
   /** Starts like a PDF but cannot be read (damaged, cut short). */
   PDF_UNREADABLE: 'PDF_UNREADABLE',
+  /** Carries JavaScript, a launch action or an embedded file, or an object stream that cannot be read (pdf-active-content.ts). */
+  PDF_ACTIVE_CONTENT: 'PDF_ACTIVE_CONTENT',
   /** No `file` field in the upload. */
   FILE_REQUIRED: 'FILE_REQUIRED',
   /** The subject or content holds {{…}} that is not company_name, sector or location. */
@@ -191,6 +195,7 @@ const messageByCode: Record<SendingErrorCode, string> = {
   RESUME_TOO_LARGE: sendingText.resumeTooLarge,
   PDF_ENCRYPTED: sendingText.pdfEncrypted,
   PDF_UNREADABLE: sendingText.pdfUnreadable,
+  PDF_ACTIVE_CONTENT: sendingText.pdfActiveContent,
   FILE_REQUIRED: sendingText.fileRequired,
   PLACEHOLDER_UNKNOWN: sendingText.placeholderUnknown,
   NO_MATCHING_COMPANIES: 'لا توجد شركات لم تراسلها بعد في القطاعات والمدن التي اخترتها. وسّع اختيارك أو اختر «الكل».',

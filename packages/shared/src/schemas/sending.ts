@@ -61,8 +61,8 @@ export const sendingComposeSchema = z.object({
 export type SendingCompose = z.infer<typeof sendingComposeSchema>;
 
 /**
- * What the server read from an uploaded résumé. Only a file no one can open is refused (PDF_ENCRYPTED,
- * PDF_UNREADABLE); these are warnings the applicant may accept.
+ * What the server read from an uploaded résumé. Only a file no one can open (PDF_ENCRYPTED, PDF_UNREADABLE) or
+ * one with active content (PDF_ACTIVE_CONTENT) is refused; these are warnings the applicant may accept.
  */
 export const resumeCheckSchema = z.object({
   pages: z.number().int(),

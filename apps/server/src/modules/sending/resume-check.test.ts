@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resumeFixture as fixture, makePdf } from '../../../test-support/pdf';
+import { cvObjects, resumeFixture as fixture, makePdf, pdfOf } from '../../../test-support/pdf';
 import { AppError } from '../../lib/errors';
 import { checkResume, hasSaudiPhone, suggestedResumeName } from './resume-check';
 
@@ -47,6 +47,60 @@ describe('the résumé check on real PDFs', () => {
   it('counts every page but reads only the first ones', async () => {
     const pdf = makePdf(['Curriculum Vitae of a long career, page after page of projects', 'omar@example.org'], undefined, 12);
     expect(await checkResume(pdf, 'Omar_CV.pdf', sara)).toMatchObject({ pages: 12, hasText: true, emailFound: true, phoneFound: false });
+  });
+});
+
+describe('active content in an uploaded CV', () => {
+  const refusal = (pdf: Buffer) =>
+    checkResume(pdf, 'Sara_Ahmed_CV.pdf', sara).then(
+      () => 'accepted',
+      (error: unknown) => (error instanceof AppError ? error.code : String(error)),
+    );
+  const script = '<< /S /JavaScript /JS (app.alert\\(1\\)) >>';
+
+  it.each([
+    ['a JavaScript open action', pdfOf(cvObjects({ catalogExtra: '/OpenAction 6 0 R ', extra: [script] }))],
+    [
+      'a script behind hex-escaped names',
+      pdfOf(cvObjects({ catalogExtra: '/OpenAction 6 0 R ', extra: ['<< /S /J#61vaScript /#4AS (x) >>'] })),
+    ],
+    [
+      'a script inside a compressed object stream',
+      pdfOf(cvObjects({ catalogExtra: '/OpenAction 6 0 R ', extra: [script] }), { compressed: [1, 6] }),
+    ],
+    ['a script in the object streams of a CV restricted from editing', fixture('script-restricted-aes256.pdf')],
+    [
+      'a link that launches a program',
+      pdfOf(
+        cvObjects({ pageExtra: '/Annots [6 0 R] ', extra: ['<< /Subtype /Link /Rect [0 0 9 9] /A << /S /Launch /F (calc.exe) >> >>'] }),
+      ),
+    ],
+    [
+      'an embedded file',
+      pdfOf(
+        cvObjects({
+          catalogExtra: '/Names << /EmbeddedFiles << /Names [(a.exe) << /Type /Filespec /F (a.exe) /EF << /F 6 0 R >> >>] >> >> ',
+          extra: ['<< /Type /EmbeddedFile /Length 2 >>\nstream\nMZ\nendstream'],
+        }),
+      ),
+    ],
+  ])('refuses %s with PDF_ACTIVE_CONTENT', async (_label, pdf) => {
+    expect(await refusal(pdf)).toBe('PDF_ACTIVE_CONTENT');
+  });
+
+  it('reads a CV whose open action only sets the first view, and one restricted from editing with object streams', async () => {
+    const view = pdfOf(cvObjects({ catalogExtra: '/OpenAction [3 0 R /Fit] ' }), { compressed: [1, 2, 3, 5] });
+    expect(await checkResume(view, 'Sara_Ahmed_CV.pdf', sara)).toEqual({
+      pages: 1,
+      hasText: true,
+      emailFound: true,
+      phoneFound: true,
+      suggestedName: null,
+    });
+    expect(await checkResume(fixture('restricted-object-streams.pdf'), 'Omar_Khalid_CV.pdf', sara)).toMatchObject({
+      hasText: true,
+      phoneFound: true,
+    });
   });
 });
 

@@ -1,9 +1,11 @@
 import { AppError } from '../../lib/errors';
+import { scanActiveContent } from './pdf-active-content';
 
 /**
  * What the server reads from an uploaded résumé before any credit is spent on it. Recruiters' systems read the
  * text of a CV; a scanned page, a CV without a way to reach its author, or an attachment called "scan0001.pdf"
- * costs the applicant replies. Only a file no one can open blocks the upload; the rest are warnings.
+ * costs the applicant replies. Only a file no one can open, or one carrying a script, a launch action or a file
+ * inside (pdf-active-content.ts), blocks the upload; the rest are warnings.
  */
 export interface ResumeCheck {
   pages: number;
@@ -32,6 +34,9 @@ export async function checkResume(
     throw new AppError(400, (error as { name?: string }).name === 'PasswordException' ? 'PDF_ENCRYPTED' : 'PDF_UNREADABLE');
   });
   try {
+    // Mailed from the applicant's own address to every company: nothing in it may run or unpack.
+    const active = scanActiveContent(bytes);
+    if (active.found.length > 0 || active.unread > 0) throw new AppError(400, 'PDF_ACTIVE_CONTENT');
     const text: string[] = [];
     for (let page = 1; page <= Math.min(document.numPages, PAGES_READ); page++) {
       const content = await (await document.getPage(page)).getTextContent();

@@ -4,7 +4,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signedInUser, TEST_APPLICANT_NAME } from '../../../test-support/auth';
 import { linkMailboxForTest, useAppWithGoogleSandbox } from '../../../test-support/mailbox';
-import { resumeFixture } from '../../../test-support/pdf';
+import { cvObjects, pdfOf, resumeFixture } from '../../../test-support/pdf';
 import { balanceOf, profileIdOf, samplePdf, schedule, setBalance, uploadedResumeId, uploadResume } from '../../../test-support/sending';
 import { multipart } from '../../../test-support/uploads';
 import { rowsOf } from '../../db/client';
@@ -239,12 +239,20 @@ describe('POST /api/sending/resumes', () => {
     expect(json.json()).toEqual({ code: 'FILE_REQUIRED' });
   });
 
-  it('reads the CV before a credit is spent: a password-protected one is refused and not stored, a scan is flagged', async () => {
+  it('reads the CV before a credit is spent: a password-protected or scripted one is refused and not stored, a scan is flagged', async () => {
     const u = await user({ linked: false });
     const before = await ctx.db.select({ id: resumes.id }).from(resumes).where(eq(resumes.profileId, u.profileId));
     const locked = await uploadResume(ctx, u.cookie, resumeFixture('open-password.pdf'), 'cv.pdf');
     expect(locked.statusCode).toBe(400);
     expect(locked.json()).toEqual({ code: 'PDF_ENCRYPTED' });
+    expect(await ctx.db.select({ id: resumes.id }).from(resumes).where(eq(resumes.profileId, u.profileId))).toEqual(before);
+
+    // A CV that runs a script when opened, its dictionaries compressed in an object stream: refused, not stored.
+    const scripted = pdfOf(cvObjects({ catalogExtra: '/OpenAction 6 0 R ', extra: ['<< /S /J#61vaScript /JS (app.alert(1)) >>'] }), {
+      compressed: [1, 6],
+    });
+    const active = await uploadResume(ctx, u.cookie, scripted, 'Sara_CV.pdf');
+    expect([active.statusCode, active.json()]).toEqual([400, { code: 'PDF_ACTIVE_CONTENT' }]);
     expect(await ctx.db.select({ id: resumes.id }).from(resumes).where(eq(resumes.profileId, u.profileId))).toEqual(before);
 
     const scan = await uploadResume(ctx, u.cookie, resumeFixture('scanned-image.pdf'), 'scan0001.pdf');
