@@ -29,6 +29,7 @@ const serverUnitTests = [
   'apps/server/src/modules/sending/window.test.ts',
   'apps/server/src/modules/sending/worker/mailbox-rests.test.ts',
   'apps/server/src/modules/users/device-label.test.ts',
+  'apps/server/src/modules/users/email-change/undo-link.test.ts',
   'apps/server/src/sandbox/this-machine-only.test.ts',
 ];
 const serverTests = ['apps/server/src/**/*.test.ts'];

@@ -36,6 +36,7 @@ import { sendingRoutes } from './modules/sending/sending.routes';
 import { statsAdminRoutes } from './modules/stats/stats.admin-routes';
 import { templatesAdminRoutes } from './modules/templates/templates.admin-routes';
 import { accountSecurityRoutes } from './modules/users/account-security.routes';
+import { emailChangeUndoRoutes } from './modules/users/email-change/email-change-undo.routes';
 import { myDataRoutes } from './modules/users/my-data/my-data.routes';
 import { retentionAdminRoutes } from './modules/users/retention.admin-routes';
 import { usersAdminRoutes } from './modules/users/users.admin-routes';
@@ -162,6 +163,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     baseUrl: options.publicBaseUrl,
     origins,
     mailer,
+    secretBox: app.secretBox,
     production: options.env.mode === 'production',
     onUserCreated: (user) => createProfileForUser(options.db, user),
     log: app.log,
@@ -176,6 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authFlowRoutes);
   await app.register(userRoutes);
   await app.register(myDataRoutes);
+  await app.register(emailChangeUndoRoutes);
   await app.register(statsAdminRoutes);
   await app.register(usersAdminRoutes);
   await app.register(accountSecurityRoutes);

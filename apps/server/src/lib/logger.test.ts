@@ -16,6 +16,8 @@ describe('log redaction', () => {
       '/api/auth/reset-password/[redacted]?callbackURL=%2Freset-password',
     );
     expect(redactUrl('/api/auth/password-reset/abc123')).toBe('/api/auth/password-reset/[redacted]');
+    expect(redactUrl('/api/users/email-change-undo/AQ2x_-9')).toBe('/api/users/email-change-undo/[redacted]');
+    expect(redactUrl('/email-change-undo/AQ2x_-9')).toBe('/email-change-undo/[redacted]');
     expect(redactUrl('/reset-password?token=abc&x=1')).toBe('/reset-password?token=[redacted]&x=1');
     expect(redactUrl('/api/auth/verify-email?token=eyJ.x.y&callbackURL=%2Flogin')).toBe(
       '/api/auth/verify-email?token=[redacted]&callbackURL=%2Flogin',

@@ -3,12 +3,12 @@ import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'p
 
 /**
  * Single-use secrets that travel in URLs — the password-reset token in its link and the API that checks it,
- * e-mail confirmation and OAuth callback parameters, a company's opt-out link — cut out of a logged URL. Whoever reads the logs could
- * otherwise reset that user's password within the hour.
+ * e-mail confirmation and OAuth callback parameters, a company's opt-out link, an e-mail change's undo link —
+ * cut out of a logged URL. Whoever reads the logs could otherwise reset that user's password within the hour.
  */
 export function redactUrl(url: string): string {
   return url
-    .replace(/\/(reset-password|password-reset|opt-out)\/[^/?#]+/g, '/$1/[redacted]')
+    .replace(/\/(reset-password|password-reset|opt-out|email-change-undo)\/[^/?#]+/g, '/$1/[redacted]')
     .replace(/([?&](?:token|code|state)=)[^&#]*/g, '$1[redacted]');
 }
 

@@ -3,6 +3,9 @@ import type { Database } from '../../db/client';
 import { account, session, user, verification } from '../../db/schema';
 import { verifyPassword } from './passwords';
 
+/** How long a password reset link (or the reset step an e-mail change's undo leads to) may be used. */
+export const RESET_TOKEN_SECONDS = 60 * 60;
+
 export async function emailIsRegistered(db: Database, email: string): Promise<boolean> {
   const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
   return row !== undefined;

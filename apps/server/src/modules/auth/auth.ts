@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { PASSWORD_MIN_LENGTH } from '@sira/shared';
+import { PASSWORD_MIN_LENGTH, paths } from '@sira/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { createAuthMiddleware } from 'better-auth/api';
 import { and, eq, like } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client';
@@ -9,11 +10,21 @@ import { account, profiles, session, user, verification } from '../../db/schema'
 import { noteConnectionFailure } from '../../lib/database-errors';
 import { betterAuthLogger } from '../../lib/logger';
 import type { OriginPolicy } from '../../lib/origins';
+import type { SecretBox } from '../../lib/secret-box';
 import { noteMailFailure } from '../../mail/mail-outcome';
 import { passwordChangedEmail } from '../../mail/security-templates';
 import type { SystemMailer } from '../../mail/system-mailer';
 import { confirmationEmail, emailChangeEmail, resetPasswordEmail } from '../../mail/system-templates';
+import {
+  addressChangeInLink,
+  type EmailChangeDeps,
+  linkVoidedByUndo,
+  recordEmailChange,
+  tellPreviousAddressesOfReset,
+} from '../users/email-change/email-change.service';
+import { createEmailChangeUndoLinks } from '../users/email-change/undo-link';
 import { dashboardUrl, sendSecurityNotice } from '../users/security-notices';
+import { RESET_TOKEN_SECONDS } from './auth.service';
 import { passwordHasher, type ScryptCost } from './passwords';
 
 export interface AuthOptions {
@@ -24,6 +35,8 @@ export interface AuthOptions {
   /** Which pages may sign in and out (lib/origins.ts): the same rule the security plugin applies. */
   origins: OriginPolicy;
   mailer: SystemMailer;
+  /** Signs the link that undoes an e-mail change (users/email-change/undo-link.ts). */
+  secretBox: Pick<SecretBox, 'mac'>;
   production: boolean;
   /** Hook that creates the profile for a new account (users module). */
   onUserCreated: (user: { id: string; email: string; phoneNumber?: string | null }) => Promise<void>;
@@ -37,6 +50,7 @@ export interface AuthOptions {
  * Sessions are httpOnly cookies, SameSite=Lax, Secure in production; expiry 7 days, renewed daily.
  */
 export function createAuth(options: AuthOptions) {
+  const emailChanges: EmailChangeDeps = { ...options, links: createEmailChangeUndoLinks(options.secretBox, options.baseUrl) };
   return betterAuth({
     appName: 'Sira',
     baseURL: options.baseUrl,
@@ -65,8 +79,9 @@ export function createAuth(options: AuthOptions) {
     database: drizzleAdapter(options.db, { provider: 'pg', schema: { user, session, account, verification } }),
     user: {
       additionalFields: { phoneNumber: { type: 'string', required: false, input: true } },
-      // The "my data" page's e-mail change (modules/users/my-data): a link goes to the new address, and the
-      // address changes only when it is opened there (better-auth's change-email-verification).
+      // The "my data" page's e-mail change (modules/users/my-data), asked for with the current password: a link
+      // goes to the new address, and the address changes only when it is opened there (better-auth's
+      // change-email-verification; what follows is in `hooks` below and users/email-change, ADR 012).
       changeEmail: { enabled: true },
     },
     emailAndPassword: {
@@ -77,7 +92,7 @@ export function createAuth(options: AuthOptions) {
       password: passwordHasher(options.passwordCost),
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
-      resetPasswordTokenExpiresIn: 60 * 60,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       sendResetPassword: async ({ user: u, url }) => {
         try {
           await options.mailer.send({ to: u.email, ...resetPasswordEmail(url) });
@@ -91,11 +106,14 @@ export function createAuth(options: AuthOptions) {
       // must not set another password (and sign the owner out) for the rest of its hour.
       onPasswordReset: async ({ user: u }) => {
         await options.db.delete(verification).where(and(like(verification.identifier, 'reset-password:%'), eq(verification.value, u.id)));
-        // The owner hears of it, in case it was not them (ADR 012).
+        // The owner hears of it, in case it was not them (ADR 012) — and so does the address the account had
+        // before a recent e-mail change, with the link that undoes it: the change and this reset are how a
+        // borrowed session would take the account over.
         await sendSecurityNotice(options, u.email, passwordChangedEmail(dashboardUrl(options.baseUrl)), {
           userId: u.id,
           kind: 'password-changed',
         });
+        await tellPreviousAddressesOfReset(emailChanges, u);
       },
     },
     emailVerification: {
@@ -119,6 +137,25 @@ export function createAuth(options: AuthOptions) {
           noteMailFailure();
         }
       },
+    },
+    hooks: {
+      // The link that completes an e-mail change (mailed to the new address) is signed, not stored, and opens
+      // as often as it is followed for a day: one asked for before the account's owner undid a change would
+      // move the account away again (ADR 012).
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/verify-email') return;
+        const claim = await addressChangeInLink(ctx.context.secret, ctx.query?.token);
+        if (claim && (await linkVoidedByUndo(options.db, claim))) throw ctx.redirect(`${paths.myData}?error=INVALID_TOKEN`);
+      }),
+      // The change took effect when the link signed its opener in with the new address (or kept their session):
+      // it is recorded, the other sessions end and the old address is told, with the link that undoes it.
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/verify-email' || !ctx.context.newSession) return;
+        const claim = await addressChangeInLink(ctx.context.secret, ctx.query?.token);
+        if (!claim) return;
+        const { session: kept, user: changed } = ctx.context.newSession;
+        await recordEmailChange(emailChanges, claim, { userId: changed.id, sessionId: kept.id });
+      }),
     },
     session: {
       expiresIn: 60 * 60 * 24 * 7,

@@ -6,10 +6,10 @@ import { and, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client';
 import {
-  account,
   accountDeletions,
   auditLog,
   deliveries,
+  emailChanges,
   invoices,
   mailOutbox,
   packages,
@@ -21,7 +21,7 @@ import {
 } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { consumeRateLimits } from '../../../lib/rate-limit';
-import { verifyPassword } from '../../auth/passwords';
+import { passwordMatches } from '../../auth/auth.service';
 import type { MailboxDeps } from '../../mailbox/mailbox-credentials';
 import { grantSharedWithOthers, revokeSealedToken } from '../../mailbox/mailbox-credentials';
 import { HAND_BACK_WAIT_MS, stopAccountSending } from './deletion-sending';
@@ -56,13 +56,12 @@ export interface DeletionDeps extends MailboxDeps {
 export async function deleteAccount(deps: DeletionDeps, profileId: string, password: string): Promise<AccountDeletionAnswer> {
   await consumeRateLimits(deps.db, [{ key: `my-data:delete:${profileId}`, max: 10, windowSeconds: 600 }]);
   const [who] = await deps.db
-    .select({ email: profiles.email, phone: profiles.phoneNumber, packageName: packages.name, hash: account.password })
+    .select({ email: profiles.email, phone: profiles.phoneNumber, packageName: packages.name })
     .from(profiles)
     .innerJoin(packages, eq(packages.id, profiles.packageId))
-    .leftJoin(account, and(eq(account.userId, profiles.id), eq(account.providerId, 'credential')))
     .where(eq(profiles.id, profileId));
   if (!who) throw new AppError(404, 'PROFILE_NOT_FOUND');
-  if (!who.hash || !(await verifyPassword({ hash: who.hash, password }))) throw new AppError(403, 'WRONG_PASSWORD');
+  if (!(await passwordMatches(deps.db, profileId, password))) throw new AppError(403, 'WRONG_PASSWORD');
   if (who.packageName === ADMIN_PACKAGE) throw new AppError(409, 'ADMIN_ACCOUNT');
   const [openPayment] = await deps.db
     .select({ id: invoices.id })
@@ -107,16 +106,23 @@ export async function deleteAccount(deps: DeletionDeps, profileId: string, passw
       })
       .where(eq(invoices.profileId, profileId))
       .returning({ id: invoices.id });
-    const email = who.email.toLowerCase();
-    await tx.delete(mailOutbox).where(eq(sql`lower(${mailOutbox.to})`, email));
+    // The address it has, and those it had or was changed to (e-mail changes, ADR 012): mail and counters name them.
+    const changes = await tx
+      .select({ oldEmail: emailChanges.oldEmail, newEmail: emailChanges.newEmail })
+      .from(emailChanges)
+      .where(eq(emailChanges.userId, profileId));
+    const addresses = [...new Set([who.email, ...changes.flatMap((c) => [c.oldEmail, c.newEmail])].map((a) => a.toLowerCase()))];
+    await tx.delete(mailOutbox).where(inArray(sql`lower(${mailOutbox.to})`, addresses));
     await tx
       .delete(rateLimits)
-      .where(or(like(rateLimits.key, `%${likeEscape(email)}%`), like(rateLimits.key, `%${likeEscape(profileId)}%`)));
-    await tx.delete(verification).where(or(eq(verification.value, profileId), like(verification.identifier, `%${likeEscape(email)}%`)));
+      .where(or(like(rateLimits.key, `%${likeEscape(profileId)}%`), ...addresses.map((a) => like(rateLimits.key, `%${likeEscape(a)}%`))));
+    await tx
+      .delete(verification)
+      .where(or(eq(verification.value, profileId), ...addresses.map((a) => like(verification.identifier, `%${likeEscape(a)}%`))));
     // The administrators' changes to this account stay as facts (who changed what, when) without its data.
     await tx.update(auditLog).set({ before: null, after: null, entityId: null }).where(eq(auditLog.entityId, profileId));
     // Deleting the login deletes the profile, and with it (foreign keys) sessions, the password, résumés and
-    // their bytes, jobs, the remaining deliveries, failed e-mails, exports and consents in flight.
+    // their bytes, jobs, the remaining deliveries, failed e-mails, exports, consents in flight and e-mail changes.
     await tx.delete(user).where(eq(user.id, profileId));
     await tx.insert(accountDeletions).values({
       cancelledDeliveries: cancelled.length,

@@ -359,6 +359,22 @@ describe('account deletion', () => {
     expect(signInAgain.statusCode).toBe(401);
   });
 
+  it('leaves no trace of the addresses the account had before an e-mail change', async () => {
+    const u = await signedInUser(ctx);
+    const newEmail = `moved.${u.email}`;
+    expect((await inject(u.cookie, 'POST', '/api/users/me/email-change', { email: newEmail, password: u.password })).statusCode).toBe(200);
+    const mail = ctx.mail.findLast((m) => m.to === newEmail);
+    const link = new URL(/href="([^"]+verify-email[^"]+)"/.exec(mail?.html ?? '')?.[1]?.replace(/&#38;/g, '&') ?? '');
+    expect((await inject(u.cookie, 'GET', `${link.pathname}${link.search}`)).statusCode).toBe(302);
+    // The notice to the old address, kept by the outbox as any system mail.
+    await ctx.db.execute(sql`insert into mail_outbox ("to", subject, html, text) values (${u.email}, 's', 'h', 't')`);
+    expect(await whereInDatabase(u.email)).toEqual(expect.arrayContaining(['email_changes.old_email', 'mail_outbox.to']));
+
+    expect((await inject(u.cookie, 'POST', '/api/users/me/deletion', { password: u.password })).statusCode).toBe(200);
+    expect(await whereInDatabase(u.email)).toEqual([]);
+    expect(await whereInDatabase(newEmail)).toEqual([]);
+  });
+
   it('deletes the account when Google cannot be reached, and says the grant was not revoked', async () => {
     const u = await signedInUser(ctx);
     const profileId = await profileIdOf(ctx, u.email);
