@@ -25,6 +25,7 @@ import { passwordMatches } from '../../auth/auth.service';
 import type { MailboxDeps } from '../../mailbox/mailbox-credentials';
 import { grantSharedWithOthers, revokeSealedToken } from '../../mailbox/mailbox-credentials';
 import { HAND_BACK_WAIT_MS, stopAccountSending } from './deletion-sending';
+import { vacuumAfterDeletion } from './deletion-upkeep';
 
 /**
  * How long a paid invoice is kept after its buyer's account is deleted: the Law of Commercial Books keeps
@@ -42,6 +43,16 @@ export interface DeletionDeps extends MailboxDeps {
   handBackWaitMs?: number;
 }
 
+export interface AccountDeletion {
+  answer: AccountDeletionAnswer;
+  /**
+   * Vacuums the tables the deletion touched (deletion-upkeep.ts). The caller starts it once the user has the
+   * answer — on PGlite a vacuum holds the one connection, and the answer would wait for it — and need not
+   * wait for it; it never rejects (a failure is logged).
+   */
+  upkeep(): Promise<void>;
+}
+
 /**
  * Deletes an account for good, once the password confirms it (ADR 015):
  * - Gmail: the grant is revoked at Google (unless another Sira account shares it), then the link deleted;
@@ -51,9 +62,9 @@ export interface DeletionDeps extends MailboxDeps {
  * - paid invoices stay for the bookkeeping period, without anything that names the buyer; unpaid ones go;
  * - everything else goes: profile, CVs and their bytes, jobs, deliveries, exports, sessions, the login, and
  *   the traces elsewhere that hold the address (system mail, rate-limit counters, pending links, the audit
- *   entries of administrators' changes to this account).
+ *   entries of administrators' changes to this account); the touched tables are vacuumed afterwards.
  */
-export async function deleteAccount(deps: DeletionDeps, profileId: string, password: string): Promise<AccountDeletionAnswer> {
+export async function deleteAccount(deps: DeletionDeps, profileId: string, password: string): Promise<AccountDeletion> {
   await consumeRateLimits(deps.db, [{ key: `my-data:delete:${profileId}`, max: 10, windowSeconds: 600 }]);
   const [who] = await deps.db
     .select({ email: profiles.email, phone: profiles.phoneNumber, packageName: packages.name })
@@ -143,7 +154,10 @@ export async function deleteAccount(deps: DeletionDeps, profileId: string, passw
   // but a host that has not restarted may still hold them).
   await rm(join(deps.dataDir, 'resumes', profileId), { recursive: true, force: true });
   deps.events.publish({ topic: 'profile', profileId });
-  return { cancelledDeliveries: outcome.cancelledDeliveries, mailboxRevoked };
+  return {
+    answer: { cancelledDeliveries: outcome.cancelledDeliveries, mailboxRevoked },
+    upkeep: () => vacuumAfterDeletion(deps.db, deps.log),
+  };
 }
 
 /** The grant is revoked before the link goes, so that Sira keeps no token that still works. */

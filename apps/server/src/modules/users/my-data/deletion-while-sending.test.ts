@@ -150,7 +150,7 @@ describe('deleting an account while the worker sends its messages', () => {
     await useSendingSettings(ctx, { ...FAST_SETTINGS, delay: { ...FAST_SETTINGS.delay, email_delay: 1 } });
     const u = await userWithJob(6, 0);
     const call = await sendingHeld(u, 6, { claimHorizonMs: 60_000 });
-    const answer = await deleteAccount(
+    const { answer } = await deleteAccount(
       {
         db: ctx.db,
         secretBox: ctx.app.secretBox,
