@@ -45,6 +45,13 @@ describe('privacy notice', () => {
     expect(newProviders).toContain('Paylink');
   });
 
+  it('the default says that a deletion is at once, and how long copies of the deleted data persist and where', () => {
+    const retention = privacyDefault.slice(privacyDefault.indexOf('<h2>6. '), privacyDefault.indexOf('<h2>7. '));
+    const deletion = retention.match(/<li>عند حذف حسابك[^<]*<\/li>/)?.[0] ?? '';
+    for (const words of ['فورًا', 'النسخ الاحتياطية', 'مدة أقصاها 30 يومًا', 'ملفات قاعدة البيانات', 'إلى أن يُكتب فوقها'])
+      expect(deletion).toContain(words);
+  });
+
   it('migration 0019 brings the earlier seeded page to the new text, once', async () => {
     await handle.db.update(pages).set({ content: previousDefault }).where(eq(pages.slug, 'privacy'));
     await runPageUpdates();
