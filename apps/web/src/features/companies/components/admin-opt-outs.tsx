@@ -29,7 +29,7 @@ const statusText: Record<OptOutRequestStatus, string> = {
   undone: t.statusUndone,
 };
 const statusColor: Record<OptOutRequestStatus, string> = {
-  unconfirmed: 'orange.9',
+  unconfirmed: 'red.9',
   confirmed: 'teal.9',
   approved: 'teal.9',
   rejected: 'gray.7',
@@ -56,7 +56,7 @@ function Evidence({ item }: { item: AdminOptOutRequest }) {
         {item.sender ? (
           <>
             {item.sender.fullName ? `${item.sender.fullName} ` : null}
-            <bdi dir="ltr">{item.sender.email}</bdi>
+            <LongText dir="ltr">{item.sender.email}</LongText>
           </>
         ) : (
           t.deletedSender
@@ -131,7 +131,7 @@ export function AdminOptOutRequests() {
           {t.title}
         </Title>
         {open > 0 ? (
-          <Badge color="orange.9" variant="filled" size="lg" role="status">
+          <Badge color="red.9" variant="filled" size="lg" role="status">
             {t.badge(open)}
           </Badge>
         ) : null}
@@ -165,9 +165,12 @@ export function AdminOptOutRequests() {
                   </Table.Td>
                   <Table.Td data-label={t.request}>
                     {item.kind === 'redirect' ? (
-                      <Text size="sm">
-                        {t.kindRedirect} <bdi dir="ltr">{item.redirectEmail}</bdi>
-                      </Text>
+                      <Stack gap={2}>
+                        <Text size="sm">{t.kindRedirect}</Text>
+                        <Text size="sm" component="div">
+                          <LongText dir="ltr">{item.redirectEmail}</LongText>
+                        </Text>
+                      </Stack>
                     ) : (
                       <Text size="sm">{t.kindStop}</Text>
                     )}
@@ -176,9 +179,9 @@ export function AdminOptOutRequests() {
                     <Evidence item={item} />
                   </Table.Td>
                   <Table.Td data-label={t.state}>
-                    <Badge color={statusColor[item.status]} variant="filled">
+                    <Text size="sm" fw={700} c={statusColor[item.status]}>
                       {statusText[item.status]}
-                    </Badge>
+                    </Text>
                   </Table.Td>
                   <Table.Td data-label={t.when}>{formatDateTime(item.createdAt)}</Table.Td>
                   <Table.Td data-label={t.actions}>

@@ -5,11 +5,13 @@ import type { OptOutConfirmationView } from '@sira/shared/schemas/opt-out';
 import { Link } from 'react-router';
 import { ApiRequestError } from '~/lib/api-client';
 import { useConfirmOptOut, useOptOutConfirmation } from '../api/opt-out';
+import { FilledText } from './filled-text';
 
-const fill = (template: string, view: OptOutConfirmationView) =>
-  template.replace('{email}', view.email).replace('{redirect}', view.redirectEmail ?? '');
+const fill = (template: string, view: OptOutConfirmationView) => (
+  <FilledText template={template} values={{ email: view.email, redirect: view.redirectEmail ?? '' }} />
+);
 
-function stateText(view: OptOutConfirmationView): string | null {
+function stateText(view: OptOutConfirmationView): React.ReactNode {
   if (view.status === 'unconfirmed') return null;
   if (view.status === 'confirmed') return fill(view.kind === 'redirect' ? c.redirectConfirmed : c.stopConfirmed, view);
   if (view.status === 'approved') return c.approved;

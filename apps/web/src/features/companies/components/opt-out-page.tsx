@@ -6,22 +6,32 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiRequestError } from '~/lib/api-client';
 import { useOptOut, useOptOutChoice } from '../api/opt-out';
+import { FilledText } from './filled-text';
 
 /** The message of a refusal: the opt-out's own codes first, then the app-wide text. */
 const refusalText = (error: unknown) => (error instanceof ApiRequestError ? (optOutMessage(error.code) ?? error.message) : t.loadFailed);
 
 /** Where things stand for this address and link, one sentence each. */
-function outcomeTexts(view: OptOutView): string[] {
-  const texts: string[] = [];
-  if (view.optedOut) texts.push(t.optedOut);
-  else if (view.stoppedForSender) texts.push(t.stoppedForSender);
+function outcomeTexts(view: OptOutView): Array<{ key: string; text: React.ReactNode }> {
+  const texts: Array<{ key: string; text: React.ReactNode }> = [];
+  if (view.optedOut) texts.push({ key: 'all', text: t.optedOut });
+  else if (view.stoppedForSender) texts.push({ key: 'sender', text: t.stoppedForSender });
   const request = view.request;
   if (request) {
-    const fill = (template: string) => template.replace('{email}', view.email).replace('{redirect}', request.redirectEmail ?? '');
-    if (request.status === 'unconfirmed') texts.push(fill(t.confirmationSent));
-    else if (request.status === 'rejected') texts.push(t.requestRejected);
-    else if (request.status === 'undone') texts.push(t.requestUndone);
-    else if (request.kind === 'redirect') texts.push(fill(request.status === 'approved' ? t.redirectApproved : t.redirectConfirmed));
+    const fill = (template: string) => (
+      <FilledText template={template} values={{ email: view.email, redirect: request.redirectEmail ?? '' }} />
+    );
+    const text =
+      request.status === 'unconfirmed'
+        ? fill(t.confirmationSent)
+        : request.status === 'rejected'
+          ? t.requestRejected
+          : request.status === 'undone'
+            ? t.requestUndone
+            : request.kind === 'redirect'
+              ? fill(request.status === 'approved' ? t.redirectApproved : t.redirectConfirmed)
+              : null;
+    if (text) texts.push({ key: 'request', text });
   }
   return texts;
 }
@@ -92,8 +102,8 @@ export function OptOutPage({ token }: { token: string }) {
         {outcomes.length > 0 ? (
           <Alert color="teal" role="status">
             <Stack gap={4}>
-              {outcomes.map((text) => (
-                <Text key={text} size="sm">
+              {outcomes.map(({ key, text }) => (
+                <Text key={key} size="sm">
                   {text}
                 </Text>
               ))}
