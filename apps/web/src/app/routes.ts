@@ -14,6 +14,7 @@ export default [
     route('reset-password', 'routes/reset-password.tsx'),
     route('opt-out/:token', 'routes/opt-out.tsx'),
     route('opt-out/confirm/:token', 'routes/opt-out-confirm.tsx'),
+    route('email-change-undo/:token', 'routes/email-change-undo.tsx'),
     layout('layouts/protected-layout.tsx', [
       route('dashboard', 'routes/dashboard.tsx'),
       route('billing', 'routes/billing.tsx'),

@@ -183,12 +183,16 @@ function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
             {...form.getInputProps('email')}
           />
           <PasswordInput
+            id="my-data-email-password"
             label={t.contact.emailPasswordLabel}
             w="100%"
             maw={360}
             autoComplete="current-password"
             maxLength={PASSWORD_INPUT_MAX}
             {...form.getInputProps('password')}
+            // Mantine's PasswordInput leaves its inner input without these: the error is read with the field.
+            aria-invalid={form.errors.password ? true : undefined}
+            aria-describedby={form.errors.password ? 'my-data-email-password-error' : undefined}
           />
           <Button type="submit" loading={save.isPending}>
             {t.contact.emailSave}
