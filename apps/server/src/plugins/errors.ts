@@ -1,3 +1,4 @@
+import { isKnownCode } from '@sira/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -26,7 +27,12 @@ export const errorsPlugin = fp(
             .replaceAll('/', '.'),
           code: String((v.params?.issue as { message?: string } | undefined)?.message ?? v.message ?? 'invalid'),
         }));
-        return reply.status(400).send({ code: 'VALIDATION', issues });
+        // A schema rule that answers with an app-wide code (the one-line rule's LINE_BREAKS) names the fault
+        // itself when it is the only one, so the web says what to fix instead of "invalid data".
+        const codes = new Set(issues.map((issue) => issue.code));
+        const [only] = codes;
+        const code = codes.size === 1 && only && isKnownCode(only) ? only : 'VALIDATION';
+        return reply.status(400).send({ code, issues });
       }
       const status = error.statusCode ?? 500;
       if (status === 413) return reply.status(413).send({ code: 'PAYLOAD_TOO_LARGE' });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messageForCode } from '../messages/ar';
 import { companiesMessageForCode } from '../messages/companies-admin';
 import { contentAdminMessage } from '../messages/content-admin';
 import { packagesAdminTexts } from '../messages/packages-admin';
@@ -37,6 +38,36 @@ describe('admin dialogs: one message under the form, in the product order', () =
       ['', companiesMessageForCode('COMPANY_PACKAGE_REQUIRED')],
     ]);
     expect(companyFormSchema.safeParse(company).success).toBe(true);
+  });
+});
+
+describe('admin dialogs: one-line fields', () => {
+  const lineBreaks = messageForCode('LINE_BREAKS');
+
+  it('refuse a line break, marking the fields that hold one, before the other rules', () => {
+    const template = { name: 'طلب\nوظيفة', subject: 'عنوان\u2028ثانٍ', content: '', packageIds: [] };
+    expect(messagesOf(templateFormSchema.safeParse(template))).toEqual([
+      ['name', lineBreaks],
+      ['subject', lineBreaks],
+    ]);
+    const company = { name: 'شركة\r\n', email: 'hr@company.example', sector: 'المالية', location: 'الرياض', packageId: 'p1' };
+    expect(messagesOf(companyFormSchema.safeParse(company))).toEqual([['name', lineBreaks]]);
+    expect(messagesOf(pageFormSchema.safeParse({ title: 'من\nنحن', content: '<p>x</p>' }))).toEqual([['title', lineBreaks]]);
+    expect(messagesOf(footerSectionFormSchema.safeParse({ title: 'روابط\r', order: '' }))).toEqual([['title', lineBreaks]]);
+    const link = { title: 'من نحن', url: '/about\n', icon: 'link\n', sectionId: 's1', order: 1 };
+    expect(messagesOf(footerLinkFormSchema.safeParse(link))).toEqual([
+      ['url', lineBreaks],
+      ['icon', lineBreaks],
+    ]);
+    expect(messagesOf(packageFormSchema.safeParse({ name: 'الأساسية\n', price: 0, icon: 'star', ctaText: 'اشترك\u2029' }))).toEqual([
+      ['name', lineBreaks],
+      ['ctaText', lineBreaks],
+    ]);
+  });
+
+  it('leave text on one line alone, a tab included', () => {
+    expect(pageFormSchema.safeParse({ title: 'من\tنحن', content: '<p>سطر</p>\n<p>سطر</p>' }).success).toBe(true);
+    expect(packageFormSchema.safeParse({ name: 'الأساسية', price: 0, icon: '', ctaText: 'اشترك الآن' }).success).toBe(true);
   });
 });
 

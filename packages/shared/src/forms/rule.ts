@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { messageForCode } from '../messages/ar';
+import { hasLineBreak } from '../rules/text';
 
 /**
  * What a form's rule found: the one message the form shows and the fields it is about (marked, the first
@@ -28,4 +30,20 @@ export function withFormRule<Schema extends z.ZodMiniType, Field extends string>
       for (const path of paths) ctx.addIssue({ code: 'custom', message: problem.message, path });
     }),
   );
+}
+
+/**
+ * The one-line rule (rules/text.ts), as the server's schemas apply it: the named fields that hold a line break,
+ * with the message the server's LINE_BREAKS answer shows. A text input drops typed line breaks, but not pasted
+ * Unicode line separators, and a dialog may fill a field from a saved value.
+ */
+export function lineBreakProblem<Field extends string>(
+  values: Partial<Record<Field, unknown>>,
+  fields: readonly Field[],
+): FormProblem<Field> | null {
+  const broken = fields.filter((field) => {
+    const value = values[field];
+    return typeof value === 'string' && hasLineBreak(value);
+  });
+  return broken.length > 0 ? { message: messageForCode('LINE_BREAKS'), fields: broken } : null;
 }

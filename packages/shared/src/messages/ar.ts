@@ -89,6 +89,7 @@ export const ar = {
     foreignOrigin: 'تم رفض الطلب لأنه صادر من مصدر غير موثوق.',
     controlCharacters: 'يحتوي النص المُدخل على رموز تحكم غير مرئية لا يُسمح بها. احذفها أو اكتب النص من جديد ثم أعد المحاولة.',
     jsonTooDeep: 'تم رفض الطلب لأن البيانات المرسلة متداخلة بعمق أكبر من المسموح.',
+    lineBreaks: 'هذا الحقل سطر واحد: احذف فواصل الأسطر من النص ثم أعد المحاولة.',
     retry: 'إعادة المحاولة',
     /** Spec §8's admin prefix for a list that could not be loaded (the list is emptied). */
     dataFetchFailed: (msg: string) => `خطأ في جلب البيانات: ${msg}`,
@@ -111,6 +112,8 @@ export const errorCodes = {
   CONTROL_CHARACTERS: 'CONTROL_CHARACTERS',
   /** A JSON body with arrays or objects nested more than 64 deep: no form sends one, a crafted request does. */
   JSON_TOO_DEEP: 'JSON_TOO_DEEP',
+  /** A one-line field (a name, a title, a subject, an address, a key) holds a line break; `issues` names the fields. */
+  LINE_BREAKS: 'LINE_BREAKS',
   NETWORK: 'NETWORK',
   MISSING_CREDENTIALS: 'MISSING_CREDENTIALS',
   INVALID_EMAIL: 'INVALID_EMAIL',
@@ -174,6 +177,7 @@ const messageByCode: Record<ErrorCode, string> = {
   FOREIGN_ORIGIN: ar.errors.foreignOrigin,
   CONTROL_CHARACTERS: ar.errors.controlCharacters,
   JSON_TOO_DEEP: ar.errors.jsonTooDeep,
+  LINE_BREAKS: ar.errors.lineBreaks,
 };
 
 /** The Arabic text for an API error code; unknown codes fall back to the generic message. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasControlCharacter, withoutBidiScopes, withoutFormatCharacters } from './text';
+import { hasControlCharacter, hasLineBreak, withoutBidiScopes, withoutFormatCharacters } from './text';
 
 describe('text rules', () => {
   it('finds control characters but not tabs, line breaks or the bidi marks', () => {
@@ -7,6 +7,12 @@ describe('text rules', () => {
       expect(hasControlCharacter(bad), JSON.stringify(bad)).toBe(true);
     for (const ok of ['سطر\nسطر', 'a\tb', 'a\r\nb', 'باقة\u200f (Pro)', '\u061c123', 'نص عادي'])
       expect(hasControlCharacter(ok), JSON.stringify(ok)).toBe(false);
+  });
+
+  it('finds line breaks of every kind, and takes a tab for text', () => {
+    for (const broken of ['a\nb', 'a\r\nb', 'a\rb', 'a\u2028b', 'a\u2029b', '\n'])
+      expect(hasLineBreak(broken), JSON.stringify(broken)).toBe(true);
+    for (const line of ['باقة الأعمال', 'a\tb', '']) expect(hasLineBreak(line), JSON.stringify(line)).toBe(false);
   });
 
   it('drops embeddings, overrides and isolates, and keeps the LRM, RLM and ALM marks', () => {

@@ -5,6 +5,12 @@
  * another system's export or a crafted request, and PostgreSQL refuses a NUL in text outright. The server
  * refuses any request carrying one (CONTROL_CHARACTERS) before its schema is checked.
  *
+ * Line breaks (line feed, carriage return, U+2028, U+2029) are text in a description, a message or a page, and
+ * refused in a one-line field — a name, a title, a subject, an address, a key (LINE_BREAKS): a package name
+ * or a company name that breaks its line breaks the card, the table row or the e-mail subject it is shown in.
+ * The server's schemas (`singleLineText`, schemas/common.ts) and the admin forms (`lineBreakProblem`,
+ * forms/rule.ts) apply the same `hasLineBreak`.
+ *
  * Bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) open a direction scope that
  * reaches past the text they sit in: a right-to-left override in a package name shows the name reversed on
  * /pricing, and in a company name it would reverse the rest of an e-mail subject. They are dropped from names,
@@ -24,6 +30,11 @@ const BIDI_SCOPES = /[\u202a-\u202e\u2066-\u2069]/g;
 
 /** Whether a text holds a control character other than tab, line feed or carriage return. */
 export const hasControlCharacter = (text: string): boolean => CONTROL_CHARACTER.test(text);
+
+const LINE_BREAK = /[\n\r\u2028\u2029]/;
+
+/** Whether a text holds a line break: what a one-line field refuses. */
+export const hasLineBreak = (text: string): boolean => LINE_BREAK.test(text);
 
 /** The text without bidirectional embeddings, overrides and isolates (the LRM, RLM and ALM marks stay). */
 export const withoutBidiScopes = (text: string): string => text.replace(BIDI_SCOPES, '');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { invoiceStatusSchema } from './billing';
+import { singleLine } from './common';
 
 // The admin payment and payment_gateway tabs (spec §2). Gateway secrets go in, never out: the answer only
 // says whether each one is set.
@@ -57,10 +58,10 @@ export type AdminGatewaySettings = z.infer<typeof adminGatewaySettingsSchema>;
  * authentication call); keys it refuses, or a gateway out of reach, are saved only with `saveUntested`.
  */
 export const adminGatewayUpdateSchema = z.object({
-  apiId: z.string().trim().max(200),
-  baseUrl: z.string().trim().max(500),
-  secretKey: z.string().trim().max(500).optional(),
-  webhookSecret: z.string().trim().max(500).optional(),
+  apiId: singleLine().trim().max(200),
+  baseUrl: singleLine().trim().max(500),
+  secretKey: singleLine().trim().max(500).optional(),
+  webhookSecret: singleLine().trim().max(500).optional(),
   saveUntested: z.boolean().optional(),
 });
 export type AdminGatewayUpdate = z.infer<typeof adminGatewayUpdateSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLine } from './common';
 
 // The admin companies tab: the directory and its spreadsheet import.
 // Rule checks with Arabic messages live in messages/companies-admin.ts; these schemas bound sizes and shapes.
@@ -48,10 +49,10 @@ export type AdminCompaniesPage = z.infer<typeof adminCompaniesPageSchema>;
 
 /** Add and edit bodies. Required-ness is the rule in messages/companies-admin.ts, answered with its own codes. */
 export const adminCompanyBodySchema = z.object({
-  name: z.string().max(300),
-  email: z.string().max(320),
-  sector: z.string().max(200).optional(),
-  location: z.string().max(200).optional(),
+  name: singleLine().max(300),
+  email: singleLine().max(320),
+  sector: singleLine().max(200).optional(),
+  location: singleLine().max(200).optional(),
   packageId: z.string().max(64).nullable(),
 });
 export type AdminCompanyBody = z.infer<typeof adminCompanyBodySchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { displayText, htmlRemovalsSchema } from './common';
+import { displayText, htmlRemovalsSchema, singleLine, singleLineText } from './common';
 
 /** A content page as the admin pages tab lists and edits it. */
 export const adminPageSchema = z.object({
@@ -20,17 +20,17 @@ export type AdminPageSaved = z.infer<typeof adminPageSavedSchema>;
 
 /** PUT /api/admin/pages/:id: the slug is the page's address and never changes. */
 export const pageInputSchema = z.object({
-  title: displayText().max(200),
+  title: singleLineText().max(200),
   content: z.string().max(200_000),
 });
 export type PageInput = z.infer<typeof pageInputSchema>;
 
 /** settings.social_media: each an http(s) address or empty (hidden in the footer). */
 export const socialLinksSchema = z.object({
-  facebook: z.string().max(500),
-  twitter: z.string().max(500),
-  instagram: z.string().max(500),
-  linkedin: z.string().max(500),
+  facebook: singleLine().max(500),
+  twitter: singleLine().max(500),
+  instagram: singleLine().max(500),
+  linkedin: singleLine().max(500),
 });
 export type SocialLinks = z.infer<typeof socialLinksSchema>;
 
@@ -40,8 +40,8 @@ export type SocialLinks = z.infer<typeof socialLinksSchema>;
  */
 export const footerContactSchema = z.object({
   description: displayText().max(1000),
-  email: z.string().max(320),
-  phone: z.string().max(32),
+  email: singleLine().max(320),
+  phone: singleLine().max(32),
   showContact: z.boolean(),
   showEmail: z.boolean(),
   showPhone: z.boolean(),
@@ -81,16 +81,16 @@ export const adminFooterSchema = z.object({
 export type AdminFooter = z.infer<typeof adminFooterSchema>;
 
 export const footerSectionInputSchema = z.object({
-  title: displayText().max(200),
+  title: singleLineText().max(200),
   order: orderSchema,
 });
 export type FooterSectionInput = z.input<typeof footerSectionInputSchema>;
 
 /** An empty icon or section is stored as null (spec §5); the server turns '' into null. */
 export const footerLinkInputSchema = z.object({
-  title: displayText().max(200),
-  url: z.string().max(2000),
-  icon: displayText().max(50).nullable().default(null),
+  title: singleLineText().max(200),
+  url: singleLine().max(2000),
+  icon: singleLineText().max(50).nullable().default(null),
   order: orderSchema,
   sectionId: z
     .union([z.uuid(), z.literal('')])

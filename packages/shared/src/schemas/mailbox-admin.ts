@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLine } from './common';
 
 /**
  * The admin "gmail" tab (spec §2, §3 settings.gmail): the OAuth client the platform links users' mailboxes
@@ -18,11 +19,11 @@ export type GmailSettings = z.infer<typeof gmailSettingsSchema>;
  * their own codes. An empty clientSecret keeps the stored one.
  */
 export const gmailSettingsInputSchema = z.object({
-  clientId: z.string().max(300),
-  clientSecret: z.string().max(500).default(''),
-  scopes: z.array(z.string().max(300)).max(20),
-  redirectUris: z.array(z.string().max(2000)).max(50),
-  javascriptOrigins: z.array(z.string().max(2000)).max(50),
+  clientId: singleLine().max(300),
+  clientSecret: singleLine().max(500).default(''),
+  scopes: z.array(singleLine().max(300)).max(20),
+  redirectUris: z.array(singleLine().max(2000)).max(50),
+  javascriptOrigins: z.array(singleLine().max(2000)).max(50),
   /** Save though the connection test failed (Google refused the client, or could not be reached). */
   saveUntested: z.boolean().optional(),
 });
@@ -31,7 +32,7 @@ export type GmailSettingsInput = z.input<typeof gmailSettingsInputSchema>;
 /** POST /api/admin/mailbox/settings/test: the client as typed (an empty secret: the stored one); nothing saved. */
 export const gmailClientTestSchema = gmailSettingsInputSchema
   .pick({ clientId: true, clientSecret: true })
-  .extend({ redirectUris: z.array(z.string().max(2000)).max(50).optional() });
+  .extend({ redirectUris: z.array(singleLine().max(2000)).max(50).optional() });
 export type GmailClientTest = z.input<typeof gmailClientTestSchema>;
 
 /**

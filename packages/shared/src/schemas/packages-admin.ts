@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { displayText } from './common';
+import { displayText, singleLineText } from './common';
 
 /** A package as the admin table shows it: every column, whether its name is reserved, and what still uses it. */
 export const adminPackageSchema = z.object({
@@ -28,7 +28,7 @@ export type AdminPackage = z.infer<typeof adminPackageSchema>;
 export const adminPackageListSchema = z.array(adminPackageSchema);
 
 const optionalText = (max: number) =>
-  displayText()
+  singleLineText()
     .trim()
     .max(max)
     .nullable()
@@ -36,13 +36,13 @@ const optionalText = (max: number) =>
 
 // The editable fields, without defaults, so the update schema can make each one optional.
 const packageFields = {
-  name: displayText().trim().min(1).max(100),
+  name: singleLineText().trim().min(1).max(100),
   /** Whole riyals (spec §5: parsed as an integer). */
   price: z.number().int().min(0).max(1_000_000),
   messagesLimit: z.number().int().min(0).max(1_000_000),
   /** One feature per line of the form; blank lines and repeats are dropped. */
   features: z
-    .array(displayText().max(500))
+    .array(singleLineText().max(500))
     .max(50)
     .transform((lines) => [...new Set(lines.map((l) => l.trim()).filter((l) => l.length > 0))]),
   canUploadExcel: z.boolean(),

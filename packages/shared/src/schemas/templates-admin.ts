@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { displayText, htmlRemovalsSchema } from './common';
+import { htmlRemovalsSchema, singleLineText } from './common';
 
 /** A message template as the admin templates tab lists and edits it. */
 export const adminTemplateSchema = z.object({
@@ -35,8 +35,8 @@ export type AdminTemplateList = z.infer<typeof adminTemplateListSchema>;
  * spec's rules (checkTemplateInput) answer with their own codes.
  */
 export const templateInputSchema = z.object({
-  name: displayText().max(200),
-  subject: displayText().max(300).default(''),
+  name: singleLineText().max(200),
+  subject: singleLineText().max(300).default(''),
   content: z.string().max(100_000),
   packageIds: z.array(z.uuid()).max(100),
 });

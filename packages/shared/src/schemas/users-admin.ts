@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { displayText } from './common';
+import { singleLineText } from './common';
 
 /** GET /api/admin/users query: e-mail search (contains, case-insensitive) and a 1-based page. */
 export const adminUsersQuerySchema = z.object({
@@ -35,7 +35,7 @@ export const adminUserParamsSchema = z.object({ id: z.string().min(1).max(100) }
 
 /** PATCH /api/admin/users/:id (spec §5 "Admin user edit"). */
 export const adminUserUpdateSchema = z.object({
-  packageName: displayText().trim().min(1).max(100),
+  packageName: singleLineText().trim().min(1).max(100),
   messagesRemaining: z.number().int().min(0).max(1_000_000_000),
   /**
    * The balance the form showed when it opened. When the package stays and the stored balance has moved

@@ -308,7 +308,8 @@ describe('admin footer: links', () => {
     ['a javascript: url', { url: 'javascript:alert(1)' }, 'FOOTER_LINK_URL_INVALID'],
     ['a protocol-relative url', { url: '//evil.example/x' }, 'FOOTER_LINK_URL_INVALID'],
     ['a path hiding a host behind a tab (browsers drop it)', { url: '/\t/evil.example' }, 'FOOTER_LINK_URL_INVALID'],
-    ['a path hiding a host behind a line break', { url: '/\n/evil.example' }, 'FOOTER_LINK_URL_INVALID'],
+    // A line break is refused before the address is read: the url is a one-line field.
+    ['a path hiding a host behind a line break', { url: '/\n/evil.example' }, 'LINE_BREAKS'],
     ['a bare word url', { url: 'about' }, 'FOOTER_LINK_URL_INVALID'],
     ['an unknown section', { sectionId: '00000000-0000-4000-8000-000000000000' }, 'FOOTER_SECTION_NOT_FOUND'],
   ])('refuses %s with %s and writes nothing', async (_label, change, code) => {
@@ -322,7 +323,7 @@ describe('admin footer: links', () => {
       ...change,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code });
+    expect(res.json().code).toBe(code);
     expect(await count(footerLinks)).toBe(before);
   });
 

@@ -41,6 +41,13 @@ describe('package form', () => {
   it('splits features one per line, trimming and dropping blank lines (Windows line ends too)', () => {
     const body = bodyOf({ ...newPackageValues, name: 'x', features: '  أولى \r\n\n   \nثانية\n' });
     expect(body.features).toEqual(['أولى', 'ثانية']);
+    // A pasted line or paragraph separator ends a feature too: the server takes each feature as one line.
+    expect(bodyOf({ ...newPackageValues, name: 'x', features: 'أولى\u2028ثانية\u2029ثالثة\rرابعة' }).features).toEqual([
+      'أولى',
+      'ثانية',
+      'ثالثة',
+      'رابعة',
+    ]);
   });
 
   it('counts an emptied price or message field as 0 and an emptied optional number as none', () => {

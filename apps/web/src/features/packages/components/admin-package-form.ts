@@ -51,8 +51,9 @@ export const bodyOf = (values: PackageFormValues): AdminPackageCreateBody => ({
   name: values.name.trim(),
   price: numberOr(values.price, 0),
   messagesLimit: numberOr(values.messagesLimit, 0),
+  // Any line break ends a feature, Unicode's line and paragraph separators too: a feature is one line (rules/text.ts).
   features: values.features
-    .split('\n')
+    .split(/\r\n|[\n\r\u2028\u2029]/)
     .map((line) => line.trim())
     .filter((line) => line.length > 0),
   canUploadExcel: values.canUploadExcel,
