@@ -13,7 +13,7 @@ describe('active content in a PDF', () => {
     for (const name of ['arabic-text.pdf', 'english-text.pdf', 'no-contact.pdf', 'scanned-image.pdf', 'permissions-password.pdf'])
       expect(scanActiveContent(resumeFixture(name)), name).toEqual({ found: [], unread: 0 });
     expect(scanActiveContent(pdfOf(cvObjects()))).toEqual({ found: [], unread: 0 });
-    // Megabytes of random stream data spell /JS followed by a delimiter about once in 50 MB: skipped, not read.
+    // Random stream data spells /JS and a delimiter about once in 270 MB (one 5 MB upload in fifty): skipped, not read.
     expect(scanActiveContent(makePdf(['Sara Ahmed'], 5 * 1024 * 1024))).toEqual({ found: [], unread: 0 });
   });
 

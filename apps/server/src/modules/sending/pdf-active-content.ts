@@ -1,5 +1,16 @@
-import { inflateSync, constants as zlib } from 'node:zlib';
-import { type PdfDictionary, type PdfValue, streamDecryptor } from './pdf-encryption';
+import { streamDecryptor } from './pdf-encryption';
+import {
+  decodeName,
+  decodeStream,
+  dictionaryOf,
+  fromHex,
+  isRegular,
+  literalString,
+  NUMBER,
+  type PdfDictionary,
+  type PdfValue,
+  WHITE,
+} from './pdf-syntax';
 
 /**
  * What in a PDF runs, opens or carries something other than the pages: a CV is text and pictures, and a
@@ -20,8 +31,8 @@ import { type PdfDictionary, type PdfValue, streamDecryptor } from './pdf-encryp
  *
  * The file is read as a PDF reader does, not as text: a name may be written with `#xx` escapes (`/J#61vaScript`
  * is `/JavaScript`), names inside strings or comments are not names (a URL `…/JS` in a link is not a script), and
- * stream data — fonts, pictures, compressed page contents, where three random bytes spell `/JS` in one file in
- * a hundred — is skipped, except object streams (PDF 1.5, §7.5.7), where dictionaries sit compressed: those are
+ * stream data — fonts, pictures, compressed page contents, where `/JS` and a delimiter turn up by chance about
+ * once in 270 MB, one 5 MB upload in fifty — is skipped, except object streams (PDF 1.5, §7.5.7), where dictionaries sit compressed: those are
  * decrypted when the file is (pdf-encryption.ts), inflated and read too. An object stream that cannot be read
  * (an unknown filter, damaged data) could hide anything: it counts as `unread`, and the upload is refused.
  */
@@ -44,15 +55,6 @@ const MOST_INFLATED_BYTES = 64 * 1024 * 1024;
  */
 const MOST_FRAMES = 100;
 const MOST_ITEMS = 1000;
-
-// PDF 32000-1 §7.2.2: white-space and delimiter characters; every other byte is a "regular" character.
-const WHITE = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
-const DELIMITERS = new Set([0x28, 0x29, 0x3c, 0x3e, 0x5b, 0x5d, 0x7b, 0x7d, 0x2f, 0x25]);
-const isRegular = (byte: number) => !WHITE.has(byte) && !DELIMITERS.has(byte);
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)$/;
-
-/** A name as written, `#xx` escapes decoded (§7.3.5). */
-const decodeName = (raw: string) => raw.replace(/#([0-9a-fA-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
 /**
  * Names written inside a comment or a string count only where that text holds object syntax: a reader that
@@ -95,7 +97,7 @@ export function scanActiveContent(bytes: Buffer): ActiveContentScan {
   let inflated = 0;
   for (const stream of scan.objectStreams) {
     const plain = decrypt ? decrypt(stream.data, stream.object, stream.generation) : stream.data;
-    const decoded = plain && decode(plain, stream.dict, MOST_INFLATED_BYTES - inflated);
+    const decoded = plain && decodeStream(plain, stream.dict, MOST_INFLATED_BYTES - inflated);
     if (!decoded) {
       unread++;
       continue;
@@ -254,54 +256,6 @@ function walk(bytes: Buffer, scan: Scan, topLevel: boolean): void {
   }
 }
 
-/** A literal string from its `(` past the balancing `)` (§7.3.4.2), its escapes decoded. */
-function literalString(bytes: Buffer, start: number): { value: Buffer; end: number } {
-  const out: number[] = [];
-  let depth = 1;
-  let at = start + 1;
-  while (at < bytes.length) {
-    const byte = bytes[at] as number;
-    if (byte === 0x5c) {
-      const next = bytes[at + 1];
-      at += 2;
-      if (next === undefined) break;
-      const escaped = ESCAPES[next];
-      if (escaped !== undefined) out.push(escaped);
-      else if (next >= 0x30 && next <= 0x37) {
-        let code = next - 0x30;
-        for (let digits = 1; digits < 3 && (bytes[at] ?? 0) >= 0x30 && (bytes[at] ?? 0) <= 0x37; digits++)
-          code = code * 8 + (bytes[at++] as number) - 0x30;
-        out.push(code & 0xff);
-      } else if (next === 0x0d) {
-        if (bytes[at] === 0x0a) at++; // a line continued
-      } else if (next !== 0x0a) out.push(next);
-      continue;
-    }
-    if (byte === 0x28) depth++;
-    else if (byte === 0x29 && --depth === 0) return { value: Buffer.from(out), end: at + 1 };
-    out.push(byte);
-    at++;
-  }
-  return { value: Buffer.from(out), end: bytes.length };
-}
-
-const ESCAPES: Record<number, number> = { 110: 0x0a, 114: 0x0d, 116: 0x09, 98: 0x08, 102: 0x0c, 40: 0x28, 41: 0x29, 92: 0x5c };
-
-function fromHex(text: string): Buffer {
-  const digits = text.replace(/[^0-9a-fA-F]/g, '');
-  return Buffer.from(digits.length % 2 ? `${digits}0` : digits, 'hex');
-}
-
-function dictionaryOf(items: PdfValue[]): PdfDictionary {
-  const dict: PdfDictionary = new Map();
-  for (let index = 0; index + 1 < items.length; index += 2) {
-    const key = items[index];
-    if (key && 'name' in key) dict.set(key.name, items[index + 1] as PdfValue);
-    else index--; // a key that is not a name: take the next item for one
-  }
-  return dict;
-}
-
 /**
  * A stream's data, which starts after the `stream` keyword's end of line and runs for /Length bytes. An
  * `endstream` before that ends it early: what is skipped is never more than a reader would also take for data,
@@ -324,26 +278,3 @@ const isObjectStream = (dict: PdfDictionary) => {
   // pdf.js takes any stream with /First and /N that a cross-reference stream points into for an object stream.
   return (type && 'name' in type && type.name === 'ObjStm') || (dict.has('First') && dict.has('N'));
 };
-
-/** The stream's data through its filters; undefined for a filter this reader does not know, or data it cannot decode. */
-function decode(data: Buffer, dict: PdfDictionary, budget: number): Buffer | undefined {
-  const filter = dict.get('Filter');
-  const filters = !filter ? [] : 'array' in filter ? filter.array : [filter];
-  const parameters = dict.get('DecodeParms');
-  const withPredictor = (value: PdfValue | undefined) => !!value && 'dict' in value && value.dict.has('Predictor');
-  // A predictor (PNG or TIFF differences) is for pictures and cross-reference streams, not object streams.
-  if (withPredictor(parameters) || (parameters && 'array' in parameters && parameters.array.some(withPredictor))) return undefined;
-  let current = data;
-  for (const step of filters) {
-    if (!('name' in step)) return undefined;
-    try {
-      if (step.name === 'FlateDecode' || step.name === 'Fl')
-        current = inflateSync(current, { finishFlush: zlib.Z_SYNC_FLUSH, maxOutputLength: Math.max(1, budget) });
-      else if (step.name === 'ASCIIHexDecode' || step.name === 'AHx') current = fromHex(current.toString('latin1').split('>')[0] ?? '');
-      else return undefined;
-    } catch {
-      return undefined;
-    }
-  }
-  return current;
-}

@@ -1,16 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
-
-/** A PDF value as the active-content scan keeps it (pdf-active-content.ts). */
-export type PdfValue =
-  | { name: string }
-  | { number: number }
-  | { boolean: boolean }
-  | { string: Buffer }
-  | { ref: number }
-  | { dict: PdfDictionary }
-  | { array: PdfValue[] }
-  | { other: true };
-export type PdfDictionary = Map<string, PdfValue>;
+import type { PdfDictionary, PdfValue } from './pdf-syntax';
 
 /** Decrypts one stream's data, given the number and generation of the object that holds it. */
 export type StreamDecryptor = (data: Buffer, object: number, generation: number) => Buffer | undefined;
