@@ -17,7 +17,7 @@ import {
   waitFor,
 } from '../../../../test-support/sending';
 import { accountDeletions, userGmail } from '../../../db/schema';
-import { createLocalEventBus } from '../../../lib/event-bus';
+import { createLocalEventBus, type EventBus } from '../../../lib/event-bus';
 import { HOUR_MS } from '../../sending/pacing';
 import { type SendingWorkerOptions, startSendingWorker } from '../../sending/worker/sending-worker';
 import { deleteAccount } from './account-deletion.service';
@@ -70,17 +70,19 @@ async function userWithJob(count: number, balance: number) {
   return { ...account, profileId, mailbox };
 }
 
-/** The worker has claimed all `count` deliveries and its first call is on the wire, held by the sandbox. */
+/**
+ * The worker has claimed all `count` deliveries and its first call is on the wire, held by the sandbox, which
+ * answers it with `answer` once let go.
+ */
 async function sendingHeld(
   u: { profileId: string; mailbox: string },
   count: number,
-  options: SendingWorkerOptions,
-  events = ctx.app.events,
+  options: { worker?: SendingWorkerOptions; events?: EventBus; answer?: 200 | 503 } = {},
 ) {
   const call = heldCall();
   holding.push(call.release);
-  sandbox.injectFault({ mailbox: u.mailbox, status: 200, times: 1, hold: call.hold });
-  startWorker(options, events);
+  sandbox.injectFault({ mailbox: u.mailbox, status: options.answer ?? 200, times: 1, hold: call.hold });
+  startWorker(options.worker, options.events);
   await call.held;
   expect(await deliveryCounts(ctx, u.profileId)).toEqual({ sending: count });
   return call;
@@ -95,6 +97,22 @@ const linkGone = (profileId: string) =>
 
 const lastDeletion = async () => (await ctx.db.select().from(accountDeletions).orderBy(desc(accountDeletions.createdAt)).limit(1))[0];
 
+/** The deletion as a host does it that gets no answer from the workers in time: it does not wait for them. */
+const deleteWithoutWaiting = (u: { profileId: string; password: string }) =>
+  deleteAccount(
+    {
+      db: ctx.db,
+      secretBox: ctx.app.secretBox,
+      providers: ctx.app.providers,
+      events: ctx.app.events,
+      log: ctx.app.log,
+      dataDir: ctx.app.env.dataDir,
+      handBackWaitMs: 0,
+    },
+    u.profileId,
+    u.password,
+  );
+
 const deleteByHttp = (u: { cookie: string; password: string }) =>
   ctx.app.inject({ method: 'POST', url: '/api/users/me/deletion', headers: { cookie: u.cookie }, payload: { password: u.password } });
 
@@ -103,7 +121,7 @@ describe('deleting an account while the worker sends its messages', () => {
     await useSendingSettings(ctx, { ...FAST_SETTINGS, delay: { ...FAST_SETTINGS.delay, email_delay: 1 } });
     const u = await userWithJob(8, 5);
     // A claim reaching a minute ahead takes all eight, one second apart; the first is handed to the provider.
-    const call = await sendingHeld(u, 8, { claimHorizonMs: 60_000 });
+    const call = await sendingHeld(u, 8, { worker: { claimHorizonMs: 60_000 } });
     const deletion = deleteByHttp(u);
     await linkGone(u.profileId);
     call.release();
@@ -118,7 +136,7 @@ describe('deleting an account while the worker sends its messages', () => {
 
   it('full-speed pacing, the whole claim handed over at once: every delivery not sent is counted as cancelled', async () => {
     const u = await userWithJob(8, 0);
-    const call = await sendingHeld(u, 8, {});
+    const call = await sendingHeld(u, 8);
     const deletion = deleteByHttp(u);
     await linkGone(u.profileId);
     call.release();
@@ -134,7 +152,7 @@ describe('deleting an account while the worker sends its messages', () => {
     await useSendingSettings(ctx, { ...FAST_SETTINGS, delay: { ...FAST_SETTINGS.delay, email_delay: 1 } });
     const u = await userWithJob(6, 0);
     // Its own event bus: a worker on another host whose notifications were lost.
-    const call = await sendingHeld(u, 6, { claimHorizonMs: 60_000 }, createLocalEventBus());
+    const call = await sendingHeld(u, 6, { worker: { claimHorizonMs: 60_000 }, events: createLocalEventBus() });
     const deletion = deleteByHttp(u);
     await linkGone(u.profileId);
     call.release();
@@ -149,20 +167,8 @@ describe('deleting an account while the worker sends its messages', () => {
   it('when the deletion does not wait for the message on the wire, the worker logs it as sent for a deleted account', async () => {
     await useSendingSettings(ctx, { ...FAST_SETTINGS, delay: { ...FAST_SETTINGS.delay, email_delay: 1 } });
     const u = await userWithJob(6, 0);
-    const call = await sendingHeld(u, 6, { claimHorizonMs: 60_000 });
-    const { answer } = await deleteAccount(
-      {
-        db: ctx.db,
-        secretBox: ctx.app.secretBox,
-        providers: ctx.app.providers,
-        events: ctx.app.events,
-        log: ctx.app.log,
-        dataDir: ctx.app.env.dataDir,
-        handBackWaitMs: 0,
-      },
-      u.profileId,
-      u.password,
-    );
+    const call = await sendingHeld(u, 6, { worker: { claimHorizonMs: 60_000 } });
+    const { answer } = await deleteWithoutWaiting(u);
     // Counted at once: the five that were only claimed; the one on the wire may yet go.
     expect(answer.cancelledDeliveries).toBe(5);
     call.release();
@@ -174,6 +180,24 @@ describe('deleting an account while the worker sends its messages', () => {
         level: 'warn',
         obj: expect.objectContaining({ profileId: u.profileId, sent: 1 }),
         msg: 'sending: the account was deleted while its messages were on their way; the provider accepted these',
+      },
+    ]);
+  });
+
+  it('a message on the wire that the provider refuses once the account is gone is logged as not sent, not as a failure', async () => {
+    await useSendingSettings(ctx, { ...FAST_SETTINGS, delay: { ...FAST_SETTINGS.delay, email_delay: 1 } });
+    const u = await userWithJob(3, 0);
+    const call = await sendingHeld(u, 3, { worker: { claimHorizonMs: 60_000 }, answer: 503 });
+    expect((await deleteWithoutWaiting(u)).answer.cancelledDeliveries).toBe(2);
+    call.release();
+    await waitFor(async () => logged.entries.length > 0, 15_000, 'the worker’s word on the message');
+
+    expect(sandbox.sentMessages(u.mailbox)).toHaveLength(0);
+    expect(logged.entries).toEqual([
+      {
+        level: 'warn',
+        obj: expect.objectContaining({ profileId: u.profileId, notSent: 1 }),
+        msg: 'sending: the account was deleted while its messages were on their way; it did not go (the provider refused it, or it was not sent)',
       },
     ]);
   });
