@@ -26,13 +26,16 @@ const oldProviders =
 /** The page as seeded before this notice: without the summary and naming no provider. */
 const previousDefault = (privacyDefault.slice(0, summaryStart) + privacyDefault.slice(summaryEnd)).replace(newProviders, oldProviders);
 
-/** The migration's statements that change pages (the rest made tables, which exist now). */
-async function runPageUpdates() {
-  const migration = await readFile(new URL('./migrations/0019_optout-and-consent.sql', import.meta.url), 'utf8');
+/** A migration's statements that change pages (the rest made tables, which exist now). */
+async function runPageUpdates(file = '0019_optout-and-consent.sql', count = 2) {
+  const migration = await readFile(new URL(`./migrations/${file}`, import.meta.url), 'utf8');
   const updates = migration.split('--> statement-breakpoint').filter((s) => /UPDATE "pages"/.test(s));
-  expect(updates.length).toBe(2);
+  expect(updates.length).toBe(count);
   for (const statement of updates) await handle.db.execute(sql.raw(statement));
 }
+const runErasureUpdate = () => runPageUpdates('0023_privacy-erasure-copies.sql', 1);
+/** The page as seeded before it said how long a deleted account's copies persist. */
+const beforeErasureNotice = privacyDefault.replace(/\n<li>عند حذف حسابك[^<]*<\/li>/, '');
 
 const privacy = async () => (await handle.db.select().from(pages).where(eq(pages.slug, 'privacy')))[0]?.content;
 
@@ -60,10 +63,20 @@ describe('privacy notice', () => {
     expect(await privacy()).toBe(privacyDefault);
   });
 
+  it('migration 0023 adds how long a deleted account’s copies persist to the earlier seeded page, once', async () => {
+    expect(beforeErasureNotice).not.toBe(privacyDefault);
+    await handle.db.update(pages).set({ content: beforeErasureNotice }).where(eq(pages.slug, 'privacy'));
+    await runErasureUpdate();
+    expect(await privacy()).toBe(privacyDefault);
+    await runErasureUpdate();
+    expect(await privacy()).toBe(privacyDefault);
+  });
+
   it('leaves a page an administrator rewrote as it is', async () => {
     const rewritten = '<h2>سياسة الخصوصية</h2><p>نص كتبه المشرف.</p>';
     await handle.db.update(pages).set({ content: rewritten }).where(eq(pages.slug, 'privacy'));
     await runPageUpdates();
+    await runErasureUpdate();
     expect(await privacy()).toBe(rewritten);
   });
 });

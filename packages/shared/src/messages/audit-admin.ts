@@ -70,6 +70,13 @@ export const auditActionLabels: Record<string, string> = {
   import: 'استيراد',
   approve_redirect: 'قبول العنوان الجديد',
   reject_redirect: 'رفض العنوان الجديد',
+  approve_opt_out_stop: 'قبول إيقاف الإرسال من الجميع',
+  reject_opt_out_stop: 'رفض إيقاف الإرسال من الجميع',
+  undo_opt_out_stop: 'التراجع عن إيقاف الإرسال من الجميع',
+  approve_opt_out_redirect: 'قبول العنوان الجديد',
+  reject_opt_out_redirect: 'رفض العنوان الجديد',
+  undo_opt_out_redirect: 'التراجع عن العنوان الجديد',
+  lift_opt_out: 'رفع الإيقاف عن عنوان',
 };
 
 /** Readable names for the audited entities; unknown ones are shown as recorded. */
@@ -83,7 +90,8 @@ export const auditEntityLabels: Record<string, string> = {
   profiles: 'مستخدم',
   companies: 'شركة',
   excel_files: 'ملف Excel',
-  company_opt_outs: 'طلب شركة (إيقاف الاستلام)',
+  company_opt_outs: 'عنوان لا يُرسل إليه أحد',
+  opt_out_requests: 'طلب شركة عبر رابط الرسالة',
 };
 
 /** 'templates.update' → 'تعديل'; an action without a known verb is shown raw. */
