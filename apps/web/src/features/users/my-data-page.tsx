@@ -240,12 +240,16 @@ function DeletionCard() {
         <form onSubmit={form.onSubmit(() => setConfirming(true))} noValidate>
           <Stack gap="xs" align="flex-start">
             <PasswordInput
+              id="my-data-deletion-password"
               label={t.deletion.passwordLabel}
               w="100%"
               maw={360}
               autoComplete="current-password"
               maxLength={PASSWORD_INPUT_MAX}
               {...form.getInputProps('password')}
+              // As on the e-mail form: the error is read with the field.
+              aria-invalid={form.errors.password ? true : undefined}
+              aria-describedby={form.errors.password ? 'my-data-deletion-password-error' : undefined}
             />
             <Button type="submit" color="red.9">
               {t.deletion.start}
