@@ -23,6 +23,13 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/admin/users/:id',
     { schema: { params: adminUserParamsSchema, body: adminUserUpdateSchema, response: { 200: adminUserRowSchema } } },
-    async (request) => updateAdminUser(app.db, await requireViewer(request), request.params.id, request.body),
+    async (request) => {
+      const row = await updateAdminUser(app.db, await requireViewer(request), request.params.id, request.body);
+      // The user's open pages hear of it as of their own actions: the balance and the package ('profile'),
+      // and what a send may now reach ('sending').
+      app.events.publish({ topic: 'profile', profileId: row.id });
+      app.events.publish({ topic: 'sending', profileId: row.id });
+      return row;
+    },
   );
 };

@@ -1,6 +1,6 @@
 import { ADMIN_USER_LIST_CAP } from '@sira/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../test-support/app';
 import { signedInAdmin, signedInUser } from '../../../test-support/auth';
 import { auditLog, packages, profiles, user } from '../../db/schema';
@@ -173,6 +173,28 @@ describe('PATCH /api/admin/users/:id', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().messagesRemaining).toBe(pro.messagesLimit);
     expect(await profileOf(member.email)).toMatchObject({ packageName: 'باقة المحترف', messagesRemaining: pro.messagesLimit });
+  });
+
+  it("tells the user's open pages, as their own actions do, and nobody else's", async () => {
+    const admin = await signedInAdmin(ctx);
+    const member = await signedInUser(ctx);
+    const { id } = await profileOf(member.email);
+    const published = vi.spyOn(ctx.app.events, 'publish');
+    try {
+      expect((await patch(admin.cookie, id, { packageName: 'باقة المحترف', messagesRemaining: 0 })).statusCode).toBe(200);
+      expect((await patch(admin.cookie, id, { packageName: 'باقة المحترف', messagesRemaining: 9 })).statusCode).toBe(200);
+      const refused = await patch(admin.cookie, id, { packageName: 'باقة غير موجودة', messagesRemaining: 3 });
+      expect(refused.statusCode).toBe(400);
+      const events = published.mock.calls.map(([event]) => event);
+      expect(events).toEqual([
+        { topic: 'profile', profileId: id },
+        { topic: 'sending', profileId: id },
+        { topic: 'profile', profileId: id },
+        { topic: 'sending', profileId: id },
+      ]);
+    } finally {
+      published.mockRestore();
+    }
   });
 
   it('refuses a package that does not exist with PACKAGE_NOT_FOUND and changes nothing', async () => {
