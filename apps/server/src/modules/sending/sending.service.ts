@@ -6,8 +6,7 @@ import { packageTemplates, profiles, resumeFiles, resumes, sendJobs, templates, 
 import { AppError } from '../../lib/errors';
 import type { EventBus } from '../../lib/event-bus';
 import { sanitizeRichHtml } from '../../lib/html';
-import { notOptedOut } from '../companies/opt-out-marks';
-import { notContacted } from './contacted';
+import { stillReachable } from './contacted';
 import { attachmentName, htmlToText } from './mime';
 import { checkResume } from './resume-check';
 import { isPdf, resumePath } from './resume-storage';
@@ -20,12 +19,12 @@ import { chosenTargets, targetFilter } from './targeting';
  * The client sends a résumé, a subject and a content; every count and balance is decided here.
  */
 
-/** Companies of a package this user may still be sent to (see notContacted), counted up to the 5,000 a send takes. */
+/** Companies of a package this user may still be sent to (see stillReachable), counted up to the 5,000 a send takes. */
 export async function companiesLeftFor(db: Database, profileId: string, packageId: string): Promise<number> {
   const remaining = await db.execute(sql`
     select count(*)::int as n from (
       select 1 from companies c
-      where c.package_id = ${packageId} and ${notContacted(profileId)} and ${notOptedOut(sql`c.email`, profileId)}
+      where c.package_id = ${packageId} and ${stillReachable(profileId)}
       limit ${PACKAGE_COMPANY_LIMIT}
     ) x`);
   return rowsOf<{ n: number }>(remaining)[0]?.n ?? 0;
@@ -199,7 +198,7 @@ export async function scheduleSend(deps: ScheduleDeps, profileId: string, input:
       insert into deliveries (job_id, profile_id, company_id, recipient_email, company_name, sector, location)
       select ${job.id}, ${profileId}, c.id, c.email, c.name, c.sector, c.location
       from companies c
-      where c.package_id = ${profile.package_id} and ${notContacted(profileId)} and ${notOptedOut(sql`c.email`, profileId)} and ${targetFilter(targets)}
+      where c.package_id = ${profile.package_id} and ${stillReachable(profileId)} and ${targetFilter(targets)}
       order by c.name, c.id
       limit ${Math.min(profile.balance, PACKAGE_COMPANY_LIMIT)}`);
     const scheduled =

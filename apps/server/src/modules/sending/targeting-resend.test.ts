@@ -1,13 +1,14 @@
 import { countMatching, valueCounts } from '@sira/shared';
 import type { AdminCompaniesPage } from '@sira/shared/schemas/companies-admin';
-import type { DeliveryPage, SendingStatus, SendTargets } from '@sira/shared/schemas/sending';
+import type { DeliveryPage, SendingCompose, SendingStatus, SendTargets } from '@sira/shared/schemas/sending';
+import type { SendPlan } from '@sira/shared/schemas/sending-window';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signedInAdmin, signedInUser } from '../../../test-support/auth';
 import { linkMailboxForTest, useAppWithGoogleSandbox } from '../../../test-support/mailbox';
 import { balanceOf, profileIdOf, setBalance, uploadedResumeId } from '../../../test-support/sending';
 import { rowsOf } from '../../db/client';
-import { companies, deliveries, failedEmails, resumes, sendJobs } from '../../db/schema';
+import { companies, companyOptOuts, deliveries, failedEmails, resumes, senderOptOuts, sendJobs } from '../../db/schema';
 import { claimDeliveries, recordFailed, sweepExpiredLeases } from './worker/queue';
 
 /**
@@ -125,6 +126,33 @@ describe('GET /api/sending/targets and targeted scheduling', () => {
       .from(deliveries)
       .where(eq(deliveries.profileId, u.profileId));
     expect(rows.every((r) => cities.includes(r.location) && sectors.includes(r.sector))).toBe(true);
+  });
+
+  it('counts, plans and schedules the same companies when some addresses opted out', async () => {
+    const directory = await trialDirectory();
+    const [city, inCity] = [...directory.cities].sort((a, b) => b[1] - a[1])[0] as [string, number];
+    expect(inCity).toBeGreaterThan(2);
+    const u = await user(1000);
+    const [marked, ownStop] = directory.rows.filter((r) => r.location === city);
+    if (!marked || !ownStop) throw new Error('too few companies in the city');
+    // One address no user sends to, one this user stopped sending to (in another letter case).
+    await ctx.db.insert(companyOptOuts).values({ email: marked.email.toLowerCase(), companyName: 'x', source: 'admin' });
+    await ctx.db.insert(senderOptOuts).values({ profileId: u.profileId, email: ownStop.email.toLowerCase(), source: 'page' });
+    try {
+      const { groups } = await get<SendTargets>(u.cookie, '/api/sending/targets');
+      expect(countMatching(groups, { sectors: [], cities: [city] })).toBe(inCity - 2);
+      expect(countMatching(groups, { sectors: [], cities: [] })).toBe(directory.rows.length - 2);
+      const compose = await get<SendingCompose>(u.cookie, '/api/sending/compose');
+      expect(compose.companiesRemaining).toBe(directory.rows.length - 2);
+      const plan = await get<SendPlan>(u.cookie, '/api/sending/plan?sendWindow=any_time');
+      expect(plan.messages).toBe(directory.rows.length - 2);
+
+      const res = await send(u, { cities: [city] });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().scheduled).toBe(inCity - 2);
+    } finally {
+      await ctx.db.delete(companyOptOuts).where(eq(companyOptOuts.email, marked.email.toLowerCase()));
+    }
   });
 
   it('answers NO_MATCHING_COMPANIES for a value the directory does not have, spending nothing', async () => {

@@ -3,7 +3,7 @@ import type { SendTargets } from '@sira/shared/schemas/sending';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { notContacted } from './contacted';
+import { stillReachable } from './contacted';
 
 /**
  * Targeting on the server (rules/targeting.ts): the sectors and cities a send is narrowed to, and the counts
@@ -26,7 +26,7 @@ export function targetFilter(targets: Targeting): SQL {
 }
 
 /**
- * The companies of the user's package they have not contacted yet, counted per sector and city: every value
+ * The companies of the user's package they may still reach (not contacted, not opted out), counted per sector and city: every value
  * the form offers, and every count it shows, comes from these groups. One pass over the package's companies.
  */
 export async function targetGroups(db: Pick<Database, 'execute'>, profileId: string, packageId: string): Promise<TargetGroup[]> {
@@ -34,7 +34,7 @@ export async function targetGroups(db: Pick<Database, 'execute'>, profileId: str
     await db.execute(sql`
       select c.sector, c.location as city, count(*)::int as count
       from companies c
-      where c.package_id = ${packageId} and ${notContacted(profileId)}
+      where c.package_id = ${packageId} and ${stillReachable(profileId)}
       group by c.sector, c.location
       order by c.sector, c.location`),
   );
