@@ -8,6 +8,7 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
 import { type DatabaseHandle, rowsOf } from './client';
+import { type ConstraintValidation, validateConstraints } from './validate-constraints';
 
 /** Next to this module in the sources; copied next to the bundle by build.mjs. */
 function migrationsFolder(): string {
@@ -18,13 +19,15 @@ function migrationsFolder(): string {
   throw new Error('migrations folder not found next to the server code');
 }
 
-export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+/** Applies the pending migrations, then validates the constraints they added `NOT VALID` (validate-constraints.ts). */
+export async function migrateDatabase(handle: DatabaseHandle): Promise<ConstraintValidation> {
   const config = { migrationsFolder: migrationsFolder() };
   if (handle.kind === 'postgres') {
     await migratePg(handle.db as unknown as NodePgDatabase, config);
   } else {
     await migratePglite(handle.db as unknown as PgliteDatabase, config);
   }
+  return validateConstraints(handle);
 }
 
 /**
