@@ -44,9 +44,9 @@ describe('seed', () => {
     const byName = new Map(rows.map((p) => [p.name, p]));
     expect(byName.get('تجريبي')?.price).toBe(0);
     expect(byName.get('باقة نمو')?.price).toBe(30);
-    expect(byName.get('باقة البداية')).toMatchObject({ price: 95, originalPrice: 129, discountPercent: '26.36' });
-    expect(byName.get('باقة المحترف')).toMatchObject({ price: 150, originalPrice: 199, discountPercent: '24.62' });
-    expect(byName.get('باقة التميز')).toMatchObject({ price: 199, originalPrice: 249, discountPercent: '21.69' });
+    expect(byName.get('باقة البداية')).toMatchObject({ price: 95, originalPrice: 129, discountPercent: 26.36 });
+    expect(byName.get('باقة المحترف')).toMatchObject({ price: 150, originalPrice: 199, discountPercent: 24.62 });
+    expect(byName.get('باقة التميز')).toMatchObject({ price: 199, originalPrice: 249, discountPercent: 21.69 });
     expect(byName.has('admin')).toBe(true);
     expect(byName.has('مجاني')).toBe(true);
     for (const name of ['باقة نمو', 'باقة البداية', 'باقة المحترف', 'باقة التميز']) {

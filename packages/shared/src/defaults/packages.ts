@@ -12,8 +12,8 @@ export interface DefaultPackage {
   price: number;
   /** Price before discount, or null when there is no discount. */
   originalPrice: number | null;
-  /** Discount as a decimal string with two places (e.g. '26.36'), or null. */
-  discountPercent: string | null;
+  /** Discount in percent with at most two decimals (e.g. 26.36), or null. */
+  discountPercent: number | null;
   messagesLimit: number;
   features: string[];
   canUploadExcel: boolean;
@@ -65,7 +65,7 @@ export const defaultPackages: DefaultPackage[] = [
     name: 'باقة البداية',
     price: 95,
     originalPrice: 129,
-    discountPercent: '26.36',
+    discountPercent: 26.36,
     messagesLimit: 300,
     features: [
       '300 رسالة لإرسال سيرتك الذاتية',
@@ -84,7 +84,7 @@ export const defaultPackages: DefaultPackage[] = [
     name: 'باقة المحترف',
     price: 150,
     originalPrice: 199,
-    discountPercent: '24.62',
+    discountPercent: 24.62,
     messagesLimit: 600,
     features: [
       '600 رسالة لإرسال سيرتك الذاتية',
@@ -103,7 +103,7 @@ export const defaultPackages: DefaultPackage[] = [
     name: 'باقة التميز',
     price: 199,
     originalPrice: 249,
-    discountPercent: '21.69',
+    discountPercent: 21.69,
     messagesLimit: 1000,
     features: [
       '1000 رسالة لإرسال سيرتك الذاتية',

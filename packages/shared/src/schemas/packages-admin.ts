@@ -14,8 +14,8 @@ export const adminPackageSchema = z.object({
   ctaText: z.string().nullable(),
   highlighted: z.boolean(),
   originalPrice: z.number().int().nullable(),
-  /** Two decimals as text, as PostgreSQL's numeric gives it (e.g. '26.36'). */
-  discountPercent: z.string().nullable(),
+  /** A percentage with at most two decimals (e.g. 26.36): the same type the create and update take. */
+  discountPercent: z.number().nullable(),
   /** One of RESERVED_PACKAGE_NAMES: never deleted nor renamed. */
   reserved: z.boolean(),
   /** Profiles and companies on this package; a package in use cannot be deleted. */

@@ -6,7 +6,8 @@ export const packageCardSchema = z.object({
   name: z.string(),
   price: z.number().int(),
   originalPrice: z.number().int().nullable(),
-  discountPercent: z.string().nullable(),
+  /** A percentage with at most two decimals (e.g. 26.36). */
+  discountPercent: z.number().nullable(),
   messagesLimit: z.number().int(),
   features: z.array(z.string()),
   description: z.string(),

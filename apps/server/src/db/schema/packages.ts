@@ -10,7 +10,7 @@ export const packages = pgTable(
     /** Whole riyals (spec §3). */
     price: integer('price').notNull().default(0),
     originalPrice: integer('original_price'),
-    discountPercent: numeric('discount_percent', { precision: 5, scale: 2 }),
+    discountPercent: numeric('discount_percent', { precision: 5, scale: 2, mode: 'number' }),
     messagesLimit: integer('messages_limit').notNull().default(0),
     features: text('features').array().notNull().default(sql`'{}'::text[]`),
     canUploadExcel: boolean('can_upload_excel').notNull().default(false),

@@ -50,11 +50,11 @@ async function readAdminPackage(db: Database, id: string): Promise<AdminPackage>
   return toAdminPackage(row);
 }
 
-/** The form's fields as table columns; numeric(5,2) takes the discount as text with two decimals. */
+/** The form's fields as table columns; numeric(5,2) keeps two decimals of the discount, read back as a number. */
 function toColumns(input: AdminPackageUpdate): Partial<typeof packages.$inferInsert> {
   const { discountPercent, ...rest } = input;
   const columns: Partial<typeof packages.$inferInsert> = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
-  if (discountPercent !== undefined) columns.discountPercent = discountPercent === null ? null : discountPercent.toFixed(2);
+  if (discountPercent !== undefined) columns.discountPercent = discountPercent === null ? null : Math.round(discountPercent * 100) / 100;
   return columns;
 }
 

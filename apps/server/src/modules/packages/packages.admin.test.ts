@@ -18,7 +18,7 @@ type AdminPackage = {
   ctaText: string | null;
   highlighted: boolean;
   originalPrice: number | null;
-  discountPercent: string | null;
+  discountPercent: number | null;
   reserved: boolean;
   profilesCount: number;
   companiesCount: number;
@@ -146,7 +146,7 @@ describe('POST /api/admin/packages', () => {
       ctaText: 'اشترك',
       highlighted: true,
       originalPrice: 160,
-      discountPercent: '25.00',
+      discountPercent: 25,
     });
     // The pricing page shows it too.
     const publicNames = (await ctx.app.inject('/api/packages')).json().map((p: { name: string }) => p.name);

@@ -12,13 +12,13 @@ describe('GET /api/packages', () => {
       name: string;
       price: number;
       originalPrice: number | null;
-      discountPercent: string | null;
+      discountPercent: number | null;
       features: string[];
       highlighted: boolean;
     }>;
     expect(list.map((p) => p.name)).toEqual(['تجريبي', 'باقة نمو', 'باقة البداية', 'باقة المحترف', 'باقة التميز']);
     expect(list.map((p) => p.price)).toEqual([0, 30, 95, 150, 199]);
-    expect(list.find((p) => p.name === 'باقة البداية')).toMatchObject({ originalPrice: 129, discountPercent: '26.36' });
+    expect(list.find((p) => p.name === 'باقة البداية')).toMatchObject({ originalPrice: 129, discountPercent: 26.36 });
     expect(list.some((p) => p.highlighted)).toBe(true);
     expect(list.every((p) => p.features.length > 0)).toBe(true);
   });

@@ -41,7 +41,7 @@ export const valuesOf = (pkg: AdminPackage): PackageFormValues => ({
   ctaText: pkg.ctaText ?? '',
   highlighted: pkg.highlighted,
   originalPrice: pkg.originalPrice ?? '',
-  discountPercent: pkg.discountPercent === null ? '' : Number(pkg.discountPercent),
+  discountPercent: pkg.discountPercent ?? '',
 });
 
 const numberOr = <T>(value: number | string, empty: T): number | T => (value === '' ? empty : Number(value));
