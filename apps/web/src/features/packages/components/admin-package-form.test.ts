@@ -14,7 +14,7 @@ const saved: AdminPackage = {
   ctaText: null,
   highlighted: false,
   originalPrice: 129,
-  discountPercent: '26.36',
+  discountPercent: 26.36,
   reserved: false,
   profilesCount: 0,
   companiesCount: 0,
