@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Env, ProcessRole } from './config/env';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { assertMigrated, migrateDatabase, withPreparationLock } from './db/migrate';
-import { ensureAdmin, seedDatabase } from './db/seed/seed';
+import { administratorEmails, ensureAdmin, seedDatabase } from './db/seed/seed';
 import { lockDataDir, persistentSecret } from './lib/data-dir';
 import { createLogger } from './lib/logger';
 import { importDiskResumes } from './modules/sending/resume-import';
@@ -16,9 +16,10 @@ export interface Runtime {
   appSecret: string;
   /**
    * The administrator ensured at start. `password` only when it was generated at this start (embedded mode's
-   * first), so it is shown once; `credentialsFile` is where a generated one is kept.
+   * first), so it is shown once; `credentialsFile` is where a generated one is kept; `inDatabase` when the
+   * database came with its own (a restored or copied one), whose password is not known here.
    */
-  admin: { email: string; password: string | undefined; credentialsFile?: string } | undefined;
+  admin: { email: string; password: string | undefined; credentialsFile?: string; inDatabase?: true } | undefined;
   /** Releases the database and the data-folder lock. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -92,9 +93,14 @@ async function prepareDatabase(env: Env, handle: DatabaseHandle, role: ProcessRo
     return undefined;
   }
   return withPreparationLock(handle, async () => {
-    await migrateDatabase(handle);
+    const log = createLogger(env.logLevel);
+    const constraints = await migrateDatabase(handle);
+    for (const constraint of constraints.validated) log.info({ constraint }, 'constraint validated');
+    for (const { constraint, message } of constraints.failed) {
+      log.error({ constraint, reason: message }, 'existing rows break a constraint: it holds for new rows, the old ones need fixing');
+    }
     // Résumé files an earlier version kept on this host's disk move into the database, once.
-    await importDiskResumes(handle.db, env.dataDir, createLogger(env.logLevel));
+    await importDiskResumes(handle.db, env.dataDir, log);
     if (role === 'worker') return undefined;
     await seedDatabase(handle.db, { publicBaseUrl: publicBaseUrlOf(env), demoContent: env.mode === 'embedded' });
     return provisionAdmin(env, handle);
@@ -110,22 +116,30 @@ interface StoredAdmin {
  * The administrator comes from ADMIN_EMAIL/ADMIN_PASSWORD. In embedded mode without them, credentials are
  * generated once and kept in the data folder (readable by its owner only); the password is shown at that
  * first start only, never again. Production never invents one.
+ *
+ * A database that already has an administrator other than the folder's — one restored or copied into a new
+ * data folder — keeps it and gets no second one: its administrator signs in with the password it had.
  */
-async function provisionAdmin(env: Env, database: DatabaseHandle): Promise<Runtime['admin']> {
+export async function provisionAdmin(env: Env, database: DatabaseHandle): Promise<Runtime['admin']> {
   if (env.adminEmail && env.adminPassword) {
     await ensureAdmin(database.db, { email: env.adminEmail, password: env.adminPassword });
     return { email: env.adminEmail, password: undefined };
   }
   if (env.mode === 'production') return undefined;
   const file = join(resolve(env.dataDir), 'admin-credentials.json');
-  let stored: StoredAdmin;
-  const generated = !existsSync(file);
-  if (!generated) {
-    stored = JSON.parse(readFileSync(file, 'utf8')) as StoredAdmin;
-  } else {
-    stored = { email: env.adminEmail ?? 'admin@sira.example', password: randomBytes(12).toString('base64url') };
-    writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+  const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as StoredAdmin) : undefined;
+  const admins = await administratorEmails(database.db);
+  const storedEmail = stored?.email.trim().toLowerCase();
+  const [databaseAdmin] = admins;
+  if (databaseAdmin && !admins.some((email) => email.toLowerCase() === storedEmail)) {
+    return { email: databaseAdmin, password: undefined, inDatabase: true };
   }
-  await ensureAdmin(database.db, stored);
-  return { email: stored.email, password: generated ? stored.password : undefined, credentialsFile: file };
+  if (stored) {
+    await ensureAdmin(database.db, stored);
+    return { email: stored.email, password: undefined, credentialsFile: file };
+  }
+  const generated = { email: env.adminEmail ?? 'admin@sira.example', password: randomBytes(12).toString('base64url') };
+  writeFileSync(file, JSON.stringify(generated, null, 2), { mode: 0o600 });
+  await ensureAdmin(database.db, generated);
+  return { ...generated, credentialsFile: file };
 }

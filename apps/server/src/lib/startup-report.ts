@@ -11,7 +11,7 @@ export interface StartedInfo {
   port: number;
   database: 'pglite' | 'postgres';
   dataDir: string;
-  admin: { email: string; password: string | undefined; credentialsFile?: string } | undefined;
+  admin: { email: string; password: string | undefined; credentialsFile?: string; inDatabase?: true } | undefined;
   /** false: the administrator is `npm run migrate`'s to create, not this process's. */
   migrateOnStart?: boolean;
   startedInMs: number;
@@ -28,6 +28,7 @@ function adminLine(admin: StartedInfo['admin'], migrateOnStart = true): string {
     return `  Administrator: ${admin.email}  /  password: ${admin.password}\n  (shown this once; kept in ${admin.credentialsFile})`;
   }
   if (admin.credentialsFile) return `  Administrator: ${admin.email}  (password in ${admin.credentialsFile})`;
+  if (admin.inDatabase) return `  Administrator: ${admin.email}  (the database's own: its password is the one it had)`;
   return `  Administrator: ${admin.email}  (password from ADMIN_PASSWORD)`;
 }
 

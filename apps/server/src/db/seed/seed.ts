@@ -203,6 +203,18 @@ export async function ensureAdmin(db: Database, credentials: AdminCredentials): 
   return true;
 }
 
+/** The e-mail addresses of the accounts on the 'admin' package, oldest first. */
+export async function administratorEmails(db: Database): Promise<string[]> {
+  const rows = await db
+    .select({ email: user.email })
+    .from(profiles)
+    .innerJoin(packages, eq(packages.id, profiles.packageId))
+    .innerJoin(user, eq(user.id, profiles.id))
+    .where(eq(packages.name, ADMIN_PACKAGE))
+    .orderBy(user.createdAt);
+  return rows.map((row) => row.email);
+}
+
 /** Used by tests and /readyz: the database answers and is migrated. */
 export async function databaseIsReady(db: Database): Promise<boolean> {
   await db.execute(sql`select 1 from packages limit 1`);
