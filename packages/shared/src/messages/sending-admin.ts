@@ -34,10 +34,21 @@ export const sendingSettingsText = {
   /** A request whose groups are not sets of fields (the form never sends one). */
   invalid: 'لم تصل الإعدادات بالشكل المتوقع، فلم يُحفظ شيء. حدّث الصفحة وأعد المحاولة.',
   /**
-   * A field's range, with the numbers as the admin types them. A value outside it is brought to its nearest end
-   * when the field loses focus (spec §5: nothing typed is refused).
+   * A field's range, with the numbers as the admin types them. A value outside it is saved as its nearest end
+   * (spec §5: nothing typed is refused), and the save says so (savedSettled).
    */
   range: ({ min, max }: { min: number; max: number }) => `عدد صحيح من ${formatNumber(min)} إلى ${formatNumber(max)}`,
+  /**
+   * A save that stored something else than was typed (spec §5 settles values instead of refusing them): the toast
+   * names each such field, what was typed and what was saved, so nothing changes behind the admin's back.
+   */
+  savedSettled: (changes: ReadonlyArray<{ label: string; typed: string; saved: number; limits: { min: number; max: number } }>) =>
+    `تم حفظ الإعدادات، مع تعديل ما خرج عن المسموح: ${changes
+      .map(
+        (c) =>
+          `${c.label}: ${c.typed === '' ? 'تُرك فارغاً' : `كُتب ${c.typed}`} فحُفظ ${formatNumber(c.saved)} (المسموح ${formatNumber(c.limits.min)}–${formatNumber(c.limits.max)})`,
+      )
+      .join('؛ ')}.`,
   retry: 'إعادة المحاولة',
 } as const;
 

@@ -60,3 +60,36 @@ export function settleSendingSettings(
   }
   return { delay, dailyCaps };
 }
+
+/** A field whose saved value is not what was typed: below its minimum, past its maximum, decimal or not a number. */
+export interface SettledChange {
+  group: 'delay' | 'dailyCaps';
+  field: string;
+  /** As typed, trimmed ('' for an empty field). */
+  typed: string;
+  saved: number;
+  limits: { min: number; max: number };
+}
+
+/**
+ * What a save changed of what was typed, field by field, so the admin is told what was stored instead (spec §5
+ * settles every value rather than refusing it). `typed` holds the form's values; fields left out are not listed.
+ */
+export function settledChanges(
+  typed: { delay?: Record<string, unknown>; dailyCaps?: Record<string, unknown> },
+  saved: SettledSendingSettings,
+): SettledChange[] {
+  const changes: SettledChange[] = [];
+  const check = (group: SettledChange['group'], field: string, value: unknown, stored: number, limits: SettledChange['limits']) => {
+    const text = String(value ?? '').trim();
+    if (text === '' || Number(text) !== stored) changes.push({ group, field, typed: text, saved: stored, limits });
+  };
+  for (const field of Object.keys(DELAY_LIMITS) as Array<keyof typeof DELAY_LIMITS>) {
+    if (typed.delay && field in typed.delay) check('delay', field, typed.delay[field], saved.delay[field], DELAY_LIMITS[field]);
+  }
+  for (const field of ['gmail', 'workspace'] as const) {
+    if (typed.dailyCaps && field in typed.dailyCaps)
+      check('dailyCaps', field, typed.dailyCaps[field], saved.dailyCaps[field], DAILY_CAP_LIMITS);
+  }
+  return changes;
+}

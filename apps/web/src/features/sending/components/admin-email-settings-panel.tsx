@@ -1,4 +1,5 @@
 import { Alert, Button, Card, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { type SettledChange, settledChanges } from '@sira/shared';
 import { sendingAdminMessage, sendingSettingsText as t } from '@sira/shared/messages/sending-admin';
 import type { SendingSettings } from '@sira/shared/schemas/sending-admin';
 import { useState } from 'react';
@@ -9,7 +10,17 @@ import { notify } from '~/lib/notify';
 import { useErrorToast } from '~/lib/use-error-toast';
 import { useAdminSendingSettings } from '../api/admin-get-settings';
 import { useUpdateAdminSendingSettings } from '../api/admin-update-settings';
-import { CAP_FIELDS, capLimits, DELAY_FIELDS, delayLimits, draftOf, type SettingsDraft, settingsInput } from '../utils/settings-form';
+import {
+  CAP_FIELDS,
+  type CapField,
+  capLimits,
+  DELAY_FIELDS,
+  type DelayField,
+  delayLimits,
+  draftOf,
+  type SettingsDraft,
+  settingsInput,
+} from '../utils/settings-form';
 
 const capUnit = 'رسالة خلال 24 ساعة';
 
@@ -39,13 +50,19 @@ function SettingsForm({ saved }: { saved: SendingSettings }) {
   const [serverProblem, setServerProblem] = useState<string | null>(null);
   const update = useUpdateAdminSendingSettings();
 
-  // Spec §5: nothing typed is refused. A field clamps to its range when it loses focus, and the save stores
-  // every value as settleSendingSettings reads it (non-numeric 0, then the minimum); the form then shows that.
+  // Spec §5: nothing typed is refused. The save stores every value as settleSendingSettings reads it
+  // (non-numeric 0, then held to its range) and the form then shows that; a field stored otherwise than typed is
+  // named in the toast, which stays until closed, so a 0 saved as 1 is never a silent success.
   const save = () => {
     const input = settingsInput(draft);
     setServerProblem(null);
     update.mutate(input, {
-      onSuccess: () => notify.success(t.saved),
+      onSuccess: (stored) => {
+        const changes = settledChanges(draft, stored);
+        if (changes.length === 0) return notify.success(t.saved);
+        const label = (c: SettledChange) => (c.group === 'delay' ? t.fields[c.field as DelayField] : t.dailyCaps[c.field as CapField]);
+        notify.warning(t.savedSettled(changes.map((c) => ({ ...c, label: label(c) }))), false);
+      },
       onError: (error) => {
         notify.error(t.saveFailed);
         setServerProblem(error instanceof ApiRequestError ? (sendingAdminMessage(error.code) ?? error.message) : t.saveFailed);
@@ -75,7 +92,7 @@ function SettingsForm({ saved }: { saved: SendingSettings }) {
               min={delayLimits[field].min}
               max={delayLimits[field].max}
               allowDecimal={false}
-              clampBehavior="blur"
+              clampBehavior="none"
               description={t.range(delayLimits[field])}
               disabled={update.isPending}
               hideControls
@@ -98,7 +115,7 @@ function SettingsForm({ saved }: { saved: SendingSettings }) {
                   min={capLimits.min}
                   max={capLimits.max}
                   allowDecimal={false}
-                  clampBehavior="blur"
+                  clampBehavior="none"
                   disabled={update.isPending}
                   hideControls
                 />
