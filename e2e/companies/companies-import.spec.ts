@@ -21,7 +21,7 @@ describe('admin companies tab', companiesTimeout, () => {
     // The LibreOffice .xlsx: added, skipped and duplicate rows counted.
     await input.setInputFiles(fixture('companies.xlsx'));
     await upload.click();
-    await seen(page, /^\d+ شركة أضيفت بنجاح، وتم تخطي 4 صف غير صالح/);
+    await seen(page, /^\d+ (شركات|شركة) أضيفت بنجاح، وتم تخطي 4 صفوف غير صالحة/);
     await page.getByText('نتيجة آخر رفع').waitFor();
     await page.getByText('الصف 4: لا يوجد بريد إلكتروني').waitFor();
     // Duplicates are named by their row, with the row they repeat.
@@ -34,7 +34,7 @@ describe('admin companies tab', companiesTimeout, () => {
     // The same file again adds nothing: a warning.
     await input.setInputFiles(fixture('companies.xlsx'));
     await upload.click();
-    await seen(page, /^لم تتم إضافة أي شركة: تم تخطي 4 صف غير صالح/);
+    await seen(page, /^لم تتم إضافة أي شركة: تم تخطي 4 صفوف غير صالحة/);
     await page.getByText(/^الصف 2: hr@ufuq\.example — موجود في الدليل$/).waitFor();
 
     // No package column: a default package is needed.

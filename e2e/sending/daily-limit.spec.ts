@@ -38,7 +38,7 @@ describe("the mailbox's daily cap", () => {
     const account = await signedInAs(page, 'capped');
     await linkGmailViaSandbox(page, `capped.${Date.now()}@gmail.com`);
     const summary = page.getByTestId('sendable-summary');
-    await summary.getByText('سيتم الإرسال الآن إلى 10 شركة').waitFor();
+    await summary.getByText('سيتم الإرسال الآن إلى 10 شركات').waitFor();
     // The plan: three a day (the window is open all week on the journeys' server), the last one on the fourth day.
     const plan = page.getByTestId('send-plan-summary');
     await plan.getByText('ستُرسل 10 رسائل على مدى 4 أيام.').waitFor();

@@ -1,3 +1,5 @@
+import { countOf, NOUNS } from '@sira/shared';
+import { targetingText } from '@sira/shared/messages/sending';
 import { describe, expect, it } from 'vitest';
 import { openAsAdmin, signedInAs } from '../fixtures/accounts';
 import { expectNoAxeViolations, screenshot, useBrowser } from '../fixtures/browser';
@@ -56,12 +58,13 @@ describe('targeting', () => {
     const count = page.getByTestId('target-count');
     await count.waitFor();
     expect(await count.textContent()).toBe(
-      chosen.count > 10
-        ? `تطابق اختيارك ${chosen.count} شركة، ويكفي رصيدك لـ 10 رسائل، فتصل سيرتك إلى أول 10 منها.`
-        : `ستصل سيرتك إلى ${chosen.count} شركة.`,
+      chosen.count > 10 ? targetingText.limitedByBalance(chosen.count, 10) : targetingText.receive(chosen.count),
     );
     // The summary above says the same number.
-    await page.getByTestId('sendable-summary').getByText(`سيتم الإرسال الآن إلى ${expected} شركة`, { exact: true }).waitFor();
+    await page
+      .getByTestId('sendable-summary')
+      .getByText(`سيتم الإرسال الآن إلى ${countOf(expected, NOUNS.company, 'genitive')}`, { exact: true })
+      .waitFor();
     await expectNoAxeViolations(page);
     await screenshot(page, 'send-resume-targeting');
 

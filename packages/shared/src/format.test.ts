@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DISPLAY_LOCALE, formatNumber, formatPercent, messageCount } from './format';
+import { countOf, DISPLAY_LOCALE, formatNumber, formatPercent, messageCount, NOUNS } from './format';
+import { accountSecurityText } from './messages/account-security';
 import { paymentDialogTexts } from './messages/billing';
 import { mailboxText } from './messages/mailbox';
-import { sendingText } from './messages/sending';
+import { sendingText, targetingText } from './messages/sending';
 import { sendingSettingsText } from './messages/sending-admin';
 
 const arabicIndicDigit = /[\u0660-\u0669\u06F0-\u06F9]/;
@@ -32,6 +33,56 @@ describe('numbers as the interface writes them (ADR 005: Western digits)', () =>
     expect(text).toMatch(/م$/);
     const long = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'long', timeZone: 'UTC' }).format(at);
     expect(long).toContain('نوفمبر');
+  });
+});
+
+describe('a counted noun in Arabic (Intl.PluralRules ar)', () => {
+  const company = (n: number, grammaticalCase?: 'nominative' | 'genitive') => countOf(n, NOUNS.company, grammaticalCase);
+
+  it("zero: the number with the singular, or the noun's own phrase", () => {
+    expect(new Intl.PluralRules('ar').select(0)).toBe('zero');
+    expect(company(0)).toBe('0 شركة');
+    expect(countOf(0, { ...NOUNS.company, zero: 'لا شركات' })).toBe('لا شركات');
+  });
+
+  it('one: a phrase without a digit', () => {
+    expect(company(1)).toBe('شركة واحدة');
+    expect(countOf(1, NOUNS.otherDevice)).toBe('جهاز آخر');
+  });
+
+  it('two: the dual, nominative or after a preposition', () => {
+    expect(company(2)).toBe('شركتان');
+    expect(company(2, 'genitive')).toBe('شركتين');
+    expect(countOf(2, NOUNS.day, 'genitive')).toBe('يومين');
+  });
+
+  it('few (3–10, and 103–110): the plural', () => {
+    expect(company(3)).toBe('3 شركات');
+    expect(company(10)).toBe('10 شركات');
+    expect(company(103)).toBe('103 شركات');
+    expect(countOf(3, NOUNS.otherDevice, 'genitive')).toBe('3 أجهزة أخرى');
+    expect(countOf(3, NOUNS.invalidRow)).toBe('3 صفوف غير صالحة');
+  });
+
+  it('many (11–99): the singular, accusative where Arabic marks it', () => {
+    expect(company(11)).toBe('11 شركة');
+    expect(company(99)).toBe('99 شركة');
+    expect(countOf(12, NOUNS.otherDevice)).toBe('12 جهازاً آخر');
+    expect(countOf(90, NOUNS.day)).toBe('90 يوماً');
+    expect(countOf(25, NOUNS.row)).toBe('25 صفاً');
+  });
+
+  it('other (100, 1000…): the singular with grouped digits', () => {
+    expect(company(100)).toBe('100 شركة');
+    expect(company(11714)).toBe('11,714 شركة');
+    expect(countOf(100, NOUNS.day)).toBe('100 يوم');
+  });
+
+  it('is what the texts with a count say', () => {
+    expect(targetingText.receive(10)).toBe('ستصل سيرتك إلى 10 شركات.');
+    expect(targetingText.receive(2)).toBe('ستصل سيرتك إلى شركتين.');
+    expect(accountSecurityText.signIns.done(12)).toBe('تم تسجيل الخروج من 12 جهازاً آخر.');
+    expect(accountSecurityText.signIns.done(1)).toBe('تم تسجيل الخروج من جهاز آخر.');
   });
 });
 

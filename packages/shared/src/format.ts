@@ -28,19 +28,64 @@ export function formatPercent(percent: number): string {
 const arabicPlural = new Intl.PluralRules('ar');
 
 /**
- * A count of messages in correct Arabic (Intl.PluralRules('ar')): رسالة واحدة، رسالتان، 3–10 رسائل،
- * 11–99 رسالة، 0 and 100+ رسالة (103 رسائل, 111 رسالة, as Arabic counts the last two digits).
- * The dual is رسالتان as a subject and رسالتين after a noun or preposition ('genitive': "تمت جدولة رسالتين").
+ * How a counted noun is written in each of Arabic's plural forms (Intl.PluralRules('ar')). `one` and `two`
+ * are whole phrases (شركة واحدة، شركتان); `few` (3–10, 103…), `many` (11–99) and `other` (100, 1000…) follow
+ * the number; `zero` is the whole phrase for 0 when the noun has one, else 0 is written with `other`. The dual
+ * has a second form after a preposition or a verb ('genitive': "إلى شركتين", "تمت جدولة رسالتين").
  */
-export function messageCount(n: number, grammaticalCase: 'nominative' | 'genitive' = 'nominative'): string {
+export interface CountedNoun {
+  zero?: string;
+  one: string;
+  two: string;
+  twoGenitive: string;
+  few: string;
+  many: string;
+  other: string;
+}
+
+/** A count with its noun in correct Arabic: every counted noun the interface writes goes through here. */
+export function countOf(n: number, noun: CountedNoun, grammaticalCase: 'nominative' | 'genitive' = 'nominative'): string {
   switch (arabicPlural.select(n)) {
+    case 'zero':
+      return noun.zero ?? `${formatNumber(n)} ${noun.other}`;
     case 'one':
-      return 'رسالة واحدة';
+      return noun.one;
     case 'two':
-      return grammaticalCase === 'genitive' ? 'رسالتين' : 'رسالتان';
+      return grammaticalCase === 'genitive' ? noun.twoGenitive : noun.two;
     case 'few':
-      return `${formatNumber(n)} رسائل`;
+      return `${formatNumber(n)} ${noun.few}`;
+    case 'many':
+      return `${formatNumber(n)} ${noun.many}`;
     default:
-      return `${formatNumber(n)} رسالة`;
+      return `${formatNumber(n)} ${noun.other}`;
   }
 }
+
+const noun = (one: string, two: string, twoGenitive: string, few: string, many: string, other = many): CountedNoun => ({
+  one,
+  two,
+  twoGenitive,
+  few,
+  many,
+  other,
+});
+
+/** The nouns the interface counts. */
+export const NOUNS = {
+  message: noun('رسالة واحدة', 'رسالتان', 'رسالتين', 'رسائل', 'رسالة'),
+  company: noun('شركة واحدة', 'شركتان', 'شركتين', 'شركات', 'شركة'),
+  day: noun('يوم واحد', 'يومان', 'يومين', 'أيام', 'يوماً', 'يوم'),
+  otherDevice: noun('جهاز آخر', 'جهازان آخران', 'جهازين آخرين', 'أجهزة أخرى', 'جهازاً آخر', 'جهاز آخر'),
+  row: noun('صف واحد', 'صفان', 'صفين', 'صفوف', 'صفاً', 'صف'),
+  invalidRow: noun('صف واحد غير صالح', 'صفان غير صالحين', 'صفين غير صالحين', 'صفوف غير صالحة', 'صفاً غير صالح', 'صف غير صالح'),
+  page: noun('صفحة واحدة', 'صفحتان', 'صفحتين', 'صفحات', 'صفحة'),
+  user: noun('مستخدم واحد', 'مستخدمان', 'مستخدمَين', 'مستخدمين', 'مستخدماً', 'مستخدم'),
+  second: noun('ثانية واحدة', 'ثانيتان', 'ثانيتين', 'ثوانٍ', 'ثانية'),
+  cell: noun('خلية واحدة', 'خليتان', 'خليتين', 'خلايا', 'خلية'),
+  sector: noun('قطاع واحد', 'قطاعان', 'قطاعين', 'قطاعات', 'قطاعاً', 'قطاع'),
+  date: noun('تاريخ واحد', 'تاريخان', 'تاريخين', 'تواريخ', 'تاريخاً', 'تاريخ'),
+} as const satisfies Record<string, CountedNoun>;
+
+/** A count of messages: رسالة واحدة، رسالتان، 3–10 رسائل، 11–99 رسالة، 0 and 100+ رسالة (103 رسائل). */
+export const messageCount = (n: number, grammaticalCase: 'nominative' | 'genitive' = 'nominative'): string =>
+  countOf(n, NOUNS.message, grammaticalCase);

@@ -1,22 +1,9 @@
 /** The dashboard's sign-ins card and data-retention notice, and the admin's retention setting (ADR 012). */
 
-const arabicPlural = new Intl.PluralRules('ar');
+import { countOf, NOUNS } from '../format';
 
 /** A number of days after «بعد» in correct Arabic: 7 أيام، 90 يوماً، 100 يوم. */
-export function dayCount(n: number): string {
-  switch (arabicPlural.select(n)) {
-    case 'one':
-      return 'يوم واحد';
-    case 'two':
-      return 'يومين';
-    case 'few':
-      return `${n} أيام`;
-    case 'many':
-      return `${n} يوماً`;
-    default:
-      return `${n} يوم`;
-  }
-}
+export const dayCount = (n: number): string => countOf(n, NOUNS.day, 'genitive');
 export const accountSecurityText = {
   signIns: {
     heading: 'عمليات تسجيل الدخول الأخيرة',
@@ -41,7 +28,7 @@ export const accountSecurityText = {
     cancel: 'إلغاء',
     close: 'إغلاق',
     doneNone: 'لا توجد أجهزة أخرى مسجلة الدخول.',
-    done: (n: number) => (n === 1 ? 'تم تسجيل الخروج من جهاز آخر.' : `تم تسجيل الخروج من ${n} أجهزة أخرى.`),
+    done: (n: number) => `تم تسجيل الخروج من ${countOf(n, NOUNS.otherDevice, 'genitive')}.`,
     failed: 'تعذّر تسجيل الخروج من الأجهزة الأخرى',
   },
   retention: {

@@ -1,3 +1,5 @@
+import { countOf, NOUNS } from '../format';
+
 /**
  * Arabic texts of the spec, copied verbatim, and the mapping from API error codes to them.
  * The API answers errors as `{ code }`; only the web turns a code into words.
@@ -61,7 +63,7 @@ export const ar = {
     /** Registration went through but the mail server refused the confirmation e-mail (ADR 005). */
     confirmationNotSent: 'تم إنشاء حسابك، لكن تعذر إرسال رسالة التفعيل إلى بريدك الإلكتروني. يمكنك إعادة إرسالها الآن.',
     resendConfirmation: 'إعادة إرسال رسالة التفعيل',
-    resendWait: (s: number) => `يمكنك إعادة الإرسال بعد ${s} ثانية`,
+    resendWait: (s: number) => `يمكنك إعادة الإرسال بعد ${countOf(s, NOUNS.second, 'genitive')}`,
     /** A confirmation or reset e-mail the mail server refused; asking again sends it (ADR 005). */
     mailNotSent: 'تعذر إرسال الرسالة إلى بريدك الإلكتروني حالياً. يرجى المحاولة مرة أخرى بعد قليل.',
     /** The applicant's name: asked at registration, or once before the first send (ADR 005). */

@@ -1,5 +1,8 @@
 import { LOW_BALANCE_THRESHOLD } from '../constants';
 import { messageCount } from '../format';
+
+const lowBalance = messageCount(LOW_BALANCE_THRESHOLD);
+
 import { ar, messageForCode } from './ar';
 
 /**
@@ -85,7 +88,7 @@ export const currentPackageTexts = {
       ? `نفد رصيدك من هذه الباقة. شراؤها مجدداً يضيف ${messageCount(adds)} إلى رصيدك.`
       : `تبقّت لديك ${messageCount(left)} فقط. شراء الباقة مجدداً يضيف ${messageCount(adds)} إلى رصيدك.`,
   balanceLeft: (left: number) =>
-    `لديك ${messageCount(left)} من هذه الباقة. يمكنك شراؤها مجدداً حين يقل رصيدك عن ${LOW_BALANCE_THRESHOLD} رسائل، أو اختيار باقة أكبر الآن.`,
+    `لديك ${messageCount(left)} من هذه الباقة. يمكنك شراؤها مجدداً حين يقل رصيدك عن ${lowBalance}، أو اختيار باقة أكبر الآن.`,
   companiesUsed: 'راسلت جميع الشركات المتاحة في هذه الباقة، فلن تفيدك رسائل إضافية منها. اختر باقة أكبر لتصل إلى شركات جديدة.',
 } as const;
 
@@ -115,7 +118,7 @@ const textByCode: Record<BillingErrorCode, string> = {
   INVOICE_CREATE_FAILED: 'فشل في إنشاء الفاتورة',
   PACKAGE_NOT_FOUND: 'الباقة غير موجودة',
   PACKAGE_NOT_PURCHASABLE: 'هذه الباقة لا تُشترى عبر الدفع الإلكتروني.',
-  ALREADY_ON_PACKAGE: `أنت مشترك في هذه الباقة حالياً ولديك رصيد منها. يمكنك شراؤها مجدداً حين يقل رصيدك عن ${LOW_BALANCE_THRESHOLD} رسائل، أو اختيار باقة أخرى.`,
+  ALREADY_ON_PACKAGE: `أنت مشترك في هذه الباقة حالياً ولديك رصيد منها. يمكنك شراؤها مجدداً حين يقل رصيدك عن ${lowBalance}، أو اختيار باقة أخرى.`,
   PACKAGE_COMPANIES_USED: currentPackageTexts.companiesUsed,
   ADMIN_CANNOT_PURCHASE: 'حساب المشرف لا يشتري الباقات؛ شراء باقة سيُلغي صلاحية المشرف.',
   INVOICE_NOT_FOUND: paymentCallbackTexts.notFound,

@@ -1,3 +1,4 @@
+import { countOf, NOUNS } from '../format';
 import { messageForCode } from './ar';
 
 /** Arabic texts of the admin packages tab (spec §2, §5, §8); spec strings are verbatim. */
@@ -29,14 +30,15 @@ export const packagesAdminTexts = {
   /** Why a package's delete button is disabled, shown beside it and read with it. */
   deleteBlocked: {
     reserved: 'لا تُحذف: يعتمد عليها النظام',
-    inUse: (profiles: number, companies: number) => `لا تُحذف: يستخدمها ${profiles} مستخدم و${companies} شركة`,
+    inUse: (profiles: number, companies: number) =>
+      `لا تُحذف: يستخدمها ${countOf(profiles, NOUNS.user)} و${countOf(companies, NOUNS.company)}`,
   },
   originalPrice: 'السعر قبل الخصم (ريال)',
   discountPercent: 'نسبة الخصم (%)',
   displaySection: 'بيانات العرض في صفحة الأسعار',
   usage: 'الاستخدام',
   actions: 'الإجراءات',
-  usageText: (profiles: number, companies: number) => `${profiles} مستخدم، ${companies} شركة`,
+  usageText: (profiles: number, companies: number) => `${countOf(profiles, NOUNS.user)}، ${countOf(companies, NOUNS.company)}`,
   reservedBadge: 'محجوزة',
   reservedHint: 'باقة نظامية محجوزة: لا يمكن حذفها ولا تغيير اسمها.',
   legend: 'الباقات المحجوزة (تجريبي، مجاني، admin) لا تُحذف ولا يتغير اسمها، ولا تُحذف باقة ما دام يستخدمها مستخدمون أو شركات.',

@@ -1,4 +1,4 @@
-import { messageCount } from '../format';
+import { countOf, messageCount, NOUNS } from '../format';
 
 /**
  * Arabic texts of the sending window (the admin's days, hours and holidays) and of the plan a user reads
@@ -7,8 +7,6 @@ import { messageCount } from '../format';
 
 /** 0 = Sunday … 6 = Saturday. */
 export const WEEKDAY_NAMES = ['الأحد', 'الاثنين', 'الثلاثاء', 'الأربعاء', 'الخميس', 'الجمعة', 'السبت'] as const;
-
-const dayCount = (n: number) => (n === 1 ? 'يوم واحد' : n === 2 ? 'يومين' : n <= 10 ? `${n} أيام` : `${n} يوماً`);
 
 /** "الأحد – الخميس" for a run of days, else the days listed. */
 export function windowDaysText(days: readonly number[]): string {
@@ -32,8 +30,10 @@ export const sendPlanText = {
   retry: 'إعادة المحاولة',
   nothing: 'لا توجد رسائل لإرسالها الآن.',
   summary: (messages: number, days: number) =>
-    days <= 1 ? `ستُرسل ${messageCount(messages)} خلال يوم واحد.` : `ستُرسل ${messageCount(messages)} على مدى ${dayCount(days)}.`,
-  sendingDays: (n: number) => `أيام الإرسال الفعلية: ${dayCount(n)}.`,
+    days <= 1
+      ? `ستُرسل ${messageCount(messages)} خلال يوم واحد.`
+      : `ستُرسل ${messageCount(messages)} على مدى ${countOf(days, NOUNS.day, 'genitive')}.`,
+  sendingDays: (n: number) => `أيام الإرسال الفعلية: ${countOf(n, NOUNS.day)}.`,
   starts: (when: string) => `تبدأ: ${when}`,
   finish: (when: string) => `الانتهاء المتوقع: ${when}`,
   firstDay: (n: number) => `في اليوم الأول: ${messageCount(n)}.`,
@@ -58,8 +58,10 @@ export const sendingWindowAdminText = {
   loadFailed: 'تعذر تحميل نافذة الإرسال.',
   retry: 'إعادة المحاولة',
   noDays: 'اختر يوماً واحداً على الأقل.',
-  badHours: 'يجب أن تكون ساعة النهاية بعد ساعة البداية.',
+  /** A window ending before it starts runs past midnight (22:00 to 02:00); only the same hour twice is refused. */
+  endHint: 'نهاية قبل البداية (مثل 22:00 إلى 02:00) تعني أن الإرسال يستمر بعد منتصف الليل، ويُحسب لليوم الذي بدأ فيه.',
+  badHours: 'يجب أن تختلف ساعة النهاية عن ساعة البداية.',
   badHolidays: (lines: string) => `تواريخ غير صحيحة: ${lines}`,
-  tooManyHolidays: (max: number) => `الحد الأقصى ${max} تاريخاً.`,
+  tooManyHolidays: (max: number) => `الحد الأقصى ${countOf(max, NOUNS.date)}.`,
   noHolidays: 'لا توجد إجازات مسجلة.',
 } as const;

@@ -4,7 +4,7 @@
  * zod-free, so the web can import it at run time; the schemas are in schemas/sending.
  */
 import { LOW_BALANCE_THRESHOLD, RESUME_MAX_BYTES } from '../constants';
-import { formatNumber, messageCount } from '../format';
+import { countOf, formatNumber, messageCount, NOUNS } from '../format';
 
 export const sendingText = {
   /** Spec §5, verbatim. */
@@ -256,10 +256,10 @@ export const targetingText = {
   search: 'ابحث في القائمة',
   nothingFound: 'لا توجد قيمة بهذا الاسم',
   option: (value: string, count: number) => `${value} (${formatNumber(count)})`,
-  matching: (count: number) => `تطابق اختيارك ${formatNumber(count)} شركة لم تراسلها بعد.`,
-  receive: (count: number) => `ستصل سيرتك إلى ${formatNumber(count)} شركة.`,
+  matching: (count: number) => `تطابق اختيارك ${countOf(count, NOUNS.company)} لم تراسلها بعد.`,
+  receive: (count: number) => `ستصل سيرتك إلى ${countOf(count, NOUNS.company, 'genitive')}.`,
   limitedByBalance: (count: number, balance: number) =>
-    `تطابق اختيارك ${formatNumber(count)} شركة، ويكفي رصيدك لـ ${messageCount(balance)}، فتصل سيرتك إلى أول ${formatNumber(balance)} منها.`,
+    `تطابق اختيارك ${countOf(count, NOUNS.company)}، ويكفي رصيدك لـ ${messageCount(balance, 'genitive')}، فتصل سيرتك إلى أول ${countOf(balance, NOUNS.company, 'genitive')} منها.`,
   none: 'لا توجد شركات لم تراسلها بعد في هذا الاختيار. وسّع اختيارك أو اختر «الكل».',
   reset: 'إرسال إلى الكل',
   loading: 'جارٍ تحميل القطاعات والمدن…',

@@ -18,7 +18,7 @@ describe('page texts (spec §2)', () => {
     expect(pageSummary({ page: 2, pageSize: 1000, total: 10000, pageCount: 10, shown: 1000, totalIsLowerBound: true })).toEqual({
       range: 'عرض 1001 إلى 2000 من أكثر من 10000',
       page: 'صفحة 2 من 10',
-      narrow: 'تطابق البحث أكثر من 10000 شركة، وتُعرض أول 10 صفحات منها فقط. أضف كلمات أدق إلى البحث لتضييق النتائج.',
+      narrow: 'تطابق البحث أكثر من 10,000 شركة، وتُعرض أول 10 صفحات منها فقط. أضف كلمات أدق إلى البحث لتضييق النتائج.',
     });
     expect(pageSummary({ page: 1, pageSize: 1000, total: 10000, pageCount: 10, shown: 1000, totalIsLowerBound: false })).not.toHaveProperty(
       'narrow',

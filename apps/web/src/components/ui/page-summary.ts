@@ -1,3 +1,5 @@
+import { countOf, NOUNS } from '@sira/shared';
+
 /**
  * 'عرض X إلى Y من N' and 'صفحة P من T' (spec §2), with 0 of 0 for an empty list. A search the server counted
  * only up to its limit (`totalIsLowerBound`) says «أكثر من N» and, in `narrow`, that only its first pages are
@@ -18,7 +20,7 @@ export function pageSummary(page: {
     page: `صفحة ${page.shown === 0 ? 0 : page.page} من ${page.pageCount}`,
     ...(page.totalIsLowerBound
       ? {
-          narrow: `تطابق البحث أكثر من ${page.total} شركة، وتُعرض أول ${page.pageCount} صفحات منها فقط. أضف كلمات أدق إلى البحث لتضييق النتائج.`,
+          narrow: `تطابق البحث أكثر من ${countOf(page.total, NOUNS.company, 'genitive')}، وتُعرض أول ${countOf(page.pageCount, NOUNS.page, 'genitive')} منها فقط. أضف كلمات أدق إلى البحث لتضييق النتائج.`,
         }
       : {}),
   };

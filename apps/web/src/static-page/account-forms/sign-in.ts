@@ -6,7 +6,9 @@ import {
   ar,
   checkResetRequest,
   checkSignIn,
+  countOf,
   messageForCode,
+  NOUNS,
   normalizeEmail,
   paths,
   RESET_PASSWORD_COOLDOWN_SECONDS,
@@ -95,7 +97,7 @@ export function signInPage(form: HTMLFormElement) {
 
   const forgot = form.querySelector<HTMLButtonElement>('button[data-action="forgot-password"]');
   if (forgot) {
-    const wait = cooldown(forgot, (s) => `يمكنك طلب رابط جديد بعد ${s} ثانية`);
+    const wait = cooldown(forgot, (s) => `يمكنك طلب رابط جديد بعد ${countOf(s, NOUNS.second, 'genitive')}`);
     forgot.addEventListener('click', async () => {
       // The sign-in error under the form belongs to the last sign-in, not to this request.
       showFormError(form, null);

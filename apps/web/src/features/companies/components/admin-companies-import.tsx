@@ -1,5 +1,5 @@
 import { Alert, Button, Card, FileInput, Group, List, Progress, Select, Stack, Text, Title } from '@mantine/core';
-import { formatNumber } from '@sira/shared';
+import { countOf, formatNumber, NOUNS } from '@sira/shared';
 import { companiesText, EXCEL_HEADERS, EXCEL_MAX_BYTES, hasExcelExtension } from '@sira/shared/messages/companies-admin';
 import type { CompaniesImportResult, ImportSkipReason } from '@sira/shared/schemas/companies-admin';
 import { useState } from 'react';
@@ -8,13 +8,6 @@ import { useImportCompanies } from '../api/import-companies';
 import { companiesToasts, type Feedback, importErrorFeedback, importResultFeedback } from '../utils/companies-feedback';
 import { errorCode } from '../utils/error-code';
 import type { ImportRowsProgress } from '../utils/import-stream';
-
-/** A number of cells with the Arabic plural: خلية واحدة، خليتان، 3–10 خلايا، 11 خلية فأكثر. */
-function cellCount(n: number): string {
-  if (n === 1) return 'خلية واحدة';
-  if (n === 2) return 'خليتان';
-  return n % 100 >= 3 && n % 100 <= 10 ? `${n} خلايا` : `${n} خلية`;
-}
 
 const texts = {
   title: 'رفع ملف Excel',
@@ -27,7 +20,7 @@ const texts = {
   upload: 'رفع الملف',
   uploading: (percent: number) => `جارٍ رفع الملف… ${percent}%`,
   processing: 'اكتمل الرفع، جارٍ قراءة الملف…',
-  writing: (p: ImportRowsProgress) => `جارٍ إضافة الشركات… ${formatNumber(p.done)} من ${formatNumber(p.total)} صف`,
+  writing: (p: ImportRowsProgress) => `جارٍ إضافة الشركات… ${formatNumber(p.done)} من ${countOf(p.total, NOUNS.row, 'genitive')}`,
   progress: 'تقدم رفع الملف',
   resultTitle: 'نتيجة آخر رفع',
   resultRows: (r: CompaniesImportResult) =>
@@ -38,7 +31,7 @@ const texts = {
   skippedRows: 'أمثلة على الصفوف المتخطاة:',
   row: (n: number) => `الصف ${n}`,
   formulas: (n: number) =>
-    `${cellCount(n)} فيها صيغة بدل قيمة: حُفظ النص الظاهر للصيغ التي تجمع نصوصاً فقط (مثل HYPERLINK)، وتُركت غيرها فارغة. للتحقق، انسخ الأعمدة والصقها كقيم ثم أعد الرفع.`,
+    `${countOf(n, NOUNS.cell)} فيها صيغة بدل قيمة: حُفظ النص الظاهر للصيغ التي تجمع نصوصاً فقط (مثل HYPERLINK)، وتُركت غيرها فارغة. للتحقق، انسخ الأعمدة والصقها كقيم ثم أعد الرفع.`,
   formulaCell: (row: number, column: string) => `الصف ${row}، عمود «${column}»`,
   reasons: {
     EMAIL_MISSING: 'لا يوجد بريد إلكتروني',

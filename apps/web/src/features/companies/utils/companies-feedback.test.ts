@@ -15,16 +15,18 @@ const result = (added: number, skipped: number, duplicates: number) => ({
 
 describe('import result toast (spec §8)', () => {
   it('is a success naming what was added and what was skipped', () => {
-    expect(importResultFeedback(result(4, 0, 0))).toEqual({ kind: 'success', text: '4 شركة أضيفت بنجاح' });
+    expect(importResultFeedback(result(4, 0, 0))).toEqual({ kind: 'success', text: '4 شركات أضيفت بنجاح' });
     const mixed = importResultFeedback(result(4, 3, 2));
     expect(mixed.kind).toBe('success');
-    expect(mixed.text).toMatch(/^4 شركة أضيفت بنجاح/);
-    expect(mixed.text).toContain('تم تخطي 3 صف');
-    expect(mixed.text).toContain('2 صف ببريد مكرر');
+    expect(mixed.text).toBe('4 شركات أضيفت بنجاح، وتم تخطي 3 صفوف غير صالحة، وتم تخطي صفين ببريد مكرر');
+    expect(importResultFeedback(result(11, 1, 0)).text).toBe('11 شركة أضيفت بنجاح، وتم تخطي صف واحد غير صالح');
   });
 
   it('warns when rows were skipped and none added, and informs when nothing valid was new', () => {
-    expect(importResultFeedback(result(0, 5, 0))).toMatchObject({ kind: 'warning', text: expect.stringContaining('تم تخطي 5 صف') });
+    expect(importResultFeedback(result(0, 5, 0))).toMatchObject({
+      kind: 'warning',
+      text: expect.stringContaining('تم تخطي 5 صفوف غير صالحة'),
+    });
     expect(importResultFeedback(result(0, 0, 6))).toMatchObject({ kind: 'info', text: expect.stringContaining('(6)') });
     expect(importResultFeedback(result(0, 0, 0))).toEqual({ kind: 'info', text: 'لا توجد شركات صالحة للإضافة' });
   });

@@ -1,4 +1,4 @@
-import { ar, messageForCode } from '@sira/shared';
+import { ar, countOf, messageForCode, NOUNS } from '@sira/shared';
 import { companiesMessageForCode } from '@sira/shared/messages/companies-admin';
 import type { CompaniesImportResult } from '@sira/shared/schemas/companies-admin';
 
@@ -27,10 +27,11 @@ export interface Feedback {
 
 /** The upload result toast (spec §8): success with what was skipped, a warning when nothing was added. */
 export function importResultFeedback(result: CompaniesImportResult): Feedback {
-  const skipped = result.skipped ? `، وتم تخطي ${result.skipped} صف غير صالح` : '';
-  const duplicates = result.duplicates ? `، و${result.duplicates} صف ببريد مكرر لم يُضف مرة ثانية` : '';
-  if (result.added > 0) return { kind: 'success', text: `${result.added} شركة أضيفت بنجاح${skipped}${duplicates}` };
-  if (result.skipped > 0) return { kind: 'warning', text: `لم تتم إضافة أي شركة: تم تخطي ${result.skipped} صف غير صالح${duplicates}` };
+  const skipped = result.skipped ? `، وتم تخطي ${countOf(result.skipped, NOUNS.invalidRow, 'genitive')}` : '';
+  const duplicates = result.duplicates ? `، وتم تخطي ${countOf(result.duplicates, NOUNS.row, 'genitive')} ببريد مكرر` : '';
+  if (result.added > 0) return { kind: 'success', text: `${countOf(result.added, NOUNS.company)} أضيفت بنجاح${skipped}${duplicates}` };
+  if (result.skipped > 0)
+    return { kind: 'warning', text: `لم تتم إضافة أي شركة: تم تخطي ${countOf(result.skipped, NOUNS.invalidRow, 'genitive')}${duplicates}` };
   return {
     kind: 'info',
     text: result.duplicates

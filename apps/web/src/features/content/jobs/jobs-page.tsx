@@ -1,5 +1,5 @@
 import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatNumber, paths } from '@sira/shared';
+import { countOf, NOUNS, paths } from '@sira/shared';
 import { Link } from 'react-router';
 import { useFooter } from '../api/get-footer';
 import { type JobsCity, type JobsCitySlug, jobsCities, totalCompanies } from './jobs-content';
@@ -8,8 +8,9 @@ const texts = {
   register: 'سجّل الآن',
   seePricing: 'شاهد الباقات',
   sectorsTitle: (city: string) => `قطاعات الشركات في ${city}`,
-  sectorsIntro: (count: string, sectors: string) => `في دليل سيرة ${count} شركة في ${sectors} قطاعات رئيسية:`,
-  companies: 'شركة في دليل سيرة',
+  sectorsIntro: (count: number, sectors: number) =>
+    `في دليل سيرة ${countOf(count, NOUNS.company)} في ${countOf(sectors, NOUNS.sector, 'genitive')} رئيسية:`,
+  inDirectory: 'في دليل سيرة',
   faqTitle: 'أسئلة شائعة',
   contactTitle: 'هل لديك سؤال قبل أن تبدأ؟',
   contactBody: 'فريق الدعم يجيبك عن الباقات وطريقة الإرسال وربط بريدك.',
@@ -48,7 +49,7 @@ function Sectors({ city }: { city: JobsCity }) {
           {texts.sectorsTitle(city.name)}
         </Title>
         <Text c="gray.8" mt="xs">
-          {texts.sectorsIntro(formatNumber(totalCompanies(city)), formatNumber(city.sectors.length))}
+          {texts.sectorsIntro(totalCompanies(city), city.sectors.length)}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} mt="lg">
           {city.sectors.map((sector) => (
@@ -57,9 +58,9 @@ function Sectors({ city }: { city: JobsCity }) {
                 {sector.name}
               </Title>
               <Text c="teal.9" fw={700} fz="xl" mt="xs">
-                {formatNumber(sector.companies)}{' '}
+                {countOf(sector.companies, NOUNS.company)}{' '}
                 <Text span c="gray.8" fw={400} fz="sm">
-                  {texts.companies}
+                  {texts.inDirectory}
                 </Text>
               </Text>
               <Text c="gray.8" fz="sm" mt="xs">

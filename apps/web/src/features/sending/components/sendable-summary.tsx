@@ -1,11 +1,11 @@
 import { Alert, Anchor, Group, Text } from '@mantine/core';
-import { formatNumber, messageCount, paths } from '@sira/shared';
+import { countOf, formatNumber, messageCount, NOUNS, paths } from '@sira/shared';
 import { sendingText } from '@sira/shared/messages/sending';
 import type { SendingCompose } from '@sira/shared/schemas/sending';
 import { Link } from 'react-router';
 
 const texts = {
-  sendableNow: (n: string) => `سيتم الإرسال الآن إلى ${n} شركة`,
+  sendableNow: (n: number) => `سيتم الإرسال الآن إلى ${countOf(n, NOUNS.company, 'genitive')}`,
   detail: (balance: number, companies: string) =>
     `رصيدك: ${messageCount(balance)} · الشركات المتاحة في باقتك ولم تراسلها بعد: ${companies}`,
   upgrade: 'ترقية الباقة',
@@ -28,7 +28,7 @@ export function SendableSummary({ compose, sendable = compose.sendableNow }: { c
   }
   // The cap lets the same number go before it holds one, whatever the size of the send.
   const limit = compose.dailyLimit && sendable > compose.dailyLimit.sendsNow ? compose.dailyLimit : null;
-  const title = texts.sendableNow(formatNumber(sendable));
+  const title = texts.sendableNow(sendable);
   return (
     <Alert color="teal" role="status" title={title} data-testid="sendable-summary">
       {limit ? <Text size="sm">{sendingText.dailyLimitExplain(limit.cap)}</Text> : null}
