@@ -14,7 +14,7 @@ import {
  * When messages may leave (the sending window, in Saudi time) and the plan a user sees before sending. The
  * window is the admin's, one for every job that chose "working hours only"; a job that chose "any time" is
  * paced as before. Days are numbered as JavaScript numbers them (0 = Sunday … 6 = Saturday); hours are
- * Riyadh wall-clock time ("HH:MM", end after start, "24:00" for midnight); holidays are Riyadh calendar dates
+ * Riyadh wall-clock time ("HH:MM", "24:00" for midnight; an end before the start runs past midnight); holidays are Riyadh calendar dates
  * (YYYY-MM-DD, Gregorian) on which nothing windowed leaves.
  */
 
@@ -29,7 +29,9 @@ export const sendingWindowSchema = z
     end: z.string().regex(CLOCK_TIME),
     holidays: z.array(z.string().refine(isCalendarDate, 'not a calendar date')).max(HOLIDAYS_MAX),
   })
-  .refine((w) => minutesOf(w.end) > minutesOf(w.start), { path: ['end'], message: 'end must be after start' })
+  // An end before the start runs past midnight (22:00–02:00), the night counted to the day it starts on.
+  .refine((w) => w.start !== '24:00', { path: ['start'], message: 'a window starts before midnight' })
+  .refine((w) => minutesOf(w.end) !== minutesOf(w.start), { path: ['end'], message: 'end must differ from start' })
   .refine((w) => new Set(w.days).size === w.days.length, { path: ['days'], message: 'days repeat' });
 
 /** GET /api/sending/plan?sendWindow=&count= */

@@ -74,13 +74,14 @@ describe('the admin’s sending window', () => {
     expect((await ctx.app.inject({ url: '/api/admin/sending/window', headers: { cookie: user.cookie } })).statusCode).toBe(403);
   });
 
-  it('refuses a window with no day, an end not after its start, a repeated day or a date that is not one', async () => {
+  it('refuses a window with no day, an end the same as its start, a repeated day or a date that is not one', async () => {
     const a = await admin();
     const base = { days: [0], start: '08:00', end: '16:00', holidays: [] };
     for (const wrong of [
       { ...base, days: [] },
       { ...base, end: '08:00' },
-      { ...base, start: '17:00' },
+      { ...base, start: '16:00' },
+      { ...base, start: '24:00', end: '02:00' },
       { ...base, days: [1, 1] },
       { ...base, days: [7] },
       { ...base, start: '8:00' },
@@ -90,6 +91,15 @@ describe('the admin’s sending window', () => {
       const res = await putWindow(a.cookie, wrong);
       expect(res.statusCode, JSON.stringify(wrong)).toBe(400);
     }
+  });
+
+  it('keeps a night window that runs past midnight, 22:00 to 02:00', async () => {
+    const a = await admin();
+    const night = { days: [0, 1, 2, 3, 4], start: '22:00', end: '02:00', holidays: [] };
+    const res = await putWindow(a.cookie, night);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual(night);
+    expect((await ctx.app.inject({ url: '/api/admin/sending/window', headers: { cookie: a.cookie } })).json()).toEqual(night);
   });
 });
 

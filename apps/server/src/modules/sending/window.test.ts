@@ -43,18 +43,23 @@ const hhmm = (minutes: number) =>
 const T0 = Date.UTC(2026, 0, 1);
 const SPAN = 3 * 365 * DAY_MS;
 
-/** Random windows: any non-empty set of days, whole-minute hours (end after start), holidays near T0. */
+/**
+ * Random windows: any non-empty set of days, whole-minute hours, holidays near T0. About half end the same day
+ * (up to a whole day, 00:00–24:00) and half cross midnight (22:00–02:00: end before start).
+ */
 const windowArb: fc.Arbitrary<WindowSettings> = fc
   .record({
     days: fc.uniqueArray(fc.integer({ min: 0, max: 6 }), { minLength: 1, maxLength: 7 }),
     start: fc.integer({ min: 0, max: 1439 }),
     length: fc.integer({ min: 1, max: 1440 }),
+    crossesMidnight: fc.boolean(),
     holidays: fc.uniqueArray(fc.integer({ min: 0, max: 3 * 365 }), { maxLength: 60 }),
   })
-  .map(({ days, start, length, holidays }) => ({
+  .map(({ days, start, length, crossesMidnight, holidays }) => ({
     days,
     start: hhmm(start),
-    end: hhmm(Math.min(1440, start + length)),
+    // Crossing: the end wraps past midnight to before the start ('00:00' when it lands on midnight itself).
+    end: crossesMidnight ? hhmm((start + Math.min(length, 1439)) % 1440) : hhmm(Math.min(1440, start + length)),
     holidays: holidays.map((d) => new Date(T0 + d * DAY_MS).toISOString().slice(0, 10)),
   }));
 const instantArb = fc.integer({ min: T0 - DAY_MS, max: T0 + SPAN });
@@ -72,11 +77,21 @@ const blockedAheadArb = fc.tuple(windowArb, instantArb, fc.integer({ min: 0, max
   return [{ ...settings, holidays }, instant] as const;
 });
 
+/**
+ * Open on a sending day that is not a holiday from the start until the end; when the end is not after the
+ * start the window runs past midnight, and the hours after midnight belong to the day before (its weekday and
+ * its holiday decide them).
+ */
 function referenceOpen(w: WindowSettings, instant: number): boolean {
   const { date, weekday, minute } = wallClock(instant);
   const [sh, sm] = w.start.split(':').map(Number) as [number, number];
   const [eh, em] = w.end.split(':').map(Number) as [number, number];
-  return w.days.includes(weekday) && !w.holidays.includes(date) && minute >= sh * 60 + sm && minute < eh * 60 + em;
+  const start = sh * 60 + sm;
+  const end = eh * 60 + em;
+  const sendingDay = (d: { date: string; weekday: number }) => w.days.includes(d.weekday) && !w.holidays.includes(d.date);
+  if (end > start) return sendingDay({ date, weekday }) && minute >= start && minute < end;
+  const dayBefore = wallClock(instant - DAY_MS);
+  return (sendingDay({ date, weekday }) && minute >= start) || (sendingDay(dayBefore) && minute < end);
 }
 
 const probesArb = fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 20 });
@@ -130,6 +145,31 @@ describe('sending window', () => {
       holidays: ['2026-11-28', '2026-12-05', '2026-12-12'],
     });
     expect(new Date(nextOpening(Date.parse('2026-11-26T13:00:00Z'), w)).toISOString()).toBe('2026-12-18T21:10:00.000Z');
+  });
+
+  it('a night window, 22:00–02:00 Sunday–Thursday, runs past midnight and belongs to the day it starts on', () => {
+    const w = compileWindow({ days: [0, 1, 2, 3, 4], start: '22:00', end: '02:00', holidays: ['2026-11-29'] });
+    // Thursday 26 November 2026, 22:00 Riyadh (19:00 UTC) until Friday 02:00 (Thursday 23:00 UTC).
+    expect(isOpen(Date.parse('2026-11-26T18:59:59.999Z'), w)).toBe(false);
+    expect(isOpen(Date.parse('2026-11-26T19:00:00Z'), w)).toBe(true);
+    expect(isOpen(Date.parse('2026-11-26T21:30:00Z'), w)).toBe(true); // Friday 00:30 Riyadh: Thursday's night
+    expect(isOpen(Date.parse('2026-11-26T22:59:59.999Z'), w)).toBe(true);
+    expect(isOpen(Date.parse('2026-11-26T23:00:00Z'), w)).toBe(false);
+    expect(new Date(closingOf(Date.parse('2026-11-26T21:30:00Z'), w)).toISOString()).toBe('2026-11-26T23:00:00.000Z');
+    // Friday 22:00 is not a sending night, Saturday's neither, and Sunday 29th is a holiday: Monday 22:00.
+    expect(isOpen(Date.parse('2026-11-27T19:30:00Z'), w)).toBe(false);
+    expect(new Date(nextOpening(Date.parse('2026-11-26T23:00:00Z'), w)).toISOString()).toBe('2026-11-30T19:00:00.000Z');
+    // Monday 30th 01:00 Riyadh follows the holiday's night: closed; Tuesday 1 December 01:00 follows Monday's: open.
+    expect(isOpen(Date.parse('2026-11-29T22:00:00Z'), w)).toBe(false);
+    expect(isOpen(Date.parse('2026-11-30T22:00:00Z'), w)).toBe(true);
+    // Sunday 29th 01:00 Riyadh is Saturday's night: closed, though Sunday is a sending weekday.
+    expect(isOpen(Date.parse('2026-11-28T22:00:00Z'), w)).toBe(false);
+  });
+
+  it('a window ending at midnight, 20:00–00:00, is the same as 20:00–24:00', () => {
+    const a = compileWindow({ days: [1], start: '20:00', end: '00:00', holidays: [] });
+    const b = compileWindow({ days: [1], start: '20:00', end: '24:00', holidays: [] });
+    expect(a).toEqual(b);
   });
 
   it('isOpen agrees with the wall-clock reference over random windows, holidays and instants', () => {

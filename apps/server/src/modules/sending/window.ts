@@ -17,7 +17,11 @@ export const RIYADH_OFFSET_MS = 3 * 60 * MINUTE_MS;
 export interface SendingWindow {
   /** By weekday, 0 = Sunday. */
   days: readonly boolean[];
-  /** Opening and closing, ms after Riyadh midnight (close > open). */
+  /**
+   * Opening and closing, ms after the Riyadh midnight of the day the window opens (close > open). A window that
+   * crosses midnight (22:00–02:00) closes the next day, so its closeMs passes a day: a night belongs to the day
+   * it starts on, for the days and the holidays alike.
+   */
   openMs: number;
   closeMs: number;
   /** Holidays as Riyadh day numbers (days since 1970-01-01 in Riyadh). */
@@ -29,10 +33,12 @@ const dayNumberOf = (date: string): number => Math.floor(Date.parse(`${date}T00:
 
 export function compileWindow(settings: SendingWindowSettings): SendingWindow {
   const days = Array.from({ length: 7 }, (_, d) => settings.days.includes(d));
+  const openMs = minutesOf(settings.start) * MINUTE_MS;
+  const endMs = minutesOf(settings.end) * MINUTE_MS;
   return {
     days,
-    openMs: minutesOf(settings.start) * MINUTE_MS,
-    closeMs: minutesOf(settings.end) * MINUTE_MS,
+    openMs,
+    closeMs: endMs > openMs ? endMs : endMs + DAY_MS,
     holidays: new Set(settings.holidays.map(dayNumberOf)),
   };
 }
@@ -52,10 +58,20 @@ export function isSendingDay(day: number, window: SendingWindow): boolean {
   return window.days[weekdayOf(day)] === true && !window.holidays.has(day);
 }
 
-/** Whether a windowed message may leave at `instant`: a sending day, at or after opening, before closing. */
-export function isOpen(instant: number, window: SendingWindow): boolean {
+/**
+ * The Riyadh day whose window holds `instant` — that day's own, or the night of the day before running past
+ * midnight — or null when no window is open then.
+ */
+function openingDayAt(instant: number, window: SendingWindow): number | null {
   const { day, msOfDay } = riyadhDay(instant);
-  return isSendingDay(day, window) && msOfDay >= window.openMs && msOfDay < window.closeMs;
+  if (isSendingDay(day, window) && msOfDay >= window.openMs && msOfDay < window.closeMs) return day;
+  if (isSendingDay(day - 1, window) && msOfDay + DAY_MS < window.closeMs) return day - 1;
+  return null;
+}
+
+/** Whether a windowed message may leave at `instant`: within the hours of a sending day (or its night). */
+export function isOpen(instant: number, window: SendingWindow): boolean {
+  return openingDayAt(instant, window) !== null;
 }
 
 /**
@@ -64,11 +80,9 @@ export function isOpen(instant: number, window: SendingWindow): boolean {
  * single sending weekday that is a whole week, so an opening always comes within 7 × (holidays + 1) days.
  */
 export function nextOpening(instant: number, window: SendingWindow): number {
+  if (isOpen(instant, window)) return instant;
   const { day, msOfDay } = riyadhDay(instant);
-  if (isSendingDay(day, window)) {
-    if (msOfDay < window.openMs) return day * DAY_MS + window.openMs - RIYADH_OFFSET_MS;
-    if (msOfDay < window.closeMs) return instant;
-  }
+  if (isSendingDay(day, window) && msOfDay < window.openMs) return day * DAY_MS + window.openMs - RIYADH_OFFSET_MS;
   const limit = day + 7 * (window.holidays.size + 1);
   for (let d = day + 1; d <= limit; d++) {
     if (isSendingDay(d, window)) return d * DAY_MS + window.openMs - RIYADH_OFFSET_MS;
@@ -79,9 +93,8 @@ export function nextOpening(instant: number, window: SendingWindow): number {
 
 /** When the window that is open at `instant` closes (the instant itself when it is closed). */
 export function closingOf(instant: number, window: SendingWindow): number {
-  if (!isOpen(instant, window)) return instant;
-  const { day } = riyadhDay(instant);
-  return day * DAY_MS + window.closeMs - RIYADH_OFFSET_MS;
+  const day = openingDayAt(instant, window);
+  return day === null ? instant : day * DAY_MS + window.closeMs - RIYADH_OFFSET_MS;
 }
 
 const compiled = new WeakMap<SendingWindowSettings, SendingWindow>();

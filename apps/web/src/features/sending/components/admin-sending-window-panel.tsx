@@ -80,6 +80,7 @@ function WindowForm({ saved }: { saved: SendingWindowSettings }) {
           <TextInput
             type="time"
             label={t.end}
+            description={t.endHint}
             value={draft.end}
             onChange={(e) => change({ end: e.currentTarget.value })}
             error={problems.end}

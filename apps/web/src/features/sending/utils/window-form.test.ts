@@ -11,11 +11,17 @@ describe('sending window form', () => {
     });
   });
 
-  it('names each problem in Arabic: no day, an end not after the start, a date that is not one', () => {
-    expect(readWindowDraft({ days: [], start: '16:00', end: '08:00', holidays: '2027-02-30\n30/11/2027' })).toEqual({
+  it('takes an end before the start as a window running past midnight', () => {
+    expect(readWindowDraft({ days: ['0'], start: '22:00', end: '02:00', holidays: '' })).toEqual({
+      settings: { days: [0], start: '22:00', end: '02:00', holidays: [] },
+    });
+  });
+
+  it('names each problem in Arabic: no day, an end the same as the start, a date that is not one', () => {
+    expect(readWindowDraft({ days: [], start: '08:00', end: '08:00', holidays: '2027-02-30\n30/11/2027' })).toEqual({
       problems: {
         days: 'اختر يوماً واحداً على الأقل.',
-        end: 'يجب أن تكون ساعة النهاية بعد ساعة البداية.',
+        end: 'يجب أن تختلف ساعة النهاية عن ساعة البداية.',
         holidays: 'تواريخ غير صحيحة: 2027-02-30، 30/11/2027',
       },
     });

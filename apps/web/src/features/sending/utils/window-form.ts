@@ -15,7 +15,8 @@ export function readWindowDraft(
 ): { settings: SendingWindowSettings } | { problems: Partial<Record<keyof WindowDraft, string>> } {
   const problems: Partial<Record<keyof WindowDraft, string>> = {};
   if (draft.days.length === 0) problems.days = t.noDays;
-  if (!draft.start || !draft.end || minutesOf(draft.end) <= minutesOf(draft.start)) problems.end = t.badHours;
+  // An end before the start runs past midnight (22:00–02:00): only the same hour twice is no window.
+  if (!draft.start || !draft.end || minutesOf(draft.end) === minutesOf(draft.start)) problems.end = t.badHours;
   const lines = draft.holidays
     .split(/[\s,،]+/)
     .map((l) => l.trim())
