@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanRichHtml, sanitizeRichHtml } from './html';
+import { cleanRichHtml, sanitizeMailHtml, sanitizeRichHtml } from './html';
 
 describe('cleanRichHtml', () => {
   it('names the elements and attributes it removed', () => {
@@ -22,5 +22,20 @@ describe('cleanRichHtml', () => {
     const { html, removed } = cleanRichHtml('<a href="https://example.com" target="x" rel="opener">a</a>');
     expect(html).toBe('<a href="https://example.com" target="_blank" rel="noopener noreferrer">a</a>');
     expect(removed).toEqual({ elements: [], attributes: [] });
+  });
+});
+
+describe('mail HTML (templates, the body of an e-mail)', () => {
+  it('keeps an image only with an absolute https address, and says it removed the others', () => {
+    const html =
+      '<p>أهلاً</p><img src="x"><img src="/logo.png"><img src="http://cdn.example/a.png"><img src="//cdn.example/b.png"><img alt="بلا عنوان"><img src="https://cdn.example/logo.png" alt="شعار">';
+    const kept = '<p>أهلاً</p><img src="https://cdn.example/logo.png" alt="شعار" />';
+    expect(sanitizeMailHtml(html)).toBe(kept);
+    expect(cleanRichHtml(html, 'mail')).toEqual({ html: kept, removed: { elements: ['img'], attributes: [] } });
+  });
+
+  it('leaves content pages their relative images (they are the site’s own files)', () => {
+    expect(cleanRichHtml('<img src="/og/sira.png">').html).toBe('<img src="/og/sira.png" />');
+    expect(cleanRichHtml('<img src="https://cdn.example/a.png">', 'mail').removed).toEqual({ elements: [], attributes: [] });
   });
 });

@@ -32,6 +32,22 @@ export function sanitizeRichHtml(html: string): string {
   return sanitizeHtml(html, richHtmlOptions);
 }
 
+/**
+ * Mail (templates, the message a user sends): an image travels as an address the recipient's mail client
+ * fetches, so only an absolute https one can show there. Any other (`src="x"`, relative, http, none) would be
+ * a broken image in every e-mail, or one fetched in clear: the image goes, its alt text with it.
+ */
+const isMailImage = (attribs: Record<string, string>) => /^https:\/\/[^\s/]/i.test(attribs.src ?? '');
+const mailHtmlOptions: sanitizeHtml.IOptions = {
+  ...richHtmlOptions,
+  exclusiveFilter: (frame) => frame.tag === 'img' && !isMailImage(frame.attribs),
+};
+
+/** sanitizeRichHtml for the body of an e-mail: images only with an https address. */
+export function sanitizeMailHtml(html: string): string {
+  return sanitizeHtml(html, mailHtmlOptions);
+}
+
 const attributeAllowed = (tag: string, name: string) =>
   (RICH_HTML_ALLOWED_ATTRIBUTES[tag] ?? []).includes(name) || (RICH_HTML_ALLOWED_ATTRIBUTES['*'] ?? []).includes(name);
 
@@ -51,15 +67,20 @@ function valueKept(tag: string, name: string, value: string): boolean {
 /**
  * Sanitises like sanitizeRichHtml and says what it took out: elements not on the list (their text is kept,
  * a script's or a style's is not) and attributes dropped, whether not allowed or holding an address with a
- * scheme that is not (`javascript:`). The administrator is told after saving, so nothing vanishes unseen.
+ * scheme that is not (`javascript:`); for mail, images without an https address too (sanitizeMailHtml). The
+ * administrator is told after saving, so nothing vanishes unseen.
  */
-export function cleanRichHtml(html: string): { html: string; removed: HtmlRemovals } {
+export function cleanRichHtml(html: string, use: 'page' | 'mail' = 'page'): { html: string; removed: HtmlRemovals } {
   const elements = new Set<string>();
   const attributes = new Set<string>();
   const clean = sanitizeHtml(html, {
-    ...richHtmlOptions,
+    ...(use === 'mail' ? mailHtmlOptions : richHtmlOptions),
     onOpenTag: (tag, attribs) => {
       if (!RICH_HTML_ALLOWED_TAGS.includes(tag)) {
+        elements.add(tag);
+        return;
+      }
+      if (use === 'mail' && tag === 'img' && !isMailImage(attribs)) {
         elements.add(tag);
         return;
       }

@@ -3,7 +3,7 @@ import { ADMIN_PACKAGE, DEFAULT_DAILY_CAPS, DEFAULT_EMAIL_DELAY_SETTINGS, GMAIL_
 import { defaultPackages } from '@sira/shared/defaults/packages';
 import { defaultPages } from '@sira/shared/defaults/pages';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { sanitizeRichHtml } from '../../lib/html';
+import { sanitizeMailHtml, sanitizeRichHtml } from '../../lib/html';
 import { hashPassword } from '../../modules/auth/passwords';
 import type { Database } from '../client';
 import {
@@ -148,7 +148,7 @@ async function seedMessageTemplates(db: Database) {
       });
       const [row] = await tx
         .insert(templates)
-        .values({ name: t.name, subject: t.subject, content: sanitizeRichHtml(t.content), metadata: { package_ids: ids } })
+        .values({ name: t.name, subject: t.subject, content: sanitizeMailHtml(t.content), metadata: { package_ids: ids } })
         .returning({ id: templates.id });
       if (!row) throw new Error('template insert returned nothing');
       await tx.insert(packageTemplates).values(ids.map((packageId) => ({ packageId, templateId: row.id, templateNumber: index })));

@@ -3,7 +3,7 @@ import { isMailAddress, keepPlainLines, withoutFormatCharacters } from '@sira/sh
 import { isolateLtrRuns, ltrRuns } from '@sira/shared/bidi';
 import { optOutFooter } from '@sira/shared/messages/opt-out';
 import sanitizeHtml from 'sanitize-html';
-import { sanitizeRichHtml } from '../../lib/html';
+import { sanitizeMailHtml } from '../../lib/html';
 import {
   type ApplicantFields,
   bindApplicant,
@@ -162,7 +162,7 @@ export { keepPlainLines };
 
 export function prepareJobMessage(input: JobMessageInput): PreparedJobMessage {
   const boundary = `=_sira_${randomBytes(12).toString('hex')}`;
-  const content = keepPlainLines(sanitizeRichHtml(input.content));
+  const content = keepPlainLines(sanitizeMailHtml(input.content));
   const html = `<!DOCTYPE html>${CRLF}<html lang="ar" dir="rtl"><head><meta charset="utf-8"></head><body style="margin:0">${CRLF}<div dir="rtl" lang="ar" style="direction:rtl;text-align:right;font-family:Tahoma,Arial,sans-serif;font-size:15px;line-height:1.7">${content}</div>${CRLF}</body></html>`;
   const name = nameParams(attachmentName(input.resumeName));
   const tail = Buffer.from(

@@ -67,7 +67,8 @@ async function prepare(db: Database, input: TemplateWrite): Promise<TemplateWrit
   const packageIds = [...new Set(input.packageIds)];
   const rule = checkTemplateInput({ ...input, packageIds });
   if (rule) throw badRequest(rule);
-  const cleaned = cleanRichHtml(input.content);
+  // A template is the body of e-mails: images only with an https address (lib/html.ts).
+  const cleaned = cleanRichHtml(input.content, 'mail');
   const content = cleaned.html.trim();
   // Content made only of script or styling is empty once sanitised; content with no words (`<p> </p>`,
   // a lone image) would be refused when a user sends it (/send-resume asks for text), so it is refused here.
