@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
-import { companies } from './companies';
 import { createdAt, id, updatedAt } from './columns';
+import { companies } from './companies';
 import { deliveries } from './sending';
 import { profiles } from './users';
 
@@ -110,9 +110,6 @@ export const optOutRequests = pgTable(
     check('opt_out_requests_email_lower', sql`${t.email} = lower(${t.email})`),
     check('opt_out_requests_kind_known', sql`${t.kind} in ('stop','redirect')`),
     check('opt_out_requests_status_known', sql`${t.status} in ('unconfirmed','confirmed','approved','rejected','undone')`),
-    check(
-      'opt_out_requests_redirect_address',
-      sql`(${t.kind} = 'redirect') = (${t.redirectEmail} is not null)`,
-    ),
+    check('opt_out_requests_redirect_address', sql`(${t.kind} = 'redirect') = (${t.redirectEmail} is not null)`),
   ],
 );
