@@ -134,10 +134,10 @@ describe('sending', () => {
     await page.getByTestId('applicant-from').getByText('ستصل رسائلك باسم: سارة أحمد').waitFor();
 
     // What one send does now: the trial package's 10 messages.
-    await seen(page, /سيتم الإرسال الآن إلى/);
+    await seen(page, /يصل هذا الطلب إلى/);
     const sendable = arabicInt(
       await page
-        .getByText(/سيتم الإرسال الآن إلى/)
+        .getByText(/يصل هذا الطلب إلى/)
         .first()
         .textContent(),
     );

@@ -1,4 +1,5 @@
-import { countOf, NOUNS } from '../format';
+import { PACKAGE_COMPANY_LIMIT } from '../constants';
+import { countOf, formatNumber, NOUNS } from '../format';
 import { messageForCode } from './ar';
 
 /** Arabic texts of the admin packages tab (spec §2, §5, §8); spec strings are verbatim. */
@@ -38,7 +39,8 @@ export const packagesAdminTexts = {
   displaySection: 'بيانات العرض في صفحة الأسعار',
   usage: 'الاستخدام',
   actions: 'الإجراءات',
-  usageText: (profiles: number, companies: number) => `${countOf(profiles, NOUNS.user)}، ${countOf(companies, NOUNS.company)}`,
+  usageText: (profiles: number, companies: number) =>
+    `${countOf(profiles, NOUNS.user)}، ${countOf(companies, NOUNS.company)}${companies > PACKAGE_COMPANY_LIMIT ? ` (يصل طلب الإرسال الواحد إلى ${formatNumber(PACKAGE_COMPANY_LIMIT)} منها على الأكثر)` : ''}`,
   reservedBadge: 'محجوزة',
   reservedHint: 'باقة نظامية محجوزة: لا يمكن حذفها ولا تغيير اسمها.',
   legend: 'الباقات المحجوزة (تجريبي، مجاني، admin) لا تُحذف ولا يتغير اسمها، ولا تُحذف باقة ما دام يستخدمها مستخدمون أو شركات.',

@@ -1,5 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { balanceNotice, deliveryFailureText, deliveryStatusText, jobStatusText, sendingCountText, userFacingReason } from './sending';
+import {
+  balanceNotice,
+  deliveryFailureText,
+  deliveryStatusText,
+  jobStatusText,
+  sendableText,
+  sendingCountText,
+  targetingText,
+  userFacingReason,
+} from './sending';
+
+describe('what one send reaches', () => {
+  it('says how many companies, not that they leave now', () => {
+    expect(sendableText.reaches(100)).toBe('يصل هذا الطلب إلى 100 شركة');
+    expect(sendableText.reaches(10)).not.toMatch(/الآن/);
+  });
+
+  it('says the companies a package has beyond one send are not reached by it', () => {
+    expect(sendableText.detail(6000, 11_714)).toContain('11,714');
+    expect(sendableText.perSendLimit(11_714)).toBe(
+      'يصل الطلب الواحد إلى 5,000 شركة على الأكثر، وتبقى 6,714 شركة من باقتك لا يصلها هذا الطلب: أرسل إليها بطلب تالٍ.',
+    );
+    expect(targetingText.limitedPerSend(5_003)).toBe(
+      'تطابق اختيارك 5,003 شركات، ويصل الطلب الواحد إلى 5,000 شركة منها على الأكثر، وتبقى 3 شركات لطلب تالٍ.',
+    );
+  });
+});
 
 describe('the reason a user sees for a delivery', () => {
   it('is the Arabic sentence of a stored reason, without the English or the provider detail', () => {

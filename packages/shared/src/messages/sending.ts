@@ -3,7 +3,7 @@
  * /api/sending/* with the text each shows, and the reasons the engine records on a failed delivery.
  * zod-free, so the web can import it at run time; the schemas are in schemas/sending.
  */
-import { LOW_BALANCE_THRESHOLD, RESUME_MAX_BYTES } from '../constants';
+import { LOW_BALANCE_THRESHOLD, PACKAGE_COMPANY_LIMIT, RESUME_MAX_BYTES } from '../constants';
 import { countOf, formatNumber, messageCount, NOUNS } from '../format';
 
 export const sendingText = {
@@ -245,6 +245,19 @@ export function userFacingReason(reason: string | null, status?: string): string
   return deliveryFailureText.willRetry.split(' — ')[0] as string;
 }
 
+/**
+ * What one submit on /send-resume schedules (features/sending/sendable-summary.tsx): how many companies, and
+ * what it leaves for a later send. When they leave is the plan's to say (the window, the daily cap).
+ */
+export const sendableText = {
+  reaches: (n: number) => `يصل هذا الطلب إلى ${countOf(n, NOUNS.company, 'genitive')}`,
+  detail: (balance: number, companies: number) =>
+    `رصيدك: ${messageCount(balance)} · الشركات المتاحة في باقتك ولم تراسلها بعد: ${formatNumber(companies)}`,
+  /** The package has more companies left than one send takes (spec §9). */
+  perSendLimit: (left: number) =>
+    `يصل الطلب الواحد إلى ${countOf(PACKAGE_COMPANY_LIMIT, NOUNS.company, 'genitive')} على الأكثر، وتبقى ${countOf(left - PACKAGE_COMPANY_LIMIT, NOUNS.company)} من باقتك لا يصلها هذا الطلب: أرسل إليها بطلب تالٍ.`,
+} as const;
+
 /** /send-resume's choice of sectors and cities (features/sending/target-filter.tsx). */
 export const targetingText = {
   heading: 'الشركات التي تصلها سيرتك',
@@ -258,6 +271,8 @@ export const targetingText = {
   option: (value: string, count: number) => `${value} (${formatNumber(count)})`,
   matching: (count: number) => `تطابق اختيارك ${countOf(count, NOUNS.company)} لم تراسلها بعد.`,
   receive: (count: number) => `ستصل سيرتك إلى ${countOf(count, NOUNS.company, 'genitive')}.`,
+  limitedPerSend: (count: number) =>
+    `تطابق اختيارك ${countOf(count, NOUNS.company)}، ويصل الطلب الواحد إلى ${countOf(PACKAGE_COMPANY_LIMIT, NOUNS.company, 'genitive')} منها على الأكثر، وتبقى ${countOf(count - PACKAGE_COMPANY_LIMIT, NOUNS.company)} لطلب تالٍ.`,
   limitedByBalance: (count: number, balance: number) =>
     `تطابق اختيارك ${countOf(count, NOUNS.company)}، ويكفي رصيدك لـ ${messageCount(balance, 'genitive')}، فتصل سيرتك إلى أول ${countOf(balance, NOUNS.company, 'genitive')} منها.`,
   none: 'لا توجد شركات لم تراسلها بعد في هذا الاختيار. وسّع اختيارك أو اختر «الكل».',

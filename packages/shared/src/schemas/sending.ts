@@ -49,9 +49,9 @@ export type DailyLimitPlan = z.infer<typeof dailyLimitPlanSchema>;
 export const sendingComposeSchema = z.object({
   templates: z.array(composeTemplateSchema),
   balance: z.number().int(),
-  /** Companies of the package this user has not yet successfully sent to, capped at 5,000. */
+  /** Companies of the package this user may still reach (not contacted, not opted out), all of them. */
   companiesRemaining: z.number().int(),
-  /** min(balance, companiesRemaining). */
+  /** min(balance, companiesRemaining, PACKAGE_COMPANY_LIMIT): what one send takes. */
   sendableNow: z.number().int(),
   /** The daily cap's effect on a send of sendableNow, said before sending; null when it goes whole. */
   dailyLimit: dailyLimitPlanSchema.nullable(),

@@ -4,7 +4,7 @@ import { type Database, rowsOf } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { sendTimeline } from './send-plan';
 import { readQueuedGroups, readSendsBefore } from './send-queue';
-import { companiesLeftFor } from './sending.service';
+import { companiesLeftFor, sendableFrom } from './sending.service';
 import { dailyCapFor, readSendingSettings } from './sending-settings';
 import { readSendingWindow } from './sending-window-settings';
 import { windowOf } from './window';
@@ -33,7 +33,7 @@ export async function planSend(
     db.execute(sql`select email, daily_cap, paused_until from user_gmail where profile_id = ${profileId}`),
     readQueuedGroups(db, profileId),
   ]);
-  const sendable = Math.max(0, Math.min(profile.balance, companies));
+  const sendable = sendableFrom(profile.balance, companies);
   const messages = Math.min(query.count ?? sendable, sendable);
   const mailbox = rowsOf<{ email: string; daily_cap: number | null; paused_until: Date | string | null }>(mailboxRows)[0];
   const dailyCap = mailbox ? dailyCapFor(mailbox.email, settings.dailyCaps, mailbox.daily_cap) : settings.dailyCaps.gmail;

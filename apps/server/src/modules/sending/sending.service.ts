@@ -19,16 +19,19 @@ import { chosenTargets, targetFilter } from './targeting';
  * The client sends a résumé, a subject and a content; every count and balance is decided here.
  */
 
-/** Companies of a package this user may still be sent to (see stillReachable), counted up to the 5,000 a send takes. */
+/**
+ * Companies of a package this user may still be sent to (see stillReachable), all of them: one send takes at
+ * most PACKAGE_COMPANY_LIMIT (sendableFrom), and the rest is there for the next.
+ */
 export async function companiesLeftFor(db: Database, profileId: string, packageId: string): Promise<number> {
   const remaining = await db.execute(sql`
-    select count(*)::int as n from (
-      select 1 from companies c
-      where c.package_id = ${packageId} and ${stillReachable(profileId)}
-      limit ${PACKAGE_COMPANY_LIMIT}
-    ) x`);
+    select count(*)::int as n from companies c where c.package_id = ${packageId} and ${stillReachable(profileId)}`);
   return rowsOf<{ n: number }>(remaining)[0]?.n ?? 0;
 }
+
+/** What one send may take (spec §9): the balance, the companies left, and never more than the per-send limit. */
+export const sendableFrom = (balance: number, companiesLeft: number) =>
+  Math.max(0, Math.min(balance, companiesLeft, PACKAGE_COMPANY_LIMIT));
 
 export async function getCompose(db: Database, profileId: string): Promise<SendingCompose> {
   const [profile] = await db
@@ -51,7 +54,7 @@ export async function getCompose(db: Database, profileId: string): Promise<Sendi
       .orderBy(asc(packageTemplates.templateNumber), asc(templates.name)),
     companiesLeftFor(db, profileId, profile.packageId),
   ]);
-  const sendableNow = Math.max(0, Math.min(profile.balance, companiesRemaining));
+  const sendableNow = sendableFrom(profile.balance, companiesRemaining);
   return {
     templates: offered,
     balance: profile.balance,

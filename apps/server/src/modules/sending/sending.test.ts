@@ -1,5 +1,6 @@
 import { PACKAGE_COMPANY_LIMIT, RESUME_MAX_BYTES } from '@sira/shared';
 import type { DeliveryPage, SendingCompose, SendingOverview, SendingStatus, UploadedResume } from '@sira/shared/schemas/sending';
+import type { SendPlan } from '@sira/shared/schemas/sending-window';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signedInUser, TEST_APPLICANT_NAME } from '../../../test-support/auth';
@@ -502,7 +503,7 @@ describe('POST /api/sending/jobs', () => {
     expect(await balanceOf(ctx, u.profileId)).toBe(total * 2);
   });
 
-  it(`caps one job at ${PACKAGE_COMPANY_LIMIT} companies`, async () => {
+  it(`caps one job at ${PACKAGE_COMPANY_LIMIT} companies, and says how many the package has beyond it`, async () => {
     const u = await user({ balance: PACKAGE_COMPANY_LIMIT + 500 });
     const [pkg] = await ctx.db.select({ id: packages.id }).from(packages).where(eq(packages.name, 'تجريبي'));
     await ctx.db.execute(sql`
@@ -510,9 +511,19 @@ describe('POST /api/sending/jobs', () => {
       select 'شركة الاختبار ' || g, 'cap-' || g || '-' || ${u.profileId.slice(0, 8)} || '@cap.example', 'تقنية', 'الرياض', ${pkg?.id}
       from generate_series(1, ${PACKAGE_COMPANY_LIMIT}) g`);
     try {
+      // Every company left is counted; one send takes the per-send limit, and the plan says the same.
+      const all = await trialCompanyCount();
+      const compose = await get<SendingCompose>(u.cookie, '/api/sending/compose');
+      expect([compose.companiesRemaining, compose.sendableNow]).toEqual([all, PACKAGE_COMPANY_LIMIT]);
+      expect(all).toBeGreaterThan(PACKAGE_COMPANY_LIMIT);
+      const plan = await get<SendPlan>(u.cookie, '/api/sending/plan?sendWindow=any_time');
+      expect(plan.messages).toBe(PACKAGE_COMPANY_LIMIT);
+
       const resumeId = await uploadedResumeId(ctx, u.cookie);
       const res = await schedule(ctx, u.cookie, body(resumeId));
       expect(res.json().scheduled).toBe(PACKAGE_COMPANY_LIMIT);
+      const after = await get<SendingCompose>(u.cookie, '/api/sending/compose');
+      expect([after.companiesRemaining, after.sendableNow]).toEqual([all - PACKAGE_COMPANY_LIMIT, all - PACKAGE_COMPANY_LIMIT]);
       expect(await balanceOf(ctx, u.profileId)).toBe(500);
     } finally {
       await ctx.db.execute(sql`delete from deliveries where profile_id = ${u.profileId}`);

@@ -1,19 +1,17 @@
 import { Alert, Anchor, Group, Text } from '@mantine/core';
-import { countOf, formatNumber, messageCount, NOUNS, paths } from '@sira/shared';
-import { sendingText } from '@sira/shared/messages/sending';
+import { PACKAGE_COMPANY_LIMIT, paths } from '@sira/shared';
+import { sendableText, sendingText } from '@sira/shared/messages/sending';
 import type { SendingCompose } from '@sira/shared/schemas/sending';
 import { Link } from 'react-router';
 
 const texts = {
-  sendableNow: (n: number) => `سيتم الإرسال الآن إلى ${countOf(n, NOUNS.company, 'genitive')}`,
-  detail: (balance: number, companies: string) =>
-    `رصيدك: ${messageCount(balance)} · الشركات المتاحة في باقتك ولم تراسلها بعد: ${companies}`,
   upgrade: 'ترقية الباقة',
 };
 
 /**
- * What one submit will do, shown before submitting (spec §9: the lesser of balance and available companies) —
- * and when the mailbox's daily cap will hold part of it, that it does. Over how many days and until when is the
+ * What one submit will do, shown before submitting (spec §9: the lesser of balance and available companies, and
+ * of a send's limit, saying what that limit leaves for another send) — and when the mailbox's daily cap will
+ * hold part of it, that it does. It says how many, not "now": when they leave, over how many days, is the
  * plan's to say (send-plan.tsx): it follows the window the user chooses, which the cap alone does not.
  * `sendable`: the count of a send narrowed to some sectors and cities (target-filter.tsx), when it is.
  */
@@ -28,11 +26,16 @@ export function SendableSummary({ compose, sendable = compose.sendableNow }: { c
   }
   // The cap lets the same number go before it holds one, whatever the size of the send.
   const limit = compose.dailyLimit && sendable > compose.dailyLimit.sendsNow ? compose.dailyLimit : null;
-  const title = texts.sendableNow(sendable);
+  const beyondOneSend = sendable >= PACKAGE_COMPANY_LIMIT && compose.companiesRemaining > PACKAGE_COMPANY_LIMIT;
   return (
-    <Alert color="teal" role="status" title={title} data-testid="sendable-summary">
+    <Alert color="teal" role="status" title={sendableText.reaches(sendable)} data-testid="sendable-summary">
       {limit ? <Text size="sm">{sendingText.dailyLimitExplain(limit.cap)}</Text> : null}
-      <Text size="sm">{texts.detail(compose.balance, formatNumber(compose.companiesRemaining))}</Text>
+      <Text size="sm">{sendableText.detail(compose.balance, compose.companiesRemaining)}</Text>
+      {beyondOneSend ? (
+        <Text size="sm" fw={700} data-testid="per-send-limit">
+          {sendableText.perSendLimit(compose.companiesRemaining)}
+        </Text>
+      ) : null}
     </Alert>
   );
 }

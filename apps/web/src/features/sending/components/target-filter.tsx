@@ -106,7 +106,9 @@ function TargetChoice({
             {matching === 0
               ? targetingText.none
               : matching > receiving
-                ? targetingText.limitedByBalance(matching, receiving)
+                ? receiving === PACKAGE_COMPANY_LIMIT && balance > receiving
+                  ? targetingText.limitedPerSend(matching)
+                  : targetingText.limitedByBalance(matching, receiving)
                 : targetingText.receive(receiving)}
           </Text>
           <Button size="xs" variant="subtle" onClick={() => onChange({ sectors: [], cities: [] })} disabled={disabled}>
