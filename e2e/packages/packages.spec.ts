@@ -120,8 +120,13 @@ describe('admin packages tab', () => {
     await dialog.waitFor();
     expect(await dialog.getByLabel(field('اسم الباقة')).isDisabled()).toBe(true);
     await dialog.getByText('باقة نظامية محجوزة: لا يمكن حذفها ولا تغيير اسمها.').waitFor();
-    // The package that marks administrators says so in Arabic.
-    await rowOf(page, 'مدير النظام (admin)').getByText('محجوزة').waitFor();
+    // The package that marks administrators says so in Arabic, as a role and without its code.
+    await rowOf(page, 'مدير النظام').getByText('محجوزة').waitFor();
+    expect(await rowOf(page, 'مدير النظام').first().textContent()).not.toContain('admin');
+    // One number format: every figure of four digits or more has its thousands grouped (11,714, never 11714).
+    const table = await page.locator('tbody').textContent();
+    expect(table).toMatch(/\d,\d{3}/);
+    expect(table?.match(/\d{4,}/g) ?? []).toEqual([]);
   });
 
   it('shows the load error with a retry button, and recovers', async () => {

@@ -38,8 +38,10 @@ describe('admin users tab', () => {
     await screenshot(page, 'admin-users');
 
     const row = await findRow(page, email);
-    expect(await cell(row, 1).textContent()).toBe('تجريبي');
-    expect(await cell(row, 2).textContent()).toBe('10');
+    // The name the user registered with heads the row.
+    expect(await cell(row, 0).textContent()).toBe('سارة أحمد');
+    expect(await cell(row, 2).textContent()).toBe('تجريبي');
+    expect(await cell(row, 3).textContent()).toBe('10');
 
     // Cancel leaves the user as it was.
     await row.getByRole('button', { name: `تعديل المستخدم ${email}` }).click();
@@ -49,7 +51,7 @@ describe('admin users tab', () => {
     await dialog.getByLabel(field('الرسائل المتبقية')).fill('77');
     await dialog.getByRole('button', { name: 'إلغاء' }).first().click();
     await dialog.waitFor({ state: 'hidden' });
-    expect(await cell(row, 2).textContent()).toBe('10');
+    expect(await cell(row, 3).textContent()).toBe('10');
 
     // Same package: the typed quantity is saved.
     await row.getByRole('button', { name: `تعديل المستخدم ${email}` }).click();
@@ -59,7 +61,7 @@ describe('admin users tab', () => {
     await dialog.getByRole('button', { name: 'حفظ' }).click();
     await page.getByText('تم تحديث بيانات المستخدم بنجاح').first().waitFor();
     await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(() => cell(row, 2).textContent()).toBe('25');
+    await expect.poll(() => cell(row, 3).textContent()).toBe('25');
 
     // Another package: the balance becomes that package's limit, whatever was typed (spec §5).
     await row.getByRole('button', { name: `تعديل المستخدم ${email}` }).click();
@@ -71,8 +73,8 @@ describe('admin users tab', () => {
     await dialog.getByText('عند تغيير الباقة يُعاد ضبط الرصيد').waitFor();
     await dialog.getByRole('button', { name: 'حفظ' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(() => cell(row, 1).textContent()).toBe('باقة نمو');
-    expect(await cell(row, 2).textContent()).toBe('100');
+    await expect.poll(() => cell(row, 2).textContent()).toBe('باقة نمو');
+    expect(await cell(row, 3).textContent()).toBe('100');
   });
 
   it('says the package does not exist when the server answers PACKAGE_NOT_FOUND, and keeps the dialog open', async () => {
@@ -119,7 +121,7 @@ describe('admin users tab', () => {
     const labels = await row
       .getByRole('cell')
       .evaluateAll((cells) => cells.map((c) => getComputedStyle(c, '::before').content.replace(/^"|"$/g, '')));
-    expect(labels).toEqual(['البريد الإلكتروني', 'الباقة', 'الرسائل المتبقية', 'تاريخ التسجيل', 'الإجراءات']);
+    expect(labels).toEqual(['الاسم', 'البريد الإلكتروني', 'الباقة', 'الرسائل المتبقية', 'تاريخ التسجيل', 'الإجراءات']);
     // …and nothing hides beyond the right or left edge: no sideways scroll, the edit button in sight.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     const box = await row.getByRole('button', { name: 'تعديل' }).boundingBox();

@@ -30,8 +30,12 @@ export const FREE_PACKAGE = 'مجاني';
 export const ADMIN_PACKAGE = 'admin';
 export const RESERVED_PACKAGE_NAMES: readonly string[] = [TRIAL_PACKAGE, FREE_PACKAGE, ADMIN_PACKAGE];
 
-/** A package's name as the admin panel shows it: the reserved `admin` (spec §3: it marks administrators) says so in Arabic. */
-export const packageDisplayName = (name: string) => (name === ADMIN_PACKAGE ? `مدير النظام (${ADMIN_PACKAGE})` : name);
+/**
+ * A package's name as the admin panel shows it: the reserved `admin` (spec §3: it marks administrators) is a
+ * role, not something bought, and is named as one in Arabic alone.
+ */
+export const ADMIN_PACKAGE_DISPLAY_NAME = 'مدير النظام';
+export const packageDisplayName = (name: string) => (name === ADMIN_PACKAGE ? ADMIN_PACKAGE_DISPLAY_NAME : name);
 
 export const SEND_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 export type SendStatus = (typeof SEND_STATUSES)[number];

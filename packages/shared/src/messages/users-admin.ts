@@ -1,4 +1,4 @@
-import { messageCount } from '../format';
+import { formatNumber, messageCount } from '../format';
 import { messageForCode } from './ar';
 
 /** Arabic texts of the admin users tab (spec §2, §5, §8); spec strings are verbatim. */
@@ -9,6 +9,9 @@ export const usersAdminTexts = {
   usersCount: 'عدد المستخدمين (دون المشرفين)',
   adminsCount: 'عدد المشرفين',
   email: 'البريد الإلكتروني',
+  name: 'الاسم',
+  /** A user who has not given their name yet (it is asked before the first send). */
+  noName: 'لم يُدخل بعد',
   package: 'الباقة',
   remaining: 'الرسائل المتبقية',
   registeredAt: 'تاريخ التسجيل',
@@ -21,9 +24,9 @@ export const usersAdminTexts = {
   remainingResetHint: (limit: number) => `عند تغيير الباقة يُعاد ضبط الرصيد إلى حد الباقة الجديدة (${messageCount(limit)}).`,
   empty: 'لا يوجد مستخدمون',
   emptySearch: 'لا يوجد مستخدمون يطابقون البحث',
-  showing: (from: number, to: number, total: number) => `عرض ${from} إلى ${to} من ${total}`,
+  showing: (from: number, to: number, total: number) => `عرض ${formatNumber(from)} إلى ${formatNumber(to)} من ${formatNumber(total)}`,
   pagination: 'صفحات قائمة المستخدمين',
-  page: (page: number, pages: number) => `صفحة ${page} من ${pages}`,
+  page: (page: number, pages: number) => `صفحة ${formatNumber(page)} من ${formatNumber(pages)}`,
   previous: 'السابق',
   next: 'التالي',
   /** Spec §8, verbatim. */

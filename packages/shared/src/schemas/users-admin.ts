@@ -12,6 +12,8 @@ export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
 export const adminUserRowSchema = z.object({
   id: z.string(),
   email: z.string(),
+  /** The applicant's name as the user gave it (Arabic), null until they do. */
+  fullName: z.string().nullable(),
   packageName: z.string(),
   messagesRemaining: z.number().int(),
   /** ISO 8601. */

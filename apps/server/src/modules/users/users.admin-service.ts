@@ -12,6 +12,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const rowColumns = {
   id: profiles.id,
   email: profiles.email,
+  fullName: profiles.fullName,
   packageName: packages.name,
   messagesRemaining: profiles.messagesRemaining,
   createdAt: profiles.createdAt,
@@ -112,6 +113,6 @@ export async function updateAdminUser(db: Database, actor: AuditEntry['actor'], 
       before: { email: current.email, packageName: current.packageName, messagesRemaining: current.messagesRemaining },
       after: { email: current.email, ...after },
     });
-    return { id, email: current.email, ...after, createdAt: current.createdAt.toISOString() };
+    return { id, email: current.email, fullName: current.fullName, ...after, createdAt: current.createdAt.toISOString() };
   });
 }

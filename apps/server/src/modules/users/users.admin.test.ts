@@ -2,13 +2,13 @@ import { ADMIN_USER_LIST_CAP } from '@sira/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../test-support/app';
-import { signedInAdmin, signedInUser } from '../../../test-support/auth';
+import { signedInAdmin, signedInUser, TEST_APPLICANT_NAME } from '../../../test-support/auth';
 import { auditLog, packages, profiles, user } from '../../db/schema';
 import { updateAdminUser } from './users.admin-service';
 
 const ctx = useTestApp();
 
-type Row = { id: string; email: string; packageName: string; messagesRemaining: number; createdAt: string };
+type Row = { id: string; email: string; fullName: string | null; packageName: string; messagesRemaining: number; createdAt: string };
 type List = { rows: Row[]; total: number; capped: boolean; counts: { users: number; admins: number } };
 
 const get = (cookie: string, query = '') => ctx.app.inject({ method: 'GET', url: `/api/admin/users${query}`, headers: { cookie } });
@@ -55,7 +55,7 @@ describe('admin users: access', () => {
 });
 
 describe('GET /api/admin/users', () => {
-  it('lists e-mail, package, balance and registration date, newest first, with user and admin counts', async () => {
+  it('lists name, e-mail, package, balance and registration date, newest first, with user and admin counts', async () => {
     const admin = await signedInAdmin(ctx);
     const before = await list(admin.cookie);
     const tag = `ord${Date.now()}`;
@@ -71,7 +71,13 @@ describe('GET /api/admin/users', () => {
     const after = await list(admin.cookie, `?search=${tag}`);
     expect(after.rows.map((r) => r.email)).toEqual([`${tag}.3@sira.example`, `${tag}.2@sira.example`, `${tag}.1@sira.example`]);
     const trial = await packageNamed('تجريبي');
-    expect(after.rows[0]).toMatchObject({ packageName: 'تجريبي', messagesRemaining: trial.messagesLimit });
+    expect(after.rows[0]).toMatchObject({ fullName: TEST_APPLICANT_NAME, packageName: 'تجريبي', messagesRemaining: trial.messagesLimit });
+    // A user who has not given a name yet is listed without one.
+    await ctx.db
+      .update(profiles)
+      .set({ fullName: null })
+      .where(eq(profiles.email, `${tag}.2@sira.example`));
+    expect((await list(admin.cookie, `?search=${tag}.2`)).rows[0]?.fullName).toBeNull();
     expect(Date.parse(after.rows[0]?.createdAt ?? '')).toBeGreaterThan(Date.parse(after.rows[1]?.createdAt ?? ''));
     expect(after.total).toBe(3);
     expect(after.capped).toBe(false);
@@ -151,7 +157,13 @@ describe('PATCH /api/admin/users/:id', () => {
     const { id, messagesRemaining } = await profileOf(member.email);
     const res = await patch(admin.cookie, id, { packageName: 'تجريبي', messagesRemaining: 42 });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id, email: member.email, packageName: 'تجريبي', messagesRemaining: 42 });
+    expect(res.json()).toMatchObject({
+      id,
+      email: member.email,
+      fullName: TEST_APPLICANT_NAME,
+      packageName: 'تجريبي',
+      messagesRemaining: 42,
+    });
     expect(await profileOf(member.email)).toMatchObject({ packageName: 'تجريبي', messagesRemaining: 42 });
 
     const [entry, ...more] = await auditFor(id);

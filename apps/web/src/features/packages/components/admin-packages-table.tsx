@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { CURRENCY_LABEL, packageDisplayName } from '@sira/shared';
+import { CURRENCY_LABEL, formatNumber, packageDisplayName } from '@sira/shared';
 import { packagesAdminTexts as t } from '@sira/shared/messages/packages-admin';
 import type { AdminPackage } from '@sira/shared/schemas/packages-admin';
 import { LongText } from '~/components/ui/long-text';
@@ -55,9 +55,9 @@ export function AdminPackagesTable({
                   </Group>
                 </Table.Td>
                 <Table.Td data-label={t.price}>
-                  {pkg.price} {CURRENCY_LABEL}
+                  {formatNumber(pkg.price)} {CURRENCY_LABEL}
                 </Table.Td>
-                <Table.Td data-label={t.messagesLimit}>{pkg.messagesLimit}</Table.Td>
+                <Table.Td data-label={t.messagesLimit}>{formatNumber(pkg.messagesLimit)}</Table.Td>
                 <Table.Td data-label={t.excelColumn}>{pkg.canUploadExcel ? t.excelYes : t.excelNo}</Table.Td>
                 <Table.Td data-label={t.usage}>{t.usageText(pkg.profilesCount, pkg.companiesCount)}</Table.Td>
                 <Table.Td data-label={t.actions}>

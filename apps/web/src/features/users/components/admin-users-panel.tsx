@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { ADMIN_USER_LIST_CAP, ar } from '@sira/shared';
+import { ADMIN_USER_LIST_CAP, ar, formatNumber } from '@sira/shared';
 import { usersAdminTexts as t } from '@sira/shared/messages/users-admin';
 import type { AdminUserRow } from '@sira/shared/schemas/users-admin';
 import { useState } from 'react';
@@ -48,10 +48,10 @@ export function AdminUsersPanel({
         {data ? (
           <Group gap="xs">
             <Badge variant="outline" color="teal" size="lg">
-              {t.usersCount}: {data.counts.users}
+              {t.usersCount}: {formatNumber(data.counts.users)}
             </Badge>
             <Badge variant="light" color="gray" size="lg">
-              {t.adminsCount}: {data.counts.admins}
+              {t.adminsCount}: {formatNumber(data.counts.admins)}
             </Badge>
           </Group>
         ) : null}

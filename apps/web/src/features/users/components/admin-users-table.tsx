@@ -1,5 +1,5 @@
-import { Button, Skeleton, Table } from '@mantine/core';
-import { DISPLAY_LOCALE, packageDisplayName } from '@sira/shared';
+import { Button, Skeleton, Table, Text } from '@mantine/core';
+import { DISPLAY_LOCALE, formatNumber, packageDisplayName } from '@sira/shared';
 import { usersAdminTexts as t } from '@sira/shared/messages/users-admin';
 import type { AdminUserRow } from '@sira/shared/schemas/users-admin';
 import { LongText } from '~/components/ui/long-text';
@@ -12,6 +12,7 @@ function Head() {
   return (
     <Table.Thead>
       <Table.Tr>
+        <Table.Th>{t.name}</Table.Th>
         <Table.Th>{t.email}</Table.Th>
         <Table.Th>{t.package}</Table.Th>
         <Table.Th>{t.remaining}</Table.Th>
@@ -22,10 +23,10 @@ function Head() {
   );
 }
 
-/** The users table of spec §2: e-mail, package, remaining messages, registration date (ar-SA), edit. */
+/** The users table of spec §2: name, e-mail, package, remaining messages, registration date (ar-SA), edit. */
 export function AdminUsersTable({ rows, onEdit }: { rows: AdminUserRow[] | undefined; onEdit: (row: AdminUserRow) => void }) {
   return (
-    <StackedTable minWidth={720}>
+    <StackedTable minWidth={860}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label={t.title} aria-busy={rows === undefined}>
         <Head />
         <Table.Tbody>
@@ -33,7 +34,7 @@ export function AdminUsersTable({ rows, onEdit }: { rows: AdminUserRow[] | undef
             ? Array.from({ length: SKELETON_ROWS }, (_, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
                 <Table.Tr key={i}>
-                  {[0, 1, 2, 3, 4].map((cell) => (
+                  {[0, 1, 2, 3, 4, 5].map((cell) => (
                     <Table.Td key={cell}>
                       <Skeleton height={16} />
                     </Table.Td>
@@ -42,13 +43,22 @@ export function AdminUsersTable({ rows, onEdit }: { rows: AdminUserRow[] | undef
               ))
             : rows.map((row) => (
                 <Table.Tr key={row.id}>
+                  <Table.Td data-label={t.name}>
+                    {row.fullName ? (
+                      <LongText>{row.fullName}</LongText>
+                    ) : (
+                      <Text span size="sm" c="gray.8">
+                        {t.noName}
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td data-label={t.email}>
                     <LongText dir="ltr">{row.email}</LongText>
                   </Table.Td>
                   <Table.Td data-label={t.package}>
                     <LongText>{packageDisplayName(row.packageName)}</LongText>
                   </Table.Td>
-                  <Table.Td data-label={t.remaining}>{row.messagesRemaining}</Table.Td>
+                  <Table.Td data-label={t.remaining}>{formatNumber(row.messagesRemaining)}</Table.Td>
                   <Table.Td data-label={t.registeredAt}>{dateFormat.format(new Date(row.createdAt))}</Table.Td>
                   <Table.Td data-label={t.actions}>
                     <Button size="xs" variant="outline" onClick={() => onEdit(row)} aria-label={t.editLabel(row.email)}>
