@@ -91,7 +91,7 @@ describe('sending paused by the daily limit', () => {
     // The paused job (processing) and the new one (in queue) are both in progress; the queued filter finds
     // only the waiting one.
     await expect.poll(async () => arabicInt(await admin.page.getByTestId('logs-summary-inProgress').textContent())).toBe(2);
-    expect(await admin.page.getByTestId('logs-summary-inProgress').textContent()).toContain('قيد المعالجة');
+    expect(await admin.page.getByTestId('logs-summary-inProgress').textContent()).toContain('قيد الإرسال');
     await admin.page.getByRole('combobox', { name: 'الحالة' }).click();
     await admin.page.getByRole('option', { name: 'في قائمة الانتظار' }).click();
     await expect.poll(() => table.locator('tbody tr').count()).toBe(1);

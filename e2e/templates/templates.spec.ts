@@ -81,6 +81,9 @@ describe('admin templates tab', () => {
     await editing.getByRole('button', { name: 'حفظ' }).click();
     await seen(page, 'يرجى اختيار باقة واحدة على الأقل');
     await editing.getByRole('checkbox', { name: 'باقة المحترف' }).check();
+    // The subject has the width of the body it heads, not a narrow column's.
+    const subjectBox = await editing.getByRole('textbox', { name: 'عنوان الرسالة' }).boundingBox();
+    expect(subjectBox?.width ?? 0).toBeGreaterThanOrEqual(340);
     // The row's editor opens with the saved text, right to left; the preview opens on demand and follows it.
     const rowContent = editing.getByRole('textbox', { name: 'محتوى القالب' });
     expect(await rowContent.getAttribute('dir')).toBe('rtl');

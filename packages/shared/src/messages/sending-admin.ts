@@ -3,6 +3,7 @@
  * zod-free, so the web can import it at run time; the schemas are in schemas/sending-admin.
  */
 import { formatNumber } from '../format';
+import { jobStatusText } from './sending';
 
 export const sendingSettingsText = {
   heading: 'إعدادات الإرسال',
@@ -59,8 +60,14 @@ export const sendingLogsText = {
   searchPlaceholder: 'ابحث بالبريد الإلكتروني للمستخدم أو عنوان الرسالة',
   statusFilter: 'الحالة',
   allStatuses: 'جميع الحالات',
-  // 'in progress' counts the waiting jobs ('in queue') and those being sent: the four counters add up to the total.
-  summary: { total: 'إجمالي الطلبات', inProgress: 'قيد المعالجة', completed: 'مكتملة', failed: 'فاشلة' },
+  // 'in progress' counts the waiting jobs and those being sent (the four counters add up to the total), named
+  // with the words the status column uses for those two states.
+  summary: {
+    total: 'إجمالي الطلبات',
+    inProgress: `${jobStatusText.pending} أو ${jobStatusText.processing}`,
+    completed: 'مكتملة',
+    failed: 'فاشلة',
+  },
   columns: { user: 'المستخدم', package: 'الباقة', subject: 'العنوان', status: 'الحالة', result: 'نجاح / فشل', date: 'التاريخ' },
   /** Spec §2: scheduled e-mails appear as 'in queue' without counts. */
   inQueue: 'في قائمة الانتظار',

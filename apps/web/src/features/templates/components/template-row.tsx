@@ -97,6 +97,13 @@ function EditingRow({ template, packages, onDone }: { template: AdminTemplate; p
             value={form.name}
             onChange={(e) => setForm({ ...form, name: e.currentTarget.value })}
           />
+        </Stack>
+      </Table.Td>
+      <Table.Td style={{ verticalAlign: 'top' }} data-label={t.content}>
+        {/* Not min-width on a phone: there the stacked row gives it what its label leaves. */}
+        <Stack gap="xs" miw={{ xs: 360 }}>
+          {/* The subject above the body, as a mail client shows them, with the body's width: in the name
+              column it had a narrow column's. */}
           <TextInput
             aria-label={t.subject}
             maxLength={300}
@@ -104,11 +111,6 @@ function EditingRow({ template, packages, onDone }: { template: AdminTemplate; p
             value={form.subject}
             onChange={(e) => setForm({ ...form, subject: e.currentTarget.value })}
           />
-        </Stack>
-      </Table.Td>
-      <Table.Td style={{ verticalAlign: 'top' }} data-label={t.content}>
-        {/* Not min-width on a phone: there the stacked row gives it what its label leaves. */}
-        <Stack gap="xs" miw={{ xs: 360 }}>
           <LazyRichTextField
             label={t.content}
             initialValue={template.content}
