@@ -179,6 +179,10 @@ describe('admin pages tab', () => {
     expect(text).toContain(inject('adminEmail'));
     expect(text).toContain('تعديل');
     expect(text).toContain('صفحة');
+    // The row names the page and what changed, in Arabic: no id, no field's code.
+    expect(text).toContain(`صفحة: ${original.title}`);
+    expect(text).toContain('المحتوى (تغيّر)');
+    expect(text).not.toContain(original.id);
     await expectNoAxeViolations(page);
 
     await top.getByRole('button', { name: 'عرض التفاصيل' }).click();
@@ -191,7 +195,8 @@ describe('admin pages tab', () => {
     const content = fields.getByRole('row').filter({ has: page.getByText('المحتوى', { exact: true }) });
     expect(await content.getByText('تغيّر', { exact: true }).count()).toBe(1);
     expect(await content.textContent()).toContain(stamp);
-    expect(await details.textContent()).not.toMatch(/"slug"|<p>/);
+    expect(await details.textContent()).not.toMatch(/"slug"|<p>|pages\.update/);
+    expect(await details.textContent()).toContain(`صفحة: ${original.title}`);
     await expectNoAxeViolations(page);
     await details.getByRole('button', { name: 'إغلاق' }).first().click();
     await details.waitFor({ state: 'hidden' });

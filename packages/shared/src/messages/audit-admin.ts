@@ -1,3 +1,6 @@
+import { formatNumber } from '../format';
+import { sendingSettingsText } from './sending-admin';
+
 /** The audit tab of the admin panel: a read-only log of every administrator write. */
 export const auditAdminText = {
   heading: 'سجل التدقيق',
@@ -19,8 +22,8 @@ export const auditAdminText = {
   retry: 'إعادة المحاولة',
   tableLabel: 'جدول سجل التدقيق',
   pagination: 'صفحات سجل التدقيق',
-  pageOf: (page: number, pages: number) => `صفحة ${page} من ${pages}`,
-  showing: (from: number, to: number, total: number) => `عرض ${from} إلى ${to} من ${total}`,
+  pageOf: (page: number, pages: number) => `صفحة ${formatNumber(page)} من ${formatNumber(pages)}`,
+  showing: (from: number, to: number, total: number) => `عرض ${formatNumber(from)} إلى ${formatNumber(to)} من ${formatNumber(total)}`,
   filters: 'تصفية السجل',
   anyActor: 'كل المشرفين',
   anyAction: 'كل الإجراءات',
@@ -34,10 +37,73 @@ export const auditAdminText = {
   changed: 'تغيّر',
   yes: 'نعم',
   no: 'لا',
+  /** The column that names what an entry changed: "الرصيد: 10 ← 25". */
+  changes: 'ما تغيّر',
+  /**
+   * Before → after, right to left: the arrow points from the old value to the new one. Each value is isolated
+   * (FSI … PDI), so an e-mail or a time on either side cannot turn the arrow's run around.
+   */
+  change: (label: string, before: string, after: string) => `${label}: \u2068${before}\u2069 ← \u2068${after}\u2069`,
+  /** A field whose value is too long for the row (a page's content): its name alone, the dialog has the rest. */
+  changedField: (label: string) => `${label} (تغيّر)`,
+  moreChanges: (n: number) => `و${formatNumber(n)} غيرها`,
+  noChange: 'لم يتغيّر شيء',
+  unnamedItem: 'عنصر بلا اسم',
 } as const;
 
-/** Readable names for the fields the audit log keeps of a row; unknown ones are shown as recorded. */
+/**
+ * Readable names for the fields the audit log keeps of a row, by the name each module records; a field of a
+ * group ('delay.batch_size') is looked up whole, then by its last part. Unknown ones are shown as recorded.
+ */
 export const auditFieldLabels: Record<string, string> = {
+  ...sendingSettingsText.fields,
+  'dailyCaps.gmail': `الحد اليومي: ${sendingSettingsText.dailyCaps.gmail}`,
+  'dailyCaps.workspace': `الحد اليومي: ${sendingSettingsText.dailyCaps.workspace}`,
+  packageName: 'الباقة',
+  packageId: 'الباقة',
+  messagesRemaining: 'الرسائل المتبقية',
+  messagesLimit: 'عدد الرسائل',
+  fullName: 'الاسم',
+  features: 'المزايا',
+  canUploadExcel: 'رفع Excel',
+  ctaText: 'نص الزر',
+  highlighted: 'مميزة',
+  originalPrice: 'السعر قبل الخصم',
+  discountPercent: 'نسبة الخصم (%)',
+  days: 'الأيام',
+  start: 'من الساعة',
+  end: 'إلى الساعة',
+  holidays: 'الإجازات الرسمية',
+  paused: 'الإرسال متوقف',
+  showContact: 'إظهار التواصل',
+  showEmail: 'إظهار البريد',
+  showPhone: 'إظهار الجوال',
+  showSocial: 'إظهار روابط التواصل الاجتماعي',
+  apiId: 'معرّف التطبيق (API ID)',
+  baseUrl: 'عنوان البوابة',
+  secretKeySet: 'المفتاح السري محفوظ',
+  webhookSecretSet: 'سر الإشعارات محفوظ',
+  secretKeyChanged: 'تغيّر المفتاح السري',
+  webhookSecretChanged: 'تغيّر سر الإشعارات',
+  clientId: 'معرّف العميل (Client ID)',
+  clientSecretSet: 'سر العميل محفوظ',
+  clientSecretChanged: 'تغيّر سر العميل',
+  scopes: 'الصلاحيات',
+  redirectUris: 'عناوين إعادة التوجيه',
+  javascriptOrigins: 'مصادر JavaScript',
+  filename: 'الملف',
+  rows: 'الصفوف',
+  added: 'أُضيفت',
+  skipped: 'تُخطّيت',
+  duplicates: 'مكررة',
+  formulas: 'صيغ',
+  kind: 'النوع',
+  redirectEmail: 'العنوان الجديد',
+  status: 'الحالة',
+  companyId: 'الشركة',
+  companyMovedBack: 'أُعيدت الشركة',
+  source: 'المصدر',
+  requestId: 'الطلب',
   name: 'الاسم',
   title: 'العنوان',
   slug: 'الرابط',
@@ -60,7 +126,20 @@ export const auditFieldLabels: Record<string, string> = {
   value: 'القيمة',
 };
 
-export const auditFieldLabel = (field: string) => auditFieldLabels[field] ?? field;
+export const auditFieldLabel = (field: string) => auditFieldLabels[field] ?? auditFieldLabels[field.split('.').at(-1) ?? field] ?? field;
+
+/** The settings an entry on 'settings' names by their key. */
+export const auditSettingLabels: Record<string, string> = {
+  email_delay_settings: sendingSettingsText.heading,
+  daily_caps: sendingSettingsText.dailyCapsHeading,
+  sending_window: 'نافذة الإرسال',
+  sending_pause: 'إيقاف الإرسال للجميع',
+  retention: 'مدة الاحتفاظ بالبيانات',
+  gmail: 'إعدادات Google (Gmail)',
+  paylink: 'بوابة الدفع (Paylink)',
+  footer_contact: 'معلومات التواصل في التذييل',
+  social_media: 'روابط التواصل الاجتماعي',
+};
 
 /** Readable names for the actions the admin modules record; unknown ones are shown as recorded. */
 export const auditActionLabels: Record<string, string> = {

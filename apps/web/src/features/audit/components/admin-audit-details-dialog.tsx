@@ -1,11 +1,12 @@
 import { Badge, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { DISPLAY_LOCALE } from '@sira/shared';
-import { auditActionLabel, auditEntityLabel, auditFieldLabel, auditAdminText as t } from '@sira/shared/messages/audit-admin';
+import { auditActionLabel, auditFieldLabel, auditAdminText as t } from '@sira/shared/messages/audit-admin';
 import type { AuditEntry } from '@sira/shared/schemas/audit-admin';
 import { ColumnHeads } from '~/components/ui/column-heads';
 import { Dialog } from '~/components/ui/dialog';
 import { StackedTable } from '~/components/ui/stacked-table';
 import { auditFields } from './audit-fields';
+import { AuditItem } from './audit-item';
 
 const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'medium' });
 
@@ -43,10 +44,10 @@ export function AdminAuditDetailsDialog({ entry, onClose }: { entry: AuditEntry 
               <b>{t.createdAt}:</b> {dateFormat.format(new Date(entry.createdAt))}
             </Text>
             <Text size="sm">
-              <b>{t.action}:</b> {auditActionLabel(entry.action)} ({entry.action})
+              <b>{t.action}:</b> {auditActionLabel(entry.action)}
             </Text>
             <Text size="sm">
-              <b>{t.entity}:</b> {auditEntityLabel(entry.entity)} <span dir="ltr">{entry.entityId ?? ''}</span>
+              <b>{t.entity}:</b> <AuditItem entry={entry} />
             </Text>
           </SimpleGrid>
           <StackedTable minWidth={560}>

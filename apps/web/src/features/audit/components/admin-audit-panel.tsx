@@ -10,6 +10,8 @@ import { StackedTable } from '~/components/ui/stacked-table';
 import { useErrorToast } from '~/lib/use-error-toast';
 import { type AuditFilters, useAuditLog } from '../api/get-audit-log';
 import { AdminAuditDetailsDialog } from './admin-audit-details-dialog';
+import { auditChangeSummary, auditItemName } from './audit-fields';
+import { AuditItem } from './audit-item';
 
 const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
 const controlLabels = { first: 'الصفحة الأولى', previous: 'الصفحة السابقة', next: 'الصفحة التالية', last: 'الصفحة الأخيرة' } as const;
@@ -128,9 +130,9 @@ export function AdminAuditPanel() {
       {data && data.total === 0 ? <Text c="gray.8">{filtering ? t.noMatch : t.empty}</Text> : null}
       {data && data.total > 0 ? (
         <>
-          <StackedTable minWidth={760}>
+          <StackedTable minWidth={960}>
             <Table verticalSpacing="sm" highlightOnHover aria-label={t.tableLabel} aria-busy={log.isPlaceholderData}>
-              <ColumnHeads titles={[t.createdAt, t.actor, t.action, t.entity, t.details]} />
+              <ColumnHeads titles={[t.createdAt, t.actor, t.action, t.entity, t.changes, t.details]} />
               <Table.Tbody>
                 {data.entries.map((entry) => (
                   <Table.Tr key={entry.id}>
@@ -145,13 +147,24 @@ export function AdminAuditPanel() {
                       </Text>
                     </Table.Td>
                     <Table.Td data-label={t.action}>{auditActionLabel(entry.action)}</Table.Td>
-                    <Table.Td data-label={t.entity}>{auditEntityLabel(entry.entity)}</Table.Td>
+                    <Table.Td data-label={t.entity}>
+                      <AuditItem entry={entry} />
+                    </Table.Td>
+                    <Table.Td data-label={t.changes}>
+                      <Stack gap={2}>
+                        {auditChangeSummary(entry).map((line) => (
+                          <Text key={line} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                            {line}
+                          </Text>
+                        ))}
+                      </Stack>
+                    </Table.Td>
                     <Table.Td data-label={t.details}>
                       <Button
                         size="xs"
                         variant="outline"
                         onClick={() => setOpen(entry)}
-                        aria-label={`${t.showDetails}: ${auditActionLabel(entry.action)} ${auditEntityLabel(entry.entity)}، ${dateFormat.format(new Date(entry.createdAt))}`}
+                        aria-label={`${t.showDetails}: ${auditActionLabel(entry.action)} ${auditEntityLabel(entry.entity)} ${auditItemName(entry) ?? ''}، ${dateFormat.format(new Date(entry.createdAt))}`}
                       >
                         {t.showDetails}
                       </Button>
