@@ -71,6 +71,37 @@ describe('sending: the résumé check', () => {
     expect(await balanceOf(page)).toBeLessThan(before);
   });
 
+  it("a clean CV under a device's file name stops for the name before sending, and goes once it is chosen", {
+    timeout: 120_000,
+  }, async () => {
+    const { page } = await browser.newPage();
+    await signedInAs(page, 'resume-document');
+    await linkGmailViaSandbox(page, `resume.document.${Date.now()}@gmail.com`);
+    const before = await balanceOf(page);
+    await page.getByLabel(/^عنوان الرسالة/).fill('طلب وظيفة');
+    await page.getByLabel(/^محتوى الرسالة/).fill('السلام عليكم');
+    await page.locator('input[type="file"]').setInputFiles(pdf('english-text.pdf', 'Document.pdf'));
+    await page.getByRole('button', { name: 'إرسال السيرة الذاتية' }).click();
+
+    // Nothing to warn about, but the name says nothing about the applicant: the send waits for a choice.
+    const report = page.getByRole('region', { name: 'فحص السيرة الذاتية' });
+    await report.waitFor();
+    const mustChoose = page.locator('form').getByRole('alert').filter({ hasText: 'اسم ملف سيرتك لا يدل عليك' });
+    await mustChoose.waitFor();
+    expect(await report.textContent()).toContain('السيرة الذاتية مقروءة');
+    expect(new URL(page.url()).pathname).toBe('/send-resume');
+    expect(await balanceOf(page)).toBe(before);
+    expect(await report.getByLabel('اسم الملف المقترح').inputValue()).toBe('سارة_أحمد_CV.pdf');
+    await expectNoAxeViolations(page);
+
+    await report.getByRole('button', { name: 'تغيير الاسم' }).click();
+    await report.getByText('سيصل الملف إلى الشركات باسم \u2068سارة_أحمد_CV.pdf\u2069').waitFor();
+    expect(await mustChoose.count()).toBe(0);
+    await page.getByRole('button', { name: 'إرسال السيرة الذاتية' }).click();
+    await page.waitForURL('**/dashboard');
+    expect(await balanceOf(page)).toBeLessThan(before);
+  });
+
   it('a PDF that asks for a password to open is refused with the reason, and another file clears it', async () => {
     const { page } = await browser.newPage();
     await signedInAs(page, 'resume-locked');

@@ -40,6 +40,9 @@ export const sendingText = {
   resumeRename: 'تغيير الاسم',
   resumeRenamed: (name: string) => `سيصل الملف إلى الشركات باسم \u2068${name}\u2069`,
   resumeRenameFailed: 'تعذّر تغيير اسم الملف. يرجى المحاولة مرة أخرى.',
+  resumeKeepName: 'الإبقاء على الاسم الحالي',
+  /** A send stopped until the applicant has chosen the name the companies see (the suggestion or their own). */
+  resumeNameMustDecide: 'اسم ملف سيرتك لا يدل عليك: غيّره إلى الاسم المقترح أو اختر الإبقاء على الاسم الحالي، ثم أرسل.',
   resumeWarningsAccept: 'اطّلعت على الملاحظات وأريد الإرسال بهذه السيرة الذاتية',
   resumeWarningsMustAccept: 'يرجى مراجعة ملاحظات فحص السيرة الذاتية وتأكيد الاطلاع عليها قبل الإرسال.',
   pdfEncrypted: 'الملف محمي بكلمة مرور، ولن تستطيع الشركات فتحه. يرجى رفع نسخة بلا كلمة مرور.',

@@ -9,13 +9,16 @@ import { resumeWarnings } from '../utils/resume-check';
 /**
  * What the server read from the uploaded résumé, shown before anything is scheduled: its pages, what may cost the
  * applicant replies (to be confirmed once before sending), and a better attachment name when the file's own one
- * says nothing — which the applicant may edit and apply.
+ * says nothing — which the applicant may edit and apply, or decline by keeping the name (one or the other before
+ * sending).
  */
 export function ResumeCheckReport({
   resume,
   accepted,
   onAcceptedChange,
   onRenamed,
+  nameDecided,
+  onKeepName,
   showAcceptError,
   disabled,
 }: {
@@ -23,6 +26,9 @@ export function ResumeCheckReport({
   accepted: boolean;
   onAcceptedChange: (accepted: boolean) => void;
   onRenamed: (name: string) => void;
+  /** The applicant renamed the file or chose to keep its name. */
+  nameDecided: boolean;
+  onKeepName: () => void;
   /** After a send refused for want of the confirmation, the checkbox is marked. */
   showAcceptError: boolean;
   disabled: boolean;
@@ -52,7 +58,19 @@ export function ResumeCheckReport({
           </List>
         )}
         {resume.check.suggestedName ? (
-          <RenameSuggestion resume={resume} suggested={resume.check.suggestedName} onRenamed={onRenamed} disabled={disabled} />
+          nameDecided ? (
+            <Text size="sm" c="gray.9" role="status">
+              {sendingText.resumeRenamed(resume.name)}
+            </Text>
+          ) : (
+            <RenameSuggestion
+              resume={resume}
+              suggested={resume.check.suggestedName}
+              onRenamed={onRenamed}
+              onKeepName={onKeepName}
+              disabled={disabled}
+            />
+          )
         ) : null}
         {warnings.length > 0 ? (
           <Checkbox
@@ -73,31 +91,22 @@ function RenameSuggestion({
   resume,
   suggested,
   onRenamed,
+  onKeepName,
   disabled,
 }: {
   resume: UploadedResume;
   suggested: string;
   onRenamed: (name: string) => void;
+  onKeepName: () => void;
   disabled: boolean;
 }) {
   const rename = useRenameResume();
   const [name, setName] = useState(suggested);
-  const [done, setDone] = useState<string | null>(null);
-  if (done) {
-    return (
-      <Text size="sm" c="gray.9" role="status">
-        {sendingText.resumeRenamed(done)}
-      </Text>
-    );
-  }
   const apply = () => {
     rename.mutate(
       { id: resume.id, name },
       {
-        onSuccess: (renamed) => {
-          setDone(renamed.name);
-          onRenamed(renamed.name);
-        },
+        onSuccess: (renamed) => onRenamed(renamed.name),
         onError: () => notify.error(sendingText.resumeRenameFailed),
       },
     );
@@ -119,6 +128,9 @@ function RenameSuggestion({
         />
         <Button variant="default" onClick={apply} loading={rename.isPending} disabled={disabled || !name.trim()}>
           {sendingText.resumeRename}
+        </Button>
+        <Button variant="subtle" onClick={onKeepName} disabled={disabled || rename.isPending}>
+          {sendingText.resumeKeepName}
         </Button>
       </Group>
     </Stack>

@@ -96,6 +96,8 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
   const [replacing, setReplacing] = useState<string | null>(null);
   /** The uploaded résumé whose check's warnings the user has confirmed reading (ResumeCheckReport). */
   const [acceptedResumeId, setAcceptedResumeId] = useState<string | null>(null);
+  /** The uploaded résumé whose uninformative name the user renamed or chose to keep (ResumeCheckReport). */
+  const [namedResumeId, setNamedResumeId] = useState<string | null>(null);
   const [showAcceptError, setShowAcceptError] = useState(false);
   /** The sectors and cities the send is narrowed to; none chosen: every company. */
   const [targeting, setTargeting] = useState<Targeting>({ sectors: [], cities: [] });
@@ -146,6 +148,12 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
     notify.error(next.kind === 'no-balance' ? sendingText.noBalance : next.text, autoClose);
   };
 
+  /** The user renamed the résumé or kept its name: the message that asked for it goes. */
+  const nameChosen = (resumeId: string) => {
+    setNamedResumeId(resumeId);
+    if (problem?.kind === 'text' && problem.text === sendingText.resumeNameMustDecide) setProblem(null);
+  };
+
   const resumeFor = async (chosen: File): Promise<UploadedResume | null> => {
     if (uploaded?.file === chosen) return uploaded.resume;
     setPhase({ kind: 'uploading', retry: 0 });
@@ -174,6 +182,11 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
       setPhase({ kind: 'idle' });
       setShowAcceptError(true);
       return fail({ kind: 'text', text: sendingText.resumeWarningsMustAccept });
+    }
+    // A device's file name (Document.pdf, scan0001.pdf) is what every company would see: the user chooses first.
+    if (resume.check.suggestedName && namedResumeId !== resume.id) {
+      setPhase({ kind: 'idle' });
+      return fail({ kind: 'text', text: sendingText.resumeNameMustDecide });
     }
     setPhase({ kind: 'scheduling' });
     try {
@@ -267,7 +280,12 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
                 setAcceptedResumeId(accepted ? uploaded.resume.id : null);
                 if (accepted) setProblem(null);
               }}
-              onRenamed={(name) => setUploaded({ ...uploaded, resume: { ...uploaded.resume, name } })}
+              onRenamed={(name) => {
+                setUploaded({ ...uploaded, resume: { ...uploaded.resume, name } });
+                nameChosen(uploaded.resume.id);
+              }}
+              nameDecided={namedResumeId === uploaded.resume.id}
+              onKeepName={() => nameChosen(uploaded.resume.id)}
               showAcceptError={showAcceptError}
               disabled={busy}
             />
