@@ -471,7 +471,10 @@ describe('abuse limits', () => {
     expect(codes.slice(0, 30).every((c) => c === 'INVALID_CREDENTIALS')).toBe(true);
   });
 
-  it('behind a proxy, an address the client writes into X-Forwarded-For does not escape the per-IP limit', async () => {
+  // A whole app of its own and tens of sign-ins, each hashing a password: slow when the processors are shared.
+  it('behind a proxy, an address the client writes into X-Forwarded-For does not escape the per-IP limit', {
+    timeout: 180_000,
+  }, async () => {
     const app = await appWith(parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: 'true' }), 'http://localhost:3000');
     try {
       // The proxy (127.0.0.1) appends the public address it saw; the client made up everything before it.

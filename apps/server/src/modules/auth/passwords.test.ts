@@ -8,7 +8,8 @@ import { hashPassword, PASSWORD_COST, passwordHasher, verifyPassword } from './p
  * app; a damaged hash matches nothing.
  */
 describe('password hashing', () => {
-  it('at the full cost, writes better-auth’s format, and each side verifies the other’s hashes', async () => {
+  // scrypt at the production cost, several times: about a second each alone, far more with the processors shared.
+  it('at the full cost, writes better-auth’s format, and each side verifies the other’s hashes', { timeout: 120_000 }, async () => {
     const ours = await hashPassword('كلمة-سر-1');
     expect(ours).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
     expect(await betterAuthVerify({ hash: ours, password: 'كلمة-سر-1' })).toBe(true);
@@ -19,7 +20,8 @@ describe('password hashing', () => {
     expect(await verifyPassword({ hash: theirs, password: 'secret-pass-2' })).toBe(false);
   });
 
-  it('normalises the password as better-auth does (NFKC)', async () => {
+  // Full-cost scrypt again (see above).
+  it('normalises the password as better-auth does (NFKC)', { timeout: 120_000 }, async () => {
     // "ﬁ" (one ligature character) and "fi" are one password after NFKC.
     const hash = await hashPassword('\uFB01le-secret');
     expect(await verifyPassword({ hash, password: 'file-secret' })).toBe(true);

@@ -184,11 +184,13 @@ describe('sending window', () => {
     expect(cases).toBe(3000);
   });
 
-  it('nextOpening is open, not before the instant asked, and nothing before it is open', () => {
+  // Hundreds of generated cases, each walking minutes of calendar: a few seconds alone, more on a busy machine.
+  it('nextOpening is open, not before the instant asked, and nothing before it is open', { timeout: 120_000 }, () => {
     fc.assert(fc.property(windowArb, instantArb, probesArb, nextOpeningHolds), { numRuns: 500 });
   });
 
-  it('nextOpening holds when the sending days right after the instant are all holidays', () => {
+  // As above, with every day of the walk a holiday: the longest walks of all.
+  it('nextOpening holds when the sending days right after the instant are all holidays', { timeout: 120_000 }, () => {
     fc.assert(
       fc.property(blockedAheadArb, probesArb, ([settings, instant], probes) => nextOpeningHolds(settings, instant, probes)),
       { numRuns: 100 },
