@@ -80,3 +80,28 @@ export function productionTestApp(ctx: TestContext, overrides: Partial<AppOption
     ...overrides,
   });
 }
+
+/**
+ * Another app — another host, or the same one started again — on `handle` (the test context's database unless
+ * told), with the context's secret and providers: sessions and sealed tokens of the context's database work.
+ * The caller closes it.
+ */
+export async function anotherTestApp(
+  ctx: TestContext,
+  options: { handle?: TestDatabaseHandle; env?: AppOptions['env'] } = {},
+): Promise<TestContext> {
+  const handle = options.handle ?? ctx.handle;
+  const app = await buildApp({
+    env: options.env ?? parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    db: handle.db,
+    dbKind: handle.kind,
+    publicBaseUrl: TEST_BASE_URL,
+    appSecret: TEST_APP_SECRET,
+    mailer: { send: async () => undefined },
+    logger: false,
+    providers: ctx.app.providers,
+    passwordCost: TEST_PASSWORD_COST,
+  });
+  await app.ready();
+  return { app, db: handle.db, handle, mail: [] };
+}

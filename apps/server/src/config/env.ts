@@ -25,6 +25,7 @@ const rawEnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RUN_WORKER: booleanish,
   MIGRATE_ON_START: booleanish,
+  SENDING_PAUSED: booleanish,
   TRUST_PROXY: z.string().optional(),
   SANDBOX_URL: z.string().url().optional(),
   ALLOWED_ORIGINS: z.string().optional(),
@@ -109,6 +110,12 @@ export interface Env {
   runWorker: boolean;
   /** Migrate, seed and ensure the administrator when the process starts (else `npm run migrate` does it). */
   migrateOnStart: boolean;
+  /**
+   * Sending paused for every user whatever the admin panel's switch says (an incident, the first start on a
+   * restored database): workers claim nothing and the panel and dashboards say so. Set it on web and worker
+   * processes alike (docs/deploy.md, "Pausing all sending").
+   */
+  sendingPaused: boolean;
   trustProxy: TrustProxy;
   /**
    * Staging (production mode only): where the sandboxes process (`npm run sandboxes`) answers for Google,
@@ -202,6 +209,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env, role: ProcessR
     // Production runs the worker as its own process (`npm run worker`); embedded runs it in-process.
     runWorker: raw.RUN_WORKER ?? mode === 'embedded',
     migrateOnStart: raw.MIGRATE_ON_START ?? true,
+    sendingPaused: raw.SENDING_PAUSED ?? false,
     trustProxy: trustProxyOf(raw.TRUST_PROXY, mode),
     sandboxUrl,
     allowedOrigins: allowedOriginsOf(raw.ALLOWED_ORIGINS),

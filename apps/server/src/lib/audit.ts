@@ -2,7 +2,8 @@ import type { Database } from '../db/client';
 import { auditLog } from '../db/schema';
 
 export interface AuditEntry {
-  actor: { id: string; email: string };
+  /** The administrator; a command run by the operator (the restore) has no id and names itself. */
+  actor: { id: string | null; email: string };
   action: string;
   entity: string;
   entityId?: string | null;

@@ -156,6 +156,9 @@ export const auditActionLabels: Record<string, string> = {
   reject_opt_out_redirect: 'رفض العنوان الجديد',
   undo_opt_out_redirect: 'التراجع عن العنوان الجديد',
   lift_opt_out: 'رفع الإيقاف عن عنوان',
+  pause: 'إيقاف الإرسال للجميع',
+  resume: 'استئناف الإرسال',
+  pause_after_restore: 'إيقاف الإرسال بعد استعادة قاعدة البيانات',
 };
 
 /** Readable names for the audited entities; unknown ones are shown as recorded. */

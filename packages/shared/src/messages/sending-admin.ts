@@ -2,7 +2,7 @@
  * The admin panel's email_settings and email_logs tabs (spec §2, §5, §8): Arabic texts and error codes.
  * zod-free, so the web can import it at run time; the schemas are in schemas/sending-admin.
  */
-import { formatNumber } from '../format';
+import { countOf, formatNumber, messageCount, NOUNS } from '../format';
 import { jobStatusText } from './sending';
 
 export const sendingSettingsText = {
@@ -73,6 +73,43 @@ export const sendingLogsText = {
   inQueue: 'في قائمة الانتظار',
   empty: 'لا توجد سجلات رسائل.',
   noPackage: 'غير متوفر',
+  retry: 'إعادة المحاولة',
+} as const;
+
+/**
+ * The switch that pauses all sending (the email_settings tab, ADR 019): for an incident, and set by itself when
+ * the database was restored from a backup or copied.
+ */
+export const sendingPauseText = {
+  heading: 'إيقاف الإرسال للجميع',
+  intro:
+    'يوقف إرسال رسائل جميع المستخدمين خلال ثوانٍ، عند حادث أو بعد استعادة نسخة احتياطية. تبقى الجدولة متاحة، وتنتظر الرسائل في قائمة الانتظار حتى الاستئناف، ويرى المستخدمون ذلك في لوحاتهم.',
+  running: 'الإرسال يعمل.',
+  pausedByAdmin: (by: string, when: string) => `الإرسال متوقف للجميع: أوقفه ${by} في ${when}.`,
+  pausedByRestore: (when: string) =>
+    `الإرسال متوقف للجميع منذ ${when} لأن قاعدة البيانات استُعيدت من نسخة احتياطية أو نُسخت إلى مكان جديد، ولن يُستأنف إلا بقرار منك.`,
+  /** The deliveries that were being sent in the copy: failed, their credit returned, offered to "resend failed". */
+  interrupted: (count: number) =>
+    `${messageCount(count)} كانت قيد الإرسال في النسخة، وربما وصلت قبل ذلك: سُجّلت فاشلة وأُعيد رصيدها، ولم تُرسل مرة أخرى، ويستطيع أصحابها إعادة إرسالها.`,
+  /** Said before resuming a restored database: what resuming sends. */
+  restoreAdvice:
+    'قبل الاستئناف تأكد أن قاعدة البيانات الأصلية لم تعد ترسل (أوقف عملياتها): عند الاستئناف تُرسل الرسائل المنتظرة في هذه النسخة، وما أرسلته الأصلية منها بعد أخذ النسخة سيصل مرة ثانية.',
+  environment:
+    'متغيّر البيئة SENDING_PAUSED مضبوط على الخادم: يبقى الإرسال متوقفاً مهما كان هذا الخيار، حتى يُزال المتغيّر وتُعاد تشغيل العمليات.',
+  waiting: (messages: number, users: number) =>
+    messages === 0
+      ? 'لا توجد رسائل بانتظار الإرسال.'
+      : `بانتظار الإرسال: ${messageCount(messages)} لدى ${countOf(users, NOUNS.user, 'genitive')}.`,
+  pause: 'إيقاف الإرسال للجميع',
+  resume: 'استئناف الإرسال',
+  resumeConfirmTitle: 'استئناف الإرسال لجميع المستخدمين',
+  resumeConfirmBody: 'ستبدأ الرسائل المنتظرة بالخروج من بريد أصحابها خلال ثوانٍ، بالوتيرة المضبوطة أعلاه.',
+  resumeConfirm: 'تأكيد الاستئناف',
+  cancel: 'إلغاء',
+  paused: 'تم إيقاف الإرسال للجميع',
+  resumed: 'تم استئناف الإرسال',
+  loadFailed: 'حدث خطأ أثناء جلب حالة الإرسال.',
+  saveFailed: 'تعذّر تغيير حالة الإرسال. يرجى المحاولة مرة أخرى.',
   retry: 'إعادة المحاولة',
 } as const;
 

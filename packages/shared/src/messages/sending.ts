@@ -74,6 +74,9 @@ export const sendingText = {
     `بلغ بريدك حد الإرسال اليومي (${messageCount(cap)} في كل 24 ساعة). سيُستأنف الإرسال تلقائياً في ${when}.`,
   held: (count: number) => `${messageCount(count)} بانتظار إعادة ربط بريدك في Gmail.`,
   estimatedFinish: (when: string) => `الوقت المتوقع لانتهاء الإرسال: ${when}`,
+  /** The dashboard, while sending is paused for everyone (the admin panel's switch, a restored database, SENDING_PAUSED). */
+  platformPaused:
+    'الإرسال متوقف مؤقتاً لجميع المستخدمين بقرار من إدارة سيرة. رسائلك المنتظرة محفوظة في قائمة الانتظار، وستُرسل تلقائياً من بريدك عند استئناف الإرسال، دون أي إجراء منك.',
   /** The dashboard's low-balance warning (spec §9: under 5), when nothing is waiting to be sent. */
   balanceEmpty: 'نفد رصيدك من الرسائل. قم بترقية باقتك لمواصلة الإرسال.',
   balanceLow: (left: number) => `رصيدك منخفض: تبقّت لديك ${messageCount(left)} فقط. قم بترقية باقتك لمواصلة الإرسال.`,
@@ -228,6 +231,12 @@ export const deliveryFailureText = {
   willRetry: 'تعذّر الإرسال مؤقتاً، وستُعاد المحاولة تلقائياً. — Temporary failure; sending will be tried again automatically.',
   optedOut:
     'طلبت الشركة إيقاف استقبال السير الذاتية على هذا العنوان، فلم تُرسل الرسالة ولم يُخصم رصيدها. — The company asked for no more CVs at this address; not sent, credit returned.',
+  /**
+   * The delivery was in a worker's hands when the backup was taken, and the database was restored from it
+   * (ADR 019): it may have gone, so it is not sent again by itself; the user may send it again.
+   */
+  restoreInterrupted:
+    'توقف إرسال هذه الرسالة لأن قاعدة بيانات سيرة استُعيدت من نسخة احتياطية، وربما أُرسلت قبل ذلك، فلم نُعد إرسالها تلقائياً تجنباً لنسخة مكررة. أُعيد رصيدها، ويمكنك إعادة إرسالها. — Interrupted by a database restore: it may already have been sent, so it was not sent again automatically. Credit returned; it may be resent.',
   mailboxUnreachable:
     'تعذّر الوصول إلى بريدك لدى Google مؤقتاً، وستُعاد المحاولة تلقائياً. — Could not reach the mailbox at Google; sending will be tried again.',
 } as const;

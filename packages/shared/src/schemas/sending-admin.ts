@@ -47,6 +47,34 @@ export type SendingSettings = z.infer<typeof sendingSettingsSchema>;
 export const sendingSettingsInputSchema = z.object({ delay: z.unknown().optional(), dailyCaps: z.unknown().optional() });
 export type SendingSettingsInput = z.infer<typeof sendingSettingsInputSchema>;
 
+/** Why sending is paused for everyone: an administrator's switch, or a database restored from a backup or copied (ADR 019). */
+export const SENDING_PAUSE_REASONS = ['admin', 'restored'] as const;
+
+/** GET/PUT /api/admin/sending/pause: the switch that pauses all sending, and what waits meanwhile. */
+export const sendingPauseSchema = z.object({
+  /** Sending is paused now: by the switch, or by SENDING_PAUSED. */
+  paused: z.boolean(),
+  /** SENDING_PAUSED is set on the server: paused whatever the switch says. */
+  environment: z.boolean(),
+  /** The panel's switch, and who or what set it when. */
+  switch: z.object({
+    paused: z.boolean(),
+    reason: z.enum(SENDING_PAUSE_REASONS).nullable(),
+    /** ISO 8601: when it was last turned. */
+    at: z.string().nullable(),
+    /** The administrator who turned it, or what did (the restore command). */
+    by: z.string().nullable(),
+    /** After a restore: the deliveries that were being sent in the copy, settled as failed (credit back). */
+    interrupted: z.number().int(),
+  }),
+  /** Messages waiting to be sent (pending or being sent) and the users they belong to. */
+  waiting: z.object({ messages: z.number().int(), users: z.number().int() }),
+});
+export type SendingPause = z.infer<typeof sendingPauseSchema>;
+
+export const sendingPauseInputSchema = z.object({ paused: z.boolean() });
+export type SendingPauseInput = z.infer<typeof sendingPauseInputSchema>;
+
 export const sendingLogsQuerySchema = z.object({
   /** Matches the user's e-mail or the subject (contains, case-insensitive). */
   search: z.string().trim().max(LOGS_SEARCH_MAX_LENGTH).default(''),

@@ -173,6 +173,11 @@ export const sendingStatusSchema = z.object({
   dailyLimit: z.object({ cap: z.number().int(), until: z.string() }).nullable(),
   /** Deliveries waiting for the mailbox to be linked again. */
   held: z.number().int(),
+  /**
+   * Sending is paused for everyone (the admin's switch, a restored database, SENDING_PAUSED) while messages of
+   * this user wait: they go when it is resumed.
+   */
+  sendingPaused: z.boolean(),
   /** Newest first, up to 5. */
   jobs: z.array(sendJobSummarySchema),
 });

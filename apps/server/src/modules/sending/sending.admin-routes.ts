@@ -3,6 +3,8 @@ import {
   adminFailedEmailsQuerySchema,
   sendingLogPageSchema,
   sendingLogsQuerySchema,
+  sendingPauseInputSchema,
+  sendingPauseSchema,
   sendingSettingsInputSchema,
   sendingSettingsSchema,
 } from '@sira/shared/schemas/sending-admin';
@@ -11,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireViewer } from '../../plugins/access';
 import { listFailedEmails } from './failed-emails.service';
 import { listSendingLogs, readSendingSettings, updateSendingSettings } from './sending.admin-service';
+import { readSendingPauseState, setSendingPause } from './sending-pause';
 import { readSendingWindow, updateSendingWindow } from './sending-window-settings';
 
 /**
@@ -40,6 +43,23 @@ export const sendingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: sendingWindowSchema, response: { 200: sendingWindowSchema } } },
     // Workers drop the rests they planned under the old window when they next read the settings.
     async (request) => updateSendingWindow(app.db, await requireViewer(request), request.body),
+  );
+
+  // Pause all sending, and resume it (ADR 019); SENDING_PAUSED on the server wins, and the answer says so.
+  app.get('/api/admin/sending/pause', { schema: { response: { 200: sendingPauseSchema } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return readSendingPauseState(app.db, app.env.sendingPaused);
+  });
+
+  app.put(
+    '/api/admin/sending/pause',
+    { schema: { body: sendingPauseInputSchema, response: { 200: sendingPauseSchema } } },
+    async (request) =>
+      setSendingPause(
+        { db: app.db, events: app.events, environment: app.env.sendingPaused },
+        await requireViewer(request),
+        request.body.paused,
+      ),
   );
 
   app.get(

@@ -90,7 +90,7 @@ export const sendingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/sending/status', { schema: { response: { 200: sendingStatusSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return getSendingStatus(app.db, (await requireViewer(request)).id);
+    return getSendingStatus(app.db, (await requireViewer(request)).id, new Date(), app.env.sendingPaused);
   });
 
   app.get(

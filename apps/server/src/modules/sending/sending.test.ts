@@ -683,6 +683,7 @@ describe('dashboard: status, deliveries, overview', () => {
       pausedUntil: null,
       dailyLimit: null,
       held: 0,
+      sendingPaused: false,
       jobs: [],
     });
     const [profile] = await ctx.db

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors';
 import { DAY_MS, type DueGroup, dailyCapSplit } from './pacing';
 import { type QueuedGroup, walkQueue } from './send-plan';
 import { readQueuedGroups } from './send-queue';
+import { isSendingPaused } from './sending-pause';
 import { dailyCapFor, readSendingSettings } from './sending-settings';
 import { readSendingWindow } from './sending-window-settings';
 import { nextOpening, windowOf } from './window';
@@ -27,8 +28,18 @@ const iso = (value: Date | string | null | undefined) => (value ? new Date(value
 /** A database or an open transaction: what the reads below need. */
 type Reader = Pick<Database, 'execute'>;
 
-export async function getSendingStatus(db: Database, profileId: string, now: Date = new Date()): Promise<SendingStatus> {
-  const [settings, window] = await Promise.all([readSendingSettings(db), readSendingWindow(db)]);
+export async function getSendingStatus(
+  db: Database,
+  profileId: string,
+  now: Date = new Date(),
+  /** SENDING_PAUSED on this process: paused whatever the admin's switch says (ADR 019). */
+  environmentPaused = false,
+): Promise<SendingStatus> {
+  const [settings, window, paused] = await Promise.all([
+    readSendingSettings(db),
+    readSendingWindow(db),
+    isSendingPaused(db, environmentPaused),
+  ]);
   // One snapshot for every figure: read apart, the worker recording a message in between made the header's
   // sent count and the panel's differ by one while sending.
   const read = await db.transaction((tx) => readStatus(tx, profileId, now), { isolationLevel: 'repeatable read', accessMode: 'read only' });
@@ -40,7 +51,9 @@ export async function getSendingStatus(db: Database, profileId: string, now: Dat
 
   let estimatedFinishAt: string | null = null;
   let dailyLimit: SendingStatus['dailyLimit'] = null;
-  if (pace && pending + sending > 0) {
+  // While sending is paused for everyone nothing says when it resumes: no finish time, no daily-cap notice.
+  const pausedForAll = paused && pending + sending > 0;
+  if (pace && pending + sending > 0 && !pausedForAll) {
     // Walked as the worker sends: pacing, the cap, and the window for working-hours jobs (send-plan.ts).
     const finish = walkQueue(settings.delay, pace.startAt, pace.history, queue.groups, windowOf(window));
     estimatedFinishAt = finish === null ? null : new Date(finish).toISOString();
@@ -69,6 +82,7 @@ export async function getSendingStatus(db: Database, profileId: string, now: Dat
     pausedUntil: iso(queue.pausedUntil),
     dailyLimit,
     held,
+    sendingPaused: pausedForAll,
     jobs: rowsOf<{
       id: string;
       subject: string;

@@ -153,7 +153,8 @@ export class ClaimedBatch {
         this.uncalledFrom = i + 1;
         continue;
       }
-      if (engine.stopping()) return await this.giveBack(i, 'pending');
+      // Stopping, or sending paused for everyone: the rows not given to the provider go back to the queue.
+      if (engine.stopping() || engine.paused()) return await this.giveBack(i, 'pending');
       const wait = pacer.next(engine.clock.now()) - engine.clock.now();
       if (wait > 0) {
         // Nothing to overlap with: record what was sent before waiting.
@@ -168,7 +169,7 @@ export class ClaimedBatch {
         }
         await engine.sleep(wait);
       }
-      if (engine.stopping()) return await this.giveBack(i, 'pending');
+      if (engine.stopping() || engine.paused()) return await this.giveBack(i, 'pending');
       if (this.lost.has(row.id)) continue;
 
       let creds: MailboxCredentials;

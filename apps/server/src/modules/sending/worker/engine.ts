@@ -70,6 +70,8 @@ export interface SendingEngine {
   /** Every lease's length, in whole seconds as the database takes it. */
   leaseSeconds: number;
   stopping(): boolean;
+  /** Sending is paused for everyone (ADR 019): nothing more is claimed, claimed rows go back before their call. */
+  paused(): boolean;
   /** A pacing wait on the engine's clock; it ends at once when the worker stops. */
   sleep(ms: number): Promise<void>;
   settings(): Promise<EngineSettings>;

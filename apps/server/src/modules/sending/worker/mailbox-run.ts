@@ -52,7 +52,7 @@ export class MailboxRun {
       await sendHistory(engine.db, this.email),
     );
 
-    while (!engine.stopping()) {
+    while (!engine.stopping() && !engine.paused()) {
       if (this.othersWaiting && Date.now() - started > options.runSliceMs) return;
       settings = await engine.settings();
       pacer.update(settings.delay, dailyCapFor(this.email, settings.dailyCaps, mailbox.dailyCap));

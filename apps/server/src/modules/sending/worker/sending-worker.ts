@@ -11,6 +11,7 @@ import { JobMessageCache } from './job-cache';
 import { MailboxRests } from './mailbox-rests';
 import { MailboxRun } from './mailbox-run';
 import { CoalescingNotifier } from './notifier';
+import { PauseWatch } from './pause-watch';
 import { type ActiveMailbox, activeMailboxes, sweepExpiredLeases } from './queue';
 
 export type { SendingWorkerOptions } from './engine';
@@ -52,6 +53,7 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
   });
   const notifier = new CoalescingNotifier(ctx.events, o.notifyWindowMs);
   const stopped = new AbortController();
+  const pause = new PauseWatch(ctx);
 
   const runs = new Map<string, Promise<void>>();
   /** Mailboxes with nothing to do here before a time of the engine's clock (mailbox-rests.ts). */
@@ -89,6 +91,7 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
     optOutLinks: createOptOutLinks(ctx.secretBox, ctx.publicBaseUrl),
     leaseSeconds: Math.max(1, Math.ceil(o.leaseMs / 1000)),
     stopping: () => stopped.signal.aborted,
+    paused: () => pause.paused(),
     sleep: (ms) => clock.sleep(ms, stopped.signal),
     settings,
     retryingWrite: (write) => retryingWrite(ctx.log, write),
@@ -119,7 +122,10 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
   async function tick() {
     if (engine.stopping()) return;
     try {
+      // First, so that a restored database is found paused, and its claimed rows settled, before any sweep or claim.
+      const paused = await pause.refresh();
       if (Date.now() - lastSweep >= o.sweepEveryMs) await sweep();
+      if (paused) return;
       // Rests were planned with the settings of their time: once the admin saves others (in this process or
       // another), a mailbox resting for an hour's batch_delay or a daily cap since raised may send now.
       const planned = JSON.stringify(await settings());
