@@ -40,9 +40,15 @@ export class RestoreError extends Error {}
 /**
  * Replaces DATA_DIR/db with the database in `file`. The process calling it must hold the data folder's lock
  * (no server running). The current database is kept beside it as `db.before-restore-<time>`, and the restored
- * one is opened once to prove it starts; if it does not, the current one is put back.
+ * one is opened once to prove it starts — and to run `prepare` on it (the restore command migrates it and pauses
+ * its sending, ADR 019); if either fails, the current one is put back.
  */
-export async function restoreBackup(file: string, dataDir: string, at = new Date()): Promise<{ keptAside: string | undefined }> {
+export async function restoreBackup(
+  file: string,
+  dataDir: string,
+  at = new Date(),
+  prepare: (handle: DatabaseHandle) => Promise<void> = async () => undefined,
+): Promise<{ keptAside: string | undefined }> {
   if (!existsSync(file)) throw new RestoreError(`No backup at ${file}.`);
   const dbDir = join(resolve(dataDir), 'db');
   const aside = existsSync(dbDir)
@@ -56,6 +62,7 @@ export async function restoreBackup(file: string, dataDir: string, at = new Date
     const handle = await openDatabase({ dataDir: dbDir, loadDataDir: new Blob([readFileSync(file)]) });
     try {
       await handle.db.execute(sql`select 1`);
+      await prepare(handle);
     } finally {
       await handle.close();
     }
