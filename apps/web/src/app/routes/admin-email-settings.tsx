@@ -3,6 +3,7 @@ import { ar } from '@sira/shared';
 import { sendingSettingsText } from '@sira/shared/messages/sending-admin';
 import type { MetaFunction } from 'react-router';
 import { AdminEmailSettingsPanel } from '~/features/sending/components/admin-email-settings-panel';
+import { AdminSendingPausePanel } from '~/features/sending/components/admin-sending-pause-panel';
 import { AdminSendingWindowPanel } from '~/features/sending/components/admin-sending-window-panel';
 import { AdminRetentionSettings } from '~/features/users/components/admin-retention-settings';
 
@@ -14,6 +15,7 @@ export const meta: MetaFunction = () => [
 export default function AdminEmailSettings() {
   return (
     <Stack gap="xl">
+      <AdminSendingPausePanel />
       <AdminEmailSettingsPanel />
       <AdminRetentionSettings />
       <AdminSendingWindowPanel />

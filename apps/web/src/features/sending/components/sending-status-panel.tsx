@@ -35,7 +35,8 @@ function Count({ label, value, testId }: { label: string; value: number; testId:
 /**
  * Progress of the current send (spec §2 "scheduled-e-mail status panel"): the requests still running, or the
  * latest one — counts by state, a progress bar, the estimated finish, and why sending waits when it does
- * (Google's daily limit, the mailbox's own daily cap, mailbox unlinked). The account's totals are the header's.
+ * (sending paused for everyone, Google's daily limit, the mailbox's own daily cap, mailbox unlinked). The
+ * account's totals are the header's.
  */
 export function SendingStatusPanel({ status }: { status: SendingStatus }) {
   const { counts } = status;
@@ -74,6 +75,11 @@ export function SendingStatusPanel({ status }: { status: SendingStatus }) {
             {/* Walked on the server with the window and holidays (send-plan.ts), re-read on every live update. */}
             {sendingText.estimatedFinish(formatSaudiDateTime(status.estimatedFinishAt))}
           </Text>
+        ) : null}
+        {status.sendingPaused ? (
+          <Alert color="yellow" role="status" data-testid="status-sending-paused">
+            {sendingText.platformPaused}
+          </Alert>
         ) : null}
         {status.pausedUntil ? (
           <Alert color="yellow" role="status">
