@@ -10,7 +10,7 @@ import { cleanEnv, isReady, processInfo, root, startProcess, waitUntil } from '.
 /**
  * `npm run backup` and `npm run restore` on the embedded database: a backup made while the server runs (it
  * asks the server, the only process that may open the database), a restore with the server stopped, and the
- * server starting on the restored database with what was there at backup time.
+ * server starting on the restored database with what was there at backup time, its sending paused.
  */
 const folders: string[] = [];
 const started: number[] = [];
@@ -77,9 +77,12 @@ describe('embedded backup and restore', () => {
     expect(await restore.exited, restore.output()).toBe(0);
     const aside = /kept in (\S+)\./.exec(restore.output())?.[1] as string;
     expect(existsSync(aside)).toBe(true);
+    // A restored database never sends on its own (ADR 019): the command says sending is paused, and so does the server.
+    expect(restore.output()).toContain('Sending is PAUSED: the database was restored.');
 
     server = await startServer(dataDir, port);
     expect(await packageNames(port)).toEqual(before);
+    await waitUntil(async () => server.output().includes('sending: paused since the database was restored'), 60_000, 'the paused notice');
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
   });
