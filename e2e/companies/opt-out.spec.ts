@@ -134,7 +134,9 @@ describe('company opt-out', companiesTimeout, () => {
     await requests.scrollIntoViewIfNeeded();
     await screenshot(admin.page, 'admin-opt-outs', { fullPage: false });
 
-    // The confirmed stop is among the addresses no user sends to; the administrator lifts it.
+    // The confirmed stop is among the addresses no user sends to; the administrator lifts it, once the directory
+    // above has its rows (a page of them moves the section down).
+    await admin.page.getByRole('table', { name: 'دليل الشركات' }).waitFor();
     const marks = admin.page.getByRole('table', { name: 'عناوين لا يُرسل إليها أحد' });
     const mark = marks.locator('tbody tr', { hasText: stopAllAddress });
     await mark.getByText('بتأكيد من عنوان الشركة').waitFor();

@@ -8,7 +8,13 @@ export const DELIVERY_PAGE_SIZE = 50;
 export const DELIVERY_FILTERS = ['waiting', 'sending', 'sent', 'failed'] as const;
 export type DeliveryFilter = (typeof DELIVERY_FILTERS)[number];
 export const PACKAGE_COMPANY_LIMIT = 5000;
+/** The admin directory's longest page (spec §9), and what a request that names no page size gets. */
 export const ADMIN_COMPANIES_PAGE_SIZE = 1000;
+/**
+ * The page sizes the admin may choose. The tab opens at the first, a screen's worth; the choice is kept in the
+ * browser. Long pages are virtualised, but stay a long scroll.
+ */
+export const ADMIN_COMPANIES_PAGE_SIZES = [25, 50, 100, 250, ADMIN_COMPANIES_PAGE_SIZE] as const;
 /** A directory search counts its matches up to this many and says "more than" past it (10 pages). */
 export const ADMIN_COMPANIES_SEARCH_COUNT_LIMIT = 10_000;
 export const ADMIN_USER_LIST_CAP = 1000;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADMIN_COMPANIES_PAGE_SIZE, ADMIN_COMPANIES_PAGE_SIZES } from '../constants';
 import { singleLine } from './common';
 
 // The admin companies tab: the directory and its spreadsheet import.
@@ -25,6 +26,12 @@ export const adminCompaniesQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
   packageId: z.uuid().optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  /** One of ADMIN_COMPANIES_PAGE_SIZES. */
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((n) => (ADMIN_COMPANIES_PAGE_SIZES as readonly number[]).includes(n), 'not a page size')
+    .default(ADMIN_COMPANIES_PAGE_SIZE),
 });
 export type AdminCompaniesQuery = z.input<typeof adminCompaniesQuerySchema>;
 

@@ -1,4 +1,4 @@
-import { ADMIN_COMPANIES_PAGE_SIZE } from '@sira/shared';
+import { ADMIN_COMPANIES_PAGE_SIZE, ADMIN_COMPANIES_PAGE_SIZES } from '@sira/shared';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test-support/app';
@@ -47,6 +47,19 @@ describe('GET /api/admin/companies', () => {
     const past = (await get(`/api/admin/companies?page=${page.pageCount + 1}`)).json();
     expect(past).toMatchObject({ page: page.pageCount, pageCount: page.pageCount });
     expect(past.items).toEqual(last.items);
+  });
+
+  it('pages by the size asked for, one of the sizes offered, the same order throughout', async () => {
+    const [{ n } = { n: 0 }] = await ctx.db.select({ n: count() }).from(companies);
+    const first = (await get('/api/admin/companies?pageSize=1000')).json();
+    const second = await get('/api/admin/companies?pageSize=25&page=2');
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toMatchObject({ total: n, page: 2, pageSize: 25, pageCount: Math.ceil(n / 25) });
+    expect(second.json().items.map((c: { id: string }) => c.id)).toEqual(first.items.slice(25, 50).map((c: { id: string }) => c.id));
+    for (const size of ADMIN_COMPANIES_PAGE_SIZES)
+      expect((await get(`/api/admin/companies?pageSize=${size}`)).json().items).toHaveLength(size);
+    for (const wrong of ['0', '24', '1001', '5000', 'x'])
+      expect((await get(`/api/admin/companies?pageSize=${wrong}`)).statusCode).toBe(400);
   });
 
   it('searches name or e-mail, case-insensitively, with % and _ taken literally', async () => {

@@ -49,7 +49,7 @@ const toDto = (row: Omit<AdminCompany, 'updatedAt'> & { updatedAt: Date }): Admi
  */
 export async function listCompanies(
   db: Database,
-  query: { search?: string | undefined; packageId?: string | undefined; page: number },
+  query: { search?: string | undefined; packageId?: string | undefined; page: number; pageSize?: number },
   countLimit = ADMIN_COMPANIES_SEARCH_COUNT_LIMIT,
 ): Promise<AdminCompaniesPage> {
   const filters: SQL[] = [];
@@ -58,7 +58,7 @@ export async function listCompanies(
   if (query.packageId) filters.push(eq(companies.packageId, query.packageId));
   const where = filters.length ? and(...filters) : undefined;
 
-  const pageSize = ADMIN_COMPANIES_PAGE_SIZE;
+  const pageSize = query.pageSize ?? ADMIN_COMPANIES_PAGE_SIZE;
   let total: number;
   let totalIsLowerBound = false;
   if (search) {

@@ -6,13 +6,14 @@ export interface CompaniesFilter {
   search: string;
   packageId: string | null;
   page: number;
+  pageSize: number;
 }
 
 /** Every companies list, whatever its filters: what a company write invalidates. */
 export const adminCompaniesKey = ['admin', 'companies', 'list'] as const;
 
 export function getAdminCompanies(filter: CompaniesFilter) {
-  const query = new URLSearchParams({ page: String(filter.page) });
+  const query = new URLSearchParams({ page: String(filter.page), pageSize: String(filter.pageSize) });
   if (filter.search.trim()) query.set('search', filter.search.trim());
   if (filter.packageId) query.set('packageId', filter.packageId);
   return api<AdminCompaniesPage>(`/api/admin/companies?${query}`);

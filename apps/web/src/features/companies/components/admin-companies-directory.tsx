@@ -1,7 +1,8 @@
-import { Anchor, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { ADMIN_COMPANIES_PAGE_SIZES, formatNumber } from '@sira/shared';
 import type { AdminCompany } from '@sira/shared/schemas/companies-admin';
-import { type MouseEvent, useState } from 'react';
+import { useState } from 'react';
 import { LoadError } from '~/components/ui/load-error';
 import { LoadingRows } from '~/components/ui/loading-rows';
 import { PageNav } from '~/components/ui/page-nav';
@@ -9,6 +10,7 @@ import { pageSummary } from '~/components/ui/page-summary';
 import { useErrorToast } from '~/lib/use-error-toast';
 import { useAdminCompanies } from '../api/get-companies';
 import { useCompanyPackages } from '../api/get-company-packages';
+import { type CompaniesPageSize, pageKeepingFirstRow, useCompaniesPageSize } from '../hooks/use-companies-page-size';
 import { companiesErrorText, companiesToasts } from '../utils/companies-feedback';
 import { errorCode } from '../utils/error-code';
 import { AdminCompaniesImport } from './admin-companies-import';
@@ -28,27 +30,20 @@ const texts = {
   noMatch: 'لا توجد شركات تطابق البحث أو التصفية.',
   pages: 'صفحات الشركات',
   pagesBelow: 'صفحات الشركات، أسفل الجدول',
-  toFailedEmails: 'انتقل إلى الرسائل الفاشلة',
+  pageSize: 'عدد الصفوف في الصفحة',
 };
-
-/** Moves to the failed e-mails and their heading's section takes focus, so a keyboard continues from there. */
-function goToSection(event: MouseEvent<HTMLAnchorElement>, id: string) {
-  const section = document.getElementById(id);
-  if (!section) return;
-  event.preventDefault();
-  section.scrollIntoView();
-  section.focus({ preventScroll: true });
-}
 
 /**
  * Search, package filter, add, Excel upload and the paginated table with inline edit (spec §2 "companies").
- * `failedEmailsSection`: the id of the failed e-mails section that follows the directory on the tab.
+ * A page is a screen's worth of rows unless the administrator chose more (kept in this browser); the table
+ * renders only the rows near the screen however long the page.
  */
-export function AdminCompaniesDirectory({ failedEmailsSection }: { failedEmailsSection: string }) {
+export function AdminCompaniesDirectory() {
   const [searchInput, setSearchInput] = useState('');
   const [search] = useDebouncedValue(searchInput.trim(), 300);
   const [packageId, setPackageId] = useState<string | null>(null);
   const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useCompaniesPageSize();
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<AdminCompany | null>(null);
 
@@ -59,7 +54,13 @@ export function AdminCompaniesDirectory({ failedEmailsSection }: { failedEmailsS
     setPage(1);
   }
 
-  const companies = useAdminCompanies({ search, packageId, page });
+  const companies = useAdminCompanies({ search, packageId, page, pageSize });
+  // Another page size keeps the row that was at the top of the page on the page shown.
+  const changePageSize = (value: string) => {
+    const next = Number(value) as CompaniesPageSize;
+    setPage(pageKeepingFirstRow(page, pageSize, next));
+    setPageSize(next);
+  };
   const packages = useCompanyPackages();
   useErrorToast(companies, () => companiesToasts.fetchFailed(companiesErrorText(errorCode(companies.error))));
   useErrorToast(packages, () => companiesToasts.fetchFailed(companiesErrorText(errorCode(packages.error))));
@@ -80,13 +81,7 @@ export function AdminCompaniesDirectory({ failedEmailsSection }: { failedEmailsS
         <Title order={2} fz="xl" id="admin-companies-title">
           {texts.title}
         </Title>
-        <Group gap="md">
-          {/* The failed e-mails follow the directory: one click instead of scrolling past a page of rows. */}
-          <Anchor href={`#${failedEmailsSection}`} onClick={(event) => goToSection(event, failedEmailsSection)} size="sm">
-            {texts.toFailedEmails}
-          </Anchor>
-          <Button onClick={() => setAdding(true)}>{texts.add}</Button>
-        </Group>
+        <Button onClick={() => setAdding(true)}>{texts.add}</Button>
       </Group>
       <Text size="sm" c="gray.8">
         {texts.legend}
@@ -132,8 +127,18 @@ export function AdminCompaniesDirectory({ failedEmailsSection }: { failedEmailsS
             pageCount={data.pageCount}
             shown={data.items.length}
           />
-          {/* Above the table as well as below it: a page is 1,000 rows long. */}
-          <PageNav label={texts.pages} pageCount={data.pageCount} page={page} onChange={setPage} />
+          {/* Above the table as well as below it: a page may be 1,000 rows long. */}
+          <Group justify="space-between" align="flex-end" wrap="wrap">
+            <PageNav label={texts.pages} pageCount={data.pageCount} page={page} onChange={setPage} />
+            <NativeSelect
+              label={texts.pageSize}
+              data={ADMIN_COMPANIES_PAGE_SIZES.map((size) => ({ value: String(size), label: formatNumber(size) }))}
+              value={String(pageSize)}
+              onChange={(event) => changePageSize(event.currentTarget.value)}
+              size="xs"
+              w={150}
+            />
+          </Group>
           <AdminCompaniesTable
             companies={data.items}
             firstNumber={(data.page - 1) * data.pageSize + 1}

@@ -203,8 +203,13 @@ function LiftButton({ mark }: { mark: AdminOptOutMark }) {
     <Button
       size="xs"
       variant="light"
+      // The promise, not mutate's callbacks: the lifted address leaves the list, and this button with it, before
+      // the rest of the tab has reloaded — callbacks of an unmounted button are never called.
       onClick={() =>
-        lift.mutate(mark.id, { onSuccess: () => notify.success(t.lifted), onError: (error) => notify.error(errorText(error)) })
+        lift.mutateAsync(mark.id).then(
+          () => notify.success(t.lifted),
+          (error: unknown) => notify.error(errorText(error)),
+        )
       }
       loading={lift.isPending}
     >
