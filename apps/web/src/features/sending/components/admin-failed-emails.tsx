@@ -1,7 +1,7 @@
 import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
 
 /** The section's anchor: the directory links to it above its table, which can be a long page of rows. */
-export const FAILED_EMAILS_SECTION = 'failed-emails';
+const FAILED_EMAILS_SECTION = 'failed-emails';
 
 import { messageForCode } from '@sira/shared';
 import type { AdminFailedEmail } from '@sira/shared/schemas/sending-admin';
