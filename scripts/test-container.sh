@@ -18,7 +18,7 @@ set -euo pipefail
 
 # Time limits. Each is several times the slowest figure measured with both CPUs of a 2-CPU machine busy
 # (docs/benchmarks.md, "Container image"), so that a failure means something hangs, not a slow machine.
-# web start → /readyz 200: 7–20 s measured busy (Node loads the bundles, then a database round trip).
+# web start → /readyz 200: 5–21 s measured busy (Node loads the bundles, then a database round trip).
 READY_LIMIT=120
 # worker start → "worker started": the same start without an HTTP server.
 WORKER_LIMIT=120
