@@ -25,7 +25,13 @@ describe('admin payments', () => {
     await admin.getByLabel('بحث').fill(email);
     const row = admin.locator('tbody tr', { hasText: email });
     await row.waitFor();
-    expect(await row.getByRole('cell').allTextContents()).toEqual([email, 'باقة نمو', '30 ريال', 'معلق', expect.any(String)]);
+    expect(await row.getByRole('cell').allTextContents()).toEqual([
+      email,
+      'باقة نمو',
+      '30 ريال',
+      'بانتظار تأكيد الدفع',
+      expect.any(String),
+    ]);
     await expectNoAxeViolations(admin);
 
     // The user pays; the admin's table turns completed without a reload.

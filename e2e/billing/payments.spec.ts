@@ -102,6 +102,12 @@ describe('paying for a package', () => {
     await page.goto('/dashboard');
     await page.getByTestId('overview-package').getByText('تجريبي').waitFor();
     expect(await dashboardNumbers(page)).toEqual({ packageName: 'تجريبي', remaining: 10 });
+    // The history says the payment was declined and nothing was taken, not «pending».
+    await page.goto('/billing');
+    await page.locator('tbody tr').first().getByText('مرفوض', { exact: true }).waitFor();
+    await page.getByText('الدفع المرفوض أو الملغى لم يُخصم منه أي مبلغ، ولم تتغير باقتك بسببه.').waitFor();
+    expect(await page.getByText('معلق').count()).toBe(0);
+    await expectNoAxeViolations(page);
   });
 
   it('when every check fails, the page says it is going to the invoice history (not pricing) and goes there', {
@@ -131,6 +137,9 @@ describe('paying for a package', () => {
     await expect.poll(() => new URL(page.url()).search).toBe('');
     await page.goto('/dashboard');
     expect(await dashboardNumbers(page)).toEqual({ packageName: 'تجريبي', remaining: 10 });
+    await page.goto('/billing');
+    await page.locator('tbody tr').first().getByText('ملغى', { exact: true }).waitFor({ timeout: 10_000 });
+    expect(await page.getByText('معلق').count()).toBe(0);
   });
 
   it('upgrade page: price order, select, upgrade now, pay, and the current package is then marked and not selectable', async () => {
@@ -193,7 +202,7 @@ describe('paying for a package', () => {
     const transactionNo = await upgradeTo(page, 'باقة التميز');
     await page.goto('/billing');
     const row = page.locator('tbody tr').first();
-    await row.getByText('معلق').waitFor();
+    await row.getByText('بانتظار تأكيد الدفع').waitFor();
     expect(await row.getByRole('cell').nth(1).textContent()).toBe('باقة التميز');
     expect(await row.getByRole('cell').nth(2).textContent()).toBe('199 ريال');
     await expectNoAxeViolations(page);

@@ -48,6 +48,12 @@ export type SendStatus = (typeof SEND_STATUSES)[number];
 
 export const INVOICE_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+/**
+ * What became of a payment, as the user reads it: paid, still waiting for the gateway, refused by the card's
+ * bank (declined), abandoned at Paylink (cancelled), or failed otherwise (an amount that did not match).
+ */
+export const INVOICE_OUTCOMES = ['completed', 'waiting', 'declined', 'cancelled', 'failed'] as const;
+export type InvoiceOutcome = (typeof INVOICE_OUTCOMES)[number];
 
 /** Sending defaults of spec §9; delays in seconds. */
 export const DEFAULT_EMAIL_DELAY_SETTINGS = {

@@ -1,4 +1,4 @@
-import { LOW_BALANCE_THRESHOLD } from '../constants';
+import { type InvoiceOutcome, LOW_BALANCE_THRESHOLD } from '../constants';
 import { messageCount } from '../format';
 
 const lowBalance = messageCount(LOW_BALANCE_THRESHOLD);
@@ -20,9 +20,16 @@ export const billingTexts = {
   empty: 'لا توجد فواتير سابقة',
   /** Spec §2: a package that no longer exists. */
   unavailable: 'غير متوفر',
-  /** Spec §4: completed shows 'مكتمل' (green), anything else 'معلق' (yellow). */
-  completed: 'مكتمل',
-  pending: 'معلق',
+  /** Spec §4's 'مكتمل' for a paid invoice; the others say what happened rather than «معلق» for all. */
+  outcome: {
+    completed: 'مكتمل',
+    waiting: 'بانتظار تأكيد الدفع',
+    declined: 'مرفوض',
+    cancelled: 'ملغى',
+    failed: 'لم يكتمل',
+  } satisfies Record<InvoiceOutcome, string>,
+  /** Under the history when it holds a payment that did not go through. */
+  notChargedNote: 'الدفع المرفوض أو الملغى لم يُخصم منه أي مبلغ، ولم تتغير باقتك بسببه.',
   loadFailed: 'تعذر تحميل الفواتير والمدفوعات.',
   amount: (riyals: number) => `${riyals} ريال`,
 } as const;

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { INVOICE_STATUSES } from '../constants';
+import { INVOICE_OUTCOMES, INVOICE_STATUSES } from '../constants';
 import { packageCardSchema } from './packages';
 
 // The user's side of billing (spec §2 /pricing, /payment-callback, billing, /upgrade; §7 create-invoice).
 // The browser names only the package; amount, order number and gateway details are decided on the server.
 
 export const invoiceStatusSchema = z.enum(INVOICE_STATUSES);
+export const invoiceOutcomeSchema = z.enum(INVOICE_OUTCOMES);
 
 /** POST /api/billing/invoices: start paying for a package. */
 export const createInvoiceSchema = z.object({ packageId: z.uuid() });
@@ -43,6 +44,8 @@ export const invoiceRowSchema = z.object({
   /** Whole riyals. */
   amount: z.number().int(),
   status: invoiceStatusSchema,
+  /** What happened to the payment (declined, cancelled, still waiting…), as the history shows it. */
+  outcome: invoiceOutcomeSchema,
 });
 export type InvoiceRow = z.infer<typeof invoiceRowSchema>;
 

@@ -235,6 +235,7 @@ describe('GET /api/billing and /api/billing/packages', () => {
       packageName: 'باقة التميز',
       amount: 199,
       status: 'pending',
+      outcome: 'waiting',
     });
 
     const bobs = (await ctx.app.inject({ url: '/api/billing', headers: { cookie: bob.cookie } })).json();

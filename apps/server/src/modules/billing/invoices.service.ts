@@ -15,6 +15,7 @@ import { consumeRateLimits } from '../../lib/rate-limit';
 import type { Viewer } from '../../plugins/access';
 import { companiesLeftFor } from '../sending/sending.service';
 import type { BillingDeps } from './billing-deps';
+import { invoiceOutcome } from './invoice-outcome';
 import type { PaylinkInvoice } from './paylink-client';
 import { resolvePaylink } from './paylink-config';
 import { verifyInvoice } from './payment-confirmation';
@@ -189,6 +190,7 @@ export async function getBillingOverview(deps: Pick<BillingDeps, 'db'>, profileI
       packageName: packages.name,
       amount: invoices.amount,
       status: invoices.status,
+      gatewayStatus: invoices.gatewayStatus,
     })
     .from(invoices)
     .leftJoin(packages, eq(packages.id, invoices.packageId))
@@ -197,7 +199,12 @@ export async function getBillingOverview(deps: Pick<BillingDeps, 'db'>, profileI
     .limit(HISTORY_LIMIT);
   return {
     ...profile,
-    invoices: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), status: r.status as InvoiceStatus })),
+    invoices: rows.map(({ gatewayStatus, ...r }) => ({
+      ...r,
+      createdAt: r.createdAt.toISOString(),
+      status: r.status as InvoiceStatus,
+      outcome: invoiceOutcome(r.status, gatewayStatus),
+    })),
   };
 }
 

@@ -1,4 +1,5 @@
 import { ADMIN_PACKAGE } from '@sira/shared';
+import type { BillingOverview } from '@sira/shared/schemas/billing';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../test-support/auth';
@@ -64,7 +65,8 @@ describe('POST /api/billing/invoices/confirm', () => {
     expect(mine.sort()).toEqual(['billing', 'profile']);
   });
 
-  it('limits how often one user can make Sira ask Paylink about open invoices', async () => {
+  // 121 requests, each asking the Paylink sandbox over HTTP: seconds alone, much more with the processors shared.
+  it('limits how often one user can make Sira ask Paylink about open invoices', { timeout: 180_000 }, async () => {
     const user = await signedInUser(ctx);
     const { transactionNo } = await startPurchase(ctx, user.cookie, 'باقة البداية');
     const gets = kit.sandbox.calls().getInvoice;
@@ -185,6 +187,11 @@ describe('POST /api/billing/invoices/confirm', () => {
     kit.sandbox.cancel(cancelled.transactionNo);
     expect((await confirm(ctx, user.cookie, cancelled.transactionNo)).json().status).toBe('failed');
     expect(await profileOf(ctx, user.email)).toEqual(before);
+    // The history says what happened to each, not «pending» for both.
+    const history = (await ctx.app.inject({ url: '/api/billing', headers: { cookie: user.cookie } })).json() as BillingOverview;
+    const outcomeOf = (txn: string) => history.invoices.find((i) => i.id === txn)?.outcome;
+    const [declinedRow, cancelledRow] = [await invoiceByTxn(ctx, declined.transactionNo), await invoiceByTxn(ctx, cancelled.transactionNo)];
+    expect([outcomeOf(declinedRow?.id as string), outcomeOf(cancelledRow?.id as string)]).toEqual(['declined', 'cancelled']);
 
     // The buyer retried on Paylink's page after the decline and paid: the money is not lost.
     kit.sandbox.pay(declined.transactionNo, { webhook: false });

@@ -2,12 +2,14 @@ import { Alert, Badge, Button, Card, Container, SimpleGrid, Stack, Text, Title }
 import { ar, FREE_PACKAGE, type PackageCard, paths, TRIAL_PACKAGE } from '@sira/shared';
 import { currentPackageTexts } from '@sira/shared/messages/billing';
 import type { UpgradeOptions } from '@sira/shared/schemas/billing';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { anonymousVisitor, loadFooter, loadPackages } from '~/app/public-content';
 import { LoadError } from '~/components/ui/load-error';
 import { ogImageMeta, SITE_URL } from '~/config/site';
+import { confirmPayment } from '~/features/billing/api/confirm-payment';
+import { billingKey } from '~/features/billing/api/get-billing';
 import { upgradeOptionsQueryOptions } from '~/features/billing/api/get-upgrade-options';
 import { usePackages } from '~/features/packages/api/get-packages';
 import { PackageCardView } from '~/features/packages/components/package-card';
@@ -97,14 +99,22 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
   const list = packages.data ?? [];
 
   // Back from Paylink's page after cancelling: said once, and the numbers leave the address so a reload is quiet.
+  // The server asks Paylink about the invoice at once, so the history says «cancelled» rather than «waiting».
   const [search, setSearch] = useSearchParams();
+  const queryClient = useQueryClient();
   useEffect(() => {
     if (!CANCEL_PARAMS.some((name) => search.has(name))) return;
     notify.info(texts.paymentCancelled);
+    const reference = CANCEL_PARAMS.map((name) => search.get(name)).find(Boolean);
+    if (reference) {
+      void confirmPayment(reference)
+        .catch(() => undefined)
+        .finally(() => queryClient.invalidateQueries({ queryKey: billingKey }));
+    }
     const rest = new URLSearchParams(search);
     for (const name of CANCEL_PARAMS) rest.delete(name);
     setSearch(rest, { replace: true });
-  }, [search, setSearch]);
+  }, [search, setSearch, queryClient]);
 
   const current = (pkg: PackageCard) =>
     options.data && pkg.id === options.data.currentPackageId ? currentPackageCard(pkg, options.data) : null;

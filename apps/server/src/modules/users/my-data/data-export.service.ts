@@ -1,3 +1,4 @@
+import { billingTexts } from '@sira/shared/messages/billing';
 import { deliveryStatusText, jobStatusText } from '@sira/shared/messages/sending';
 import type { DataExport } from '@sira/shared/schemas/my-data';
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
@@ -17,6 +18,7 @@ import {
 } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { consumeRateLimits } from '../../../lib/rate-limit';
+import { invoiceOutcome } from '../../billing/invoice-outcome';
 import { csvHeader, csvLine } from './csv';
 import { ExportArchive } from './export-archive';
 
@@ -101,8 +103,6 @@ export async function claimExport(db: Database): Promise<{ id: string; profileId
   return claimed;
 }
 
-const invoiceStatusText: Record<string, string> = { pending: 'معلق', processing: 'قيد التأكيد', completed: 'مكتمل', failed: 'فشل' };
-
 /**
  * Builds the archive of one claimed request and stores it: profile.csv, invoices.csv, jobs.csv,
  * deliveries.csv (one row per company the CV went to) and the CV files under cvs/. Progress (rows and files
@@ -136,6 +136,7 @@ export async function buildExport(db: Database, claim: { id: string; profileId: 
         amount: invoices.amount,
         messages: invoices.messages,
         status: invoices.status,
+        gatewayStatus: invoices.gatewayStatus,
         gatewayTxnId: invoices.gatewayTxnId,
         createdAt: invoices.createdAt,
         completedAt: invoices.completedAt,
@@ -200,7 +201,8 @@ export async function buildExport(db: Database, claim: { id: string; profileId: 
         i.packageName,
         i.amount,
         i.messages,
-        invoiceStatusText[i.status] ?? i.status,
+        // Said as the billing page says it: declined, cancelled or waiting, not one word for all three.
+        billingTexts.outcome[invoiceOutcome(i.status, i.gatewayStatus)],
         i.gatewayTxnId,
         i.createdAt,
         i.completedAt,

@@ -73,6 +73,18 @@ async function busyUser() {
 describe('data export', () => {
   it('builds in the background a ZIP of the profile, invoices, jobs, every delivery and the CV, as CSV Excel opens', async () => {
     const u = await busyUser();
+    // Two payments that did not go through: one the card's bank refused, one abandoned at Paylink.
+    await ctx.db.insert(invoices).values(
+      (['Pending', 'Canceled'] as const).map((gatewayStatus) => ({
+        profileId: u.profileId,
+        packageId: trialPackageId,
+        amount: 30,
+        messages: 50,
+        status: 'failed',
+        gatewayStatus,
+        orderNumber: `${gatewayStatus}-${u.profileId}`,
+      })),
+    );
     const first = await inject(u.cookie, 'POST', '/api/users/me/data-exports');
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ status: 'pending', done: 0 });
@@ -86,8 +98,8 @@ describe('data export', () => {
     const [deliveryCount] = rowsOf<{ n: number }>(
       await ctx.db.execute(sql`select count(*)::int as n from deliveries where profile_id = ${u.profileId}`),
     );
-    // profile + 2 invoices + 1 job + every delivery + 1 CV
-    expect(latest).toMatchObject({ status: 'ready', total: 5 + (deliveryCount?.n ?? 0) });
+    // profile + 4 invoices + 1 job + every delivery + 1 CV
+    expect(latest).toMatchObject({ status: 'ready', total: 7 + (deliveryCount?.n ?? 0) });
     expect(latest.done).toBe(latest.total);
     expect(new Date(latest.expiresAt).getTime() - Date.now()).toBeGreaterThan(23 * 3600_000);
 
@@ -113,7 +125,12 @@ describe('data export', () => {
       'رقم الطلب,الشركة,بريد الشركة,القطاع,المدينة,الحالة,المحاولات,أُرسلت من,تاريخ الإرسال,سبب الفشل,تاريخ الجدولة',
     );
     expect(deliveriesCsv.filter(Boolean)).toHaveLength(1 + (deliveryCount?.n ?? 0));
-    expect(strFromU8(entries['الفواتير.csv'] as Uint8Array)).toContain(`paid-${u.profileId},تجريبي,99,100,مكتمل`);
+    const invoicesCsv = strFromU8(entries['الفواتير.csv'] as Uint8Array);
+    expect(invoicesCsv).toContain(`paid-${u.profileId},تجريبي,99,100,مكتمل`);
+    // What happened to each payment, as the billing page says it.
+    expect(invoicesCsv).toMatch(new RegExp(`open-${u.profileId},تجريبي,49,\\d*,بانتظار تأكيد الدفع`));
+    expect(invoicesCsv).toContain(`Pending-${u.profileId},تجريبي,30,50,مرفوض`);
+    expect(invoicesCsv).toContain(`Canceled-${u.profileId},تجريبي,30,50,ملغى`);
     expect(Buffer.from(entries['السير الذاتية/سيرتي الذاتية.pdf'] as Uint8Array).equals(u.cv)).toBe(true);
   });
 

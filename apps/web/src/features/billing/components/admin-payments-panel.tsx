@@ -16,7 +16,7 @@ import { useLiveInvalidate } from '~/lib/live-events';
 import { useErrorToast } from '~/lib/use-error-toast';
 import { adminPaymentsKey, useAdminPayments } from '../api/admin-get-payments';
 import { formatDateTime } from './format';
-import { InvoiceStatusBadge } from './invoice-status-badge';
+import { InvoiceStatusBadge, outcomeOfStatus } from './invoice-status-badge';
 
 /**
  * The admin payment tab (spec §2): revenue, transactions and completed counts, a search by user e-mail and
@@ -132,7 +132,7 @@ function PaymentsTable({ page, busy }: { page: AdminPaymentsPage; busy: boolean 
               </Table.Td>
               <Table.Td data-label={t.columns.amount}>{billingTexts.amount(row.amount)}</Table.Td>
               <Table.Td data-label={t.columns.status}>
-                <InvoiceStatusBadge status={row.status} />
+                <InvoiceStatusBadge outcome={outcomeOfStatus(row.status)} />
               </Table.Td>
               <Table.Td data-label={t.columns.date}>{formatDateTime(row.createdAt)}</Table.Td>
             </Table.Tr>
