@@ -37,6 +37,31 @@ describe('POST /api/billing/invoices', () => {
     expect(sent.products).toEqual([expect.objectContaining({ title: 'باقة البداية', price: pkg.price, qty: 1 })]);
   });
 
+  it('sends the buyer back to the origin the page was opened at (127.0.0.1 as well as localhost)', async () => {
+    const user = await signedInUser(ctx);
+    const pkg = await packageByName(ctx, 'باقة نمو');
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/billing/invoices',
+      headers: { cookie: user.cookie, host: '127.0.0.1:3000', origin: 'http://127.0.0.1:3000' },
+      payload: { packageId: pkg.id },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const transactionNo = new URL(res.json().url).pathname.split('/').pop() as string;
+    expect(kit.sandbox.invoice(transactionNo)).toMatchObject({
+      callBackUrl: 'http://127.0.0.1:3000/payment-callback',
+      cancelUrl: 'http://127.0.0.1:3000/pricing',
+    });
+    // A page of another site is refused before any invoice is made.
+    const foreign = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/billing/invoices',
+      headers: { cookie: user.cookie, origin: 'https://evil.example' },
+      payload: { packageId: pkg.id },
+    });
+    expect([foreign.statusCode, foreign.json().code]).toEqual([403, 'FOREIGN_ORIGIN']);
+  });
+
   it('ignores any amount the browser sends', async () => {
     const user = await signedInUser(ctx);
     const pkg = await packageByName(ctx, 'باقة المحترف');

@@ -61,8 +61,16 @@ export async function currentPackageRefusal(
  * Starts paying for a package (spec §7 create-invoice, on the server): the price comes from the database,
  * the order number is fresh, and the invoice is saved as pending with Paylink's transaction number before
  * the browser is sent to Paylink. An invoice that cannot be saved is cancelled at Paylink and never paid.
+ * Paylink sends the buyer back to `returnOrigin`, the origin of the page that asked (already checked against
+ * the trusted origins), so a site opened at 127.0.0.1 comes back to 127.0.0.1 with its session cookie rather
+ * than to PUBLIC_BASE_URL's name, where the browser holds no session; without one, PUBLIC_BASE_URL.
  */
-export async function createInvoice(deps: BillingDeps, viewer: Viewer, packageId: string): Promise<{ url: string }> {
+export async function createInvoice(
+  deps: BillingDeps,
+  viewer: Viewer,
+  packageId: string,
+  returnOrigin: string = deps.publicBaseUrl,
+): Promise<{ url: string }> {
   const [profile] = await deps.db
     .select({
       id: profiles.id,
@@ -99,8 +107,8 @@ export async function createInvoice(deps: BillingDeps, viewer: Viewer, packageId
     gateway = await client.addInvoice({
       orderNumber,
       amount: pkg.price,
-      callBackUrl: `${deps.publicBaseUrl}/payment-callback`,
-      cancelUrl: `${deps.publicBaseUrl}/pricing`,
+      callBackUrl: `${returnOrigin}/payment-callback`,
+      cancelUrl: `${returnOrigin}/pricing`,
       clientName: profile.email.split('@')[0] || profile.email,
       clientEmail: profile.email,
       clientMobile: profile.phone,
