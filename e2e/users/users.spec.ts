@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { field, registerAndConfirm, signInAsAdmin } from '../fixtures/accounts';
+import { field, registerAndConfirm, signedInAs, signInAsAdmin } from '../fixtures/accounts';
 import { expectNoAxeViolations, screenshot, useBrowser, viewports } from '../fixtures/browser';
 import { uniqueEmail } from '../fixtures/outbox';
 
@@ -75,6 +75,27 @@ describe('admin users tab', () => {
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => cell(row, 2).textContent()).toBe('باقة نمو');
     expect(await cell(row, 3).textContent()).toBe('100');
+  });
+
+  it("reaches the user's open dashboard at once: a package change shows there without a reload", async () => {
+    const user = await fresh();
+    const { email } = await signedInAs(user.page, 'admin-users-live');
+    await expect.poll(() => user.page.getByTestId('overview-package').textContent()).toContain('تجريبي');
+    await expect.poll(() => user.page.getByTestId('overview-remaining').textContent()).toContain('10');
+
+    const { page } = await fresh();
+    await openUsersTab(page);
+    const row = await findRow(page, email);
+    await row.getByRole('button', { name: `تعديل المستخدم ${email}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'تعديل بيانات المستخدم' });
+    await dialog.getByLabel(field('الباقة')).selectOption('باقة نمو');
+    await dialog.getByRole('button', { name: 'حفظ' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The user did nothing: the live update brought the new package and its balance.
+    await expect.poll(() => user.page.getByTestId('overview-package').textContent(), { timeout: 15_000 }).toContain('باقة نمو');
+    await expect.poll(() => user.page.getByTestId('overview-remaining').textContent(), { timeout: 15_000 }).toContain('100');
+    await expectNoAxeViolations(user.page);
   });
 
   it('says the package does not exist when the server answers PACKAGE_NOT_FOUND, and keeps the dialog open', async () => {
