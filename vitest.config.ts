@@ -27,6 +27,7 @@ const serverUnitTests = [
   'apps/server/src/modules/sending/resume-check.test.ts',
   'apps/server/src/modules/sending/send-plan-walk.test.ts',
   'apps/server/src/modules/sending/window.test.ts',
+  'apps/server/src/modules/sending/worker/job-cache.test.ts',
   'apps/server/src/modules/sending/worker/mailbox-rests.test.ts',
   'apps/server/src/modules/users/device-label.test.ts',
   'apps/server/src/modules/users/email-change/undo-link.test.ts',

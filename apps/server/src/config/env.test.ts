@@ -130,4 +130,11 @@ describe('parseEnv', () => {
       expect(() => parseEnv({ ALLOWED_ORIGINS: bad }), bad).toThrow(/ALLOWED_ORIGINS/);
     }
   });
+
+  it('sizes the worker’s message cache from SENDING_CACHE_MB, 1024 MB unless told, 0 keeping nothing', () => {
+    expect(parseEnv({}).sendingCacheMb).toBe(1024);
+    expect(parseEnv({ SENDING_CACHE_MB: '256' }).sendingCacheMb).toBe(256);
+    expect(parseEnv({ SENDING_CACHE_MB: '0' }).sendingCacheMb).toBe(0);
+    for (const bad of ['-1', 'lots']) expect(() => parseEnv({ SENDING_CACHE_MB: bad }), bad).toThrow(/SENDING_CACHE_MB/);
+  });
 });

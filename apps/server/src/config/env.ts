@@ -29,6 +29,7 @@ const rawEnvSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   SANDBOX_URL: z.string().url().optional(),
   ALLOWED_ORIGINS: z.string().optional(),
+  SENDING_CACHE_MB: z.coerce.number().int().min(0).max(1_048_576).optional(),
 });
 
 /**
@@ -123,7 +124,15 @@ export interface Env {
    */
   sandboxUrl: string | undefined;
   allowedOrigins: string[];
+  /**
+   * Memory a sending worker keeps for messages ready to send, mostly encoded résumés shared by all its mailboxes
+   * (worker/job-cache.ts). The default suits a worker with 2 GB of memory; 0 keeps nothing between messages.
+   */
+  sendingCacheMb: number;
 }
+
+/** Half of a 2 GB worker: the rest holds the process (about 150 MB), résumés being read and messages on the wire. */
+export const DEFAULT_SENDING_CACHE_MB = 1024;
 
 export class EnvError extends Error {
   constructor(public readonly problems: string[]) {
@@ -213,5 +222,6 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env, role: ProcessR
     trustProxy: trustProxyOf(raw.TRUST_PROXY, mode),
     sandboxUrl,
     allowedOrigins: allowedOriginsOf(raw.ALLOWED_ORIGINS),
+    sendingCacheMb: raw.SENDING_CACHE_MB ?? DEFAULT_SENDING_CACHE_MB,
   };
 }

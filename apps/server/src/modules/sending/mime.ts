@@ -37,17 +37,27 @@ export interface JobMessageInput {
   pdf: Buffer;
 }
 
-export interface PreparedJobMessage {
+/**
+ * The résumé as every message attaching it ends: the multipart boundary and the encoded attachment part. It
+ * depends only on the file and its name, so the jobs attaching one file share it.
+ */
+export interface PreparedAttachment {
   readonly boundary: string;
+  /** The attachment part and the closing boundary: shared, read-only, by every message that attaches the file. */
+  readonly tail: Buffer;
+}
+
+/** A job's own part of its messages: subject, texts and sender, bound to the applicant. */
+export interface PreparedJobText {
   readonly subject: CompiledTemplate;
   readonly html: CompiledTemplate;
   readonly text: CompiledTemplate;
   /** The From header's value: `name <address>`, the name quoted or RFC 2047-encoded. */
   readonly from: string;
-  /** The attachment part and the closing boundary: shared, read-only, by every message of the job. */
-  readonly tail: Buffer;
   readonly messageIdDomain: string;
 }
+
+export type PreparedJobMessage = PreparedJobText & PreparedAttachment;
 
 export interface Recipient extends CompanyFields {
   email: string;
@@ -161,10 +171,13 @@ export function fromHeader(address: string, name: string | null | undefined): st
 export { keepPlainLines };
 
 export function prepareJobMessage(input: JobMessageInput): PreparedJobMessage {
+  return { ...prepareJobText(input), ...prepareAttachment(input.pdf, input.resumeName) };
+}
+
+/** The encoded résumé: the costly part of a job's messages (a 5 MB PDF becomes 6.8 MB of base64 lines). */
+export function prepareAttachment(pdf: Buffer, resumeName: string): PreparedAttachment {
   const boundary = `=_sira_${randomBytes(12).toString('hex')}`;
-  const content = keepPlainLines(sanitizeMailHtml(input.content));
-  const html = `<!DOCTYPE html>${CRLF}<html lang="ar" dir="rtl"><head><meta charset="utf-8"></head><body style="margin:0">${CRLF}<div dir="rtl" lang="ar" style="direction:rtl;text-align:right;font-family:Tahoma,Arial,sans-serif;font-size:15px;line-height:1.7">${content}</div>${CRLF}</body></html>`;
-  const name = nameParams(attachmentName(input.resumeName));
+  const name = nameParams(attachmentName(resumeName));
   const tail = Buffer.from(
     [
       `--${boundary}`,
@@ -172,12 +185,18 @@ export function prepareJobMessage(input: JobMessageInput): PreparedJobMessage {
       'Content-Transfer-Encoding: base64',
       `Content-Disposition: attachment; ${name.disposition}`,
       '',
-      wrapBase64(input.pdf),
+      wrapBase64(pdf),
       `--${boundary}--`,
       '',
     ].join(CRLF),
     'ascii',
   );
+  return { boundary, tail };
+}
+
+export function prepareJobText(input: Omit<JobMessageInput, 'pdf' | 'resumeName'>): PreparedJobText {
+  const content = keepPlainLines(sanitizeMailHtml(input.content));
+  const html = `<!DOCTYPE html>${CRLF}<html lang="ar" dir="rtl"><head><meta charset="utf-8"></head><body style="margin:0">${CRLF}<div dir="rtl" lang="ar" style="direction:rtl;text-align:right;font-family:Tahoma,Arial,sans-serif;font-size:15px;line-height:1.7">${content}</div>${CRLF}</body></html>`;
   const at = input.from.lastIndexOf('@');
   const applicant: ApplicantFields = {
     applicant_name: input.applicant?.name ?? '',
@@ -185,12 +204,10 @@ export function prepareJobMessage(input: JobMessageInput): PreparedJobMessage {
     applicant_phone: input.applicant?.phone ?? '',
   };
   return {
-    boundary,
     subject: bindApplicant(compileTemplate(input.subject.replace(/[\r\n]+/g, ' ')), applicant),
     html: bindApplicant(compileTemplate(html), applicant, escapeHtml),
     text: bindApplicant(compileTemplate(htmlToText(content)), applicant),
     from: fromHeader(input.from, input.applicant?.name),
-    tail,
     messageIdDomain: at >= 0 ? input.from.slice(at + 1) : 'sira.local',
   };
 }

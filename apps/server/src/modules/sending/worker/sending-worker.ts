@@ -7,7 +7,7 @@ import { readSendingSettings } from '../sending-settings';
 import { readSendingWindow } from '../sending-window-settings';
 import { systemClock } from './clock';
 import { type EngineOptions, type EngineSettings, retryingWrite, type SendingEngine, type SendingWorkerOptions } from './engine';
-import { JobMessageCache } from './job-cache';
+import { databaseJobReader, JobMessageCache } from './job-cache';
 import { MailboxRests } from './mailbox-rests';
 import { MailboxRun } from './mailbox-run';
 import { CoalescingNotifier } from './notifier';
@@ -86,7 +86,7 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
     options: o,
     clock,
     gmail,
-    jobs: new JobMessageCache(ctx.db, storage, ctx.log),
+    jobs: new JobMessageCache(databaseJobReader(ctx.db), storage, ctx.log, ctx.env.sendingCacheMb * 2 ** 20),
     mailboxDeps: { db: ctx.db, secretBox: ctx.secretBox, providers: ctx.providers, events: ctx.events },
     optOutLinks: createOptOutLinks(ctx.secretBox, ctx.publicBaseUrl),
     leaseSeconds: Math.max(1, Math.ceil(o.leaseMs / 1000)),
