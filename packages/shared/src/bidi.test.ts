@@ -17,6 +17,14 @@ describe('left-to-right runs in an Arabic sentence', () => {
     ).toBe(SENTENCE);
   });
 
+  it('keeps a message placeholder whole, its braces unmirrored', () => {
+    expect(
+      ltrRuns('يمكنك استخدام {{company_name}} و{{sector}}، وستُستبدل.')
+        .filter((r) => r.ltr)
+        .map((r) => r.text),
+    ).toEqual(['{{company_name}}', '{{sector}}']);
+  });
+
   it('leaves the full stop after an address to the sentence', () => {
     expect(ltrRuns('البريد help@sira.example.').map((r) => r.text)).toEqual(['البريد ', 'help@sira.example', '.']);
   });

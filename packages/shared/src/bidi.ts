@@ -9,11 +9,11 @@
 /**
  * One LTR run: optionally an opening bracket, then words of Latin letters, digits and the signs addresses and
  * numbers are made of (e-mail, URL, phone: @ . _ % + - / : # & '), joined by spaces, then the matching
- * closing bracket when it opened with one. Arabic letters end a run; Western digits alone start one.
+ * closing bracket when it opened with one. A message placeholder ({{company_name}}) is one run, braces included. Arabic letters end a run; Western digits alone start one.
  */
 const WORD = String.raw`[+]?[A-Za-z0-9][A-Za-z0-9@._%+\-/:#&'’]*`;
 const RUN = String.raw`${WORD}(?:[ \t]+${WORD})*`;
-const LTR_RUN = new RegExp(String.raw`\(${RUN}\)|\[${RUN}\]|${RUN}`, 'g');
+const LTR_RUN = new RegExp(String.raw`\{\{${RUN}\}\}|\(${RUN}\)|\[${RUN}\]|${RUN}`, 'g');
 
 /** Trailing sentence punctuation belongs to the Arabic sentence, not to the run (a full stop after an address). */
 const TRAILING_PUNCTUATION = /[.,:;!?]+$/;

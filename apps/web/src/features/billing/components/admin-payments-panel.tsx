@@ -51,6 +51,8 @@ export function AdminPaymentsPanel() {
         label={t.search}
         placeholder={t.searchPlaceholder}
         type="search"
+        // An address reads left to right as it is typed (long@, not @long); an Arabic name right to left.
+        dir="auto"
         value={searchInput}
         onChange={(event) => setSearchInput(event.currentTarget.value)}
         maw={420}

@@ -94,6 +94,8 @@ export function AdminCompaniesDirectory() {
           label={texts.search}
           placeholder={texts.searchPlaceholder}
           type="search"
+          // An address reads left to right as it is typed (long@, not @long); an Arabic name right to left.
+          dir="auto"
           value={searchInput}
           onChange={(event) => setSearchInput(event.currentTarget.value)}
           maw={420}

@@ -93,7 +93,8 @@ export function OptOutPage({ token }: { token: string }) {
               <Text span fw={700}>
                 {t.addressLabel}:
               </Text>{' '}
-              <bdi dir="ltr" style={{ overflowWrap: 'anywhere' }}>
+              {/* Its own left-to-right box: a long address that wraps keeps its hyphen at the end of the first line. */}
+              <bdi dir="ltr" style={{ display: 'inline-block', maxWidth: '100%', overflowWrap: 'anywhere', textAlign: 'left' }}>
                 {data.email}
               </bdi>
             </Text>

@@ -42,6 +42,8 @@ export function AdminEmailLogsPanel() {
         <TextInput
           label={texts.search}
           placeholder={t.searchPlaceholder}
+          // An address reads left to right as it is typed (long@, not @long); an Arabic subject right to left.
+          dir="auto"
           maxLength={LOGS_SEARCH_MAX_LENGTH}
           value={search}
           onChange={(e) => {

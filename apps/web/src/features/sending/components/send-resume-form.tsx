@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { LoadError } from '~/components/ui/load-error';
+import { withLtrRuns } from '~/components/ui/ltr-runs';
 import { MessagePreview } from '~/components/ui/message-preview';
 import { ApiRequestError } from '~/lib/api-client';
 import { focusFirstFault, formMessage, markWithoutMessage, validateWith } from '~/lib/form';
@@ -260,7 +261,7 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
           <TextInput label={texts.subject} {...form.getInputProps('subject')} disabled={busy} maxLength={SUBJECT_MAX_LENGTH} withAsterisk />
           <Textarea
             label={texts.content}
-            description={texts.contentHint}
+            description={withLtrRuns(texts.contentHint)}
             {...form.getInputProps('content')}
             disabled={busy}
             autosize
