@@ -80,6 +80,7 @@ const publicBaseUrlOf = (env: Env) => (env.publicBaseUrl ?? `http://localhost:${
 const databaseOptions = (env: Env) => ({
   url: env.databaseUrl,
   dataDir: env.databaseUrl ? undefined : join(resolve(env.dataDir), 'db'),
+  poolSize: env.databasePoolSize,
 });
 
 /**

@@ -131,6 +131,12 @@ describe('parseEnv', () => {
     }
   });
 
+  it('sizes the database pool from DATABASE_POOL_SIZE, 10 connections unless told', () => {
+    expect(parseEnv({}).databasePoolSize).toBe(10);
+    expect(parseEnv({ DATABASE_POOL_SIZE: '4' }).databasePoolSize).toBe(4);
+    for (const bad of ['1', '0', 'ten', '2.5']) expect(() => parseEnv({ DATABASE_POOL_SIZE: bad }), bad).toThrow(/DATABASE_POOL_SIZE/);
+  });
+
   it('sizes the worker’s message cache from SENDING_CACHE_MB, 1024 MB unless told, 0 keeping nothing', () => {
     expect(parseEnv({}).sendingCacheMb).toBe(1024);
     expect(parseEnv({ SENDING_CACHE_MB: '256' }).sendingCacheMb).toBe(256);

@@ -29,6 +29,7 @@ const rawEnvSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   SANDBOX_URL: z.string().url().optional(),
   ALLOWED_ORIGINS: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(1000).optional(),
   SENDING_CACHE_MB: z.coerce.number().int().min(0).max(1_048_576).optional(),
 });
 
@@ -125,12 +126,19 @@ export interface Env {
   sandboxUrl: string | undefined;
   allowedOrigins: string[];
   /**
+   * PostgreSQL connections this process's pool opens at most (db/client.ts); LISTEN/NOTIFY and the migration lock
+   * take one more each (docs/deploy.md, "Database connections").
+   */
+  databasePoolSize: number;
+  /**
    * Memory a sending worker keeps for messages ready to send, mostly encoded résumés shared by all its mailboxes
    * (worker/job-cache.ts). The default suits a worker with 2 GB of memory; 0 keeps nothing between messages.
    */
   sendingCacheMb: number;
 }
 
+/** Connections per process's pool unless DATABASE_POOL_SIZE says otherwise. */
+export const DEFAULT_DATABASE_POOL_SIZE = 10;
 /** Half of a 2 GB worker: the rest holds the process (about 150 MB), résumés being read and messages on the wire. */
 export const DEFAULT_SENDING_CACHE_MB = 1024;
 
@@ -222,6 +230,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env, role: ProcessR
     trustProxy: trustProxyOf(raw.TRUST_PROXY, mode),
     sandboxUrl,
     allowedOrigins: allowedOriginsOf(raw.ALLOWED_ORIGINS),
+    databasePoolSize: raw.DATABASE_POOL_SIZE ?? DEFAULT_DATABASE_POOL_SIZE,
     sendingCacheMb: raw.SENDING_CACHE_MB ?? DEFAULT_SENDING_CACHE_MB,
   };
 }

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_DATABASE_POOL_SIZE } from '../config/env';
 import { openDatabase } from './client';
 import { DatabaseConnectionError, describeTarget } from './connection-error';
 
@@ -63,5 +66,19 @@ describe.runIf(process.env.SIRA_TEST_DB === 'postgres' && process.env.TEST_DATAB
     const error = await refusal(url.toString());
     expect(error.code).toBe('3D000');
     expect(error.message).toContain(`:${url.port || '5432'}/${name}: the database does not exist`);
+  });
+
+  it.each([
+    [3, 3],
+    [undefined, DEFAULT_DATABASE_POOL_SIZE],
+  ])('a pool of %s opens at most %s connections, however many statements wait', async (poolSize, most) => {
+    const handle = await openDatabase({ url: serverUrl().toString(), ...(poolSize ? { poolSize } : {}) });
+    try {
+      await Promise.all(Array.from({ length: 3 * most }, () => handle.db.execute(sql`select pg_sleep(0.01)`)));
+      // The pool opens a connection for each statement waiting until it holds its most.
+      expect((handle.db as unknown as { $client: pg.Pool }).$client.totalCount).toBe(most);
+    } finally {
+      await handle.close();
+    }
   });
 });

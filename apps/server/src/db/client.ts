@@ -4,6 +4,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { DEFAULT_DATABASE_POOL_SIZE } from '../config/env';
 import { connectionError } from './connection-error';
 import { newDatabaseFor } from './new-database';
 import * as schema from './schema';
@@ -34,6 +35,10 @@ export interface OpenDatabaseOptions {
    * backup). Without it a new data folder starts from the build's new database where there is one (new-database.ts).
    */
   loadDataDir?: Blob | File | undefined;
+  /**
+   * PostgreSQL: the most connections the pool opens (DATABASE_POOL_SIZE, default 10). A query finding them all busy
+   * waits for one, up to `connectTimeoutMs`.
+   */
   poolSize?: number;
   /** How long a query waits for a connection (default 10 s); then it fails, and the API answers 503. */
   connectTimeoutMs?: number;
@@ -67,7 +72,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // request until the HTTP timeout; with it the request fails fast and is answered 503 (plugins/errors.ts).
     const pool = new pg.Pool({
       connectionString: options.url,
-      max: options.poolSize ?? 10,
+      max: options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE,
       connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
     });
     // A failing idle client must not crash the process; the next query reports the problem.
