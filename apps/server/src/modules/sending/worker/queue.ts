@@ -31,18 +31,28 @@ export interface ActiveMailbox {
 
 /**
  * Linked, not paused mailboxes whose owner has a job still in progress, leaving out `skip` (mailboxes this
- * worker is sending from or knows to have nothing due yet). In random order, so with more mailboxes than
- * `limit` every one of them gets its turn.
+ * worker is sending from or knows to have nothing due yet): the first `limit` of them in the order of their key
+ * after `after`, and up to `upTo` when given. The walk follows the primary key's index and stops at `limit`, so a
+ * pass reads as many mailboxes as it can start however many there are, and sorts nothing (mailbox-pick.ts
+ * turns it into a round over all of them).
  */
-export async function activeMailboxes(db: Database, limit: number, skip: readonly string[] = []): Promise<ActiveMailbox[]> {
+export async function pickMailboxes(
+  db: Database,
+  limit: number,
+  after: string,
+  skip: readonly string[] = [],
+  upTo?: string,
+): Promise<ActiveMailbox[]> {
   const rows = rowsOf<{ profile_id: string; email: string; daily_cap: number | null }>(
     await db.execute(sql`
       select g.profile_id, g.email, g.daily_cap
       from user_gmail g
-      where g.profile_id in (select j.profile_id from send_jobs j where j.status in ('pending', 'processing'))
+      where g.profile_id > ${after}::text
+        and (${upTo ?? null}::text is null or g.profile_id <= ${upTo ?? null}::text)
         and (g.paused_until is null or g.paused_until <= now())
         and not (g.profile_id = any(${sql.param([...skip])}::text[]))
-      order by random()
+        and exists (select 1 from send_jobs j where j.profile_id = g.profile_id and j.status in ('pending', 'processing'))
+      order by g.profile_id
       limit ${limit}`),
   );
   return rows.map((r) => ({ profileId: r.profile_id, email: r.email, dailyCap: r.daily_cap }));

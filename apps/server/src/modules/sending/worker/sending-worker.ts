@@ -8,11 +8,12 @@ import { readSendingWindow } from '../sending-window-settings';
 import { systemClock } from './clock';
 import { type EngineOptions, type EngineSettings, retryingWrite, type SendingEngine, type SendingWorkerOptions } from './engine';
 import { databaseJobReader, JobMessageCache } from './job-cache';
+import { MailboxPick } from './mailbox-pick';
 import { MailboxRests } from './mailbox-rests';
 import { MailboxRun } from './mailbox-run';
 import { CoalescingNotifier } from './notifier';
 import { PauseWatch } from './pause-watch';
-import { type ActiveMailbox, activeMailboxes, sweepExpiredLeases } from './queue';
+import { type ActiveMailbox, sweepExpiredLeases } from './queue';
 
 export type { SendingWorkerOptions } from './engine';
 
@@ -58,7 +59,8 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
   const runs = new Map<string, Promise<void>>();
   /** Mailboxes with nothing to do here before a time of the engine's clock (mailbox-rests.ts). */
   const rests = new MailboxRests();
-  const lastServed = new Map<string, number>();
+  /** The round over the mailboxes with work (mailbox-pick.ts). */
+  const pick = new MailboxPick();
   /** Runs whose user's link changed (linked again, perhaps to another address): their cached token goes. */
   const linkChanged = new Set<string>();
   let lastSweep = 0;
@@ -133,10 +135,8 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
       restsPlannedWith = planned;
       const free = o.concurrency - runs.size;
       if (free <= 0) return;
-      const candidates = (await activeMailboxes(ctx.db, free * 4, [...runs.keys(), ...rests.restingAt(clock.now())])).sort(
-        (a, b) => (lastServed.get(a.profileId) ?? 0) - (lastServed.get(b.profileId) ?? 0),
-      );
-      for (const mailbox of candidates.slice(0, free)) startRun(mailbox, candidates.length > free);
+      const { mailboxes, othersWaiting } = await pick.next(ctx.db, free, [...runs.keys(), ...rests.restingAt(clock.now())]);
+      for (const mailbox of mailboxes) startRun(mailbox, othersWaiting);
     } catch (error) {
       ctx.log.error({ err: error }, 'sending: scheduler pass failed');
     }
@@ -158,7 +158,6 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
   }
 
   function startRun(mailbox: ActiveMailbox, othersWaiting: boolean) {
-    lastServed.set(mailbox.profileId, Date.now());
     rests.runStarted(mailbox.profileId);
     const run = new MailboxRun(engine, mailbox, othersWaiting)
       .run()
