@@ -40,6 +40,8 @@ export interface StartGoogleSandboxOptions {
   /** false keeps only each sent message's headers (throughput benchmarks). */
   keepBodies?: boolean;
   accessTokenTtlSeconds?: number;
+  /** Signs its codes and tokens (random when absent); a benchmark that mints tokens itself gives its own. */
+  secret?: string;
   port?: number;
   host?: string;
 }
@@ -49,7 +51,7 @@ export async function startGoogleSandbox(options: StartGoogleSandboxOptions = {}
   const clientSecret = options.clientSecret ?? `GOCSPX-${randomBytes(18).toString('base64url')}`;
   const client: SandboxClient = { clientSecret, ...(options.redirectUris ? { redirectUris: options.redirectUris } : {}) };
   const core = new GoogleSandboxCore({
-    secret: randomBytes(32).toString('base64url'),
+    secret: options.secret ?? randomBytes(32).toString('base64url'),
     clients: async (id) => (id === clientId ? client : undefined),
     ...(options.keepBodies === undefined ? {} : { keepBodies: options.keepBodies }),
     ...(options.accessTokenTtlSeconds === undefined ? {} : { accessTokenTtlSeconds: options.accessTokenTtlSeconds }),
