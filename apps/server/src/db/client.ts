@@ -5,7 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { DEFAULT_DATABASE_POOL_SIZE } from '../config/env';
-import { connectionError } from './connection-error';
+import { connectionError, markAsDatabaseError } from './connection-error';
 import { newDatabaseFor } from './new-database';
 import * as schema from './schema';
 
@@ -42,6 +42,11 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** How long a query waits for a connection (default 10 s); then it fails, and the API answers 503. */
   connectTimeoutMs?: number;
+  /**
+   * PostgreSQL: connect once first and fail, naming the cause, when the database cannot be reached (the default).
+   * false: the pool is made without connecting, for a process that waits for its database (runtime.ts).
+   */
+  checkFirst?: boolean;
 }
 
 /** How long a first connection may take before the host counts as unreachable (a dropped packet never fails). */
@@ -49,10 +54,11 @@ const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * Connects once and asks for nothing, so a database that cannot be reached is reported as such — refused,
- * unreachable, wrong password, no such database — rather than as the first statement that failed.
+ * unreachable, wrong password, no such database — rather than as the first statement that failed. Throws a
+ * DatabaseConnectionError.
  */
-async function checkConnection(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+export async function checkDatabaseConnection(url: string, timeoutMs = CONNECT_TIMEOUT_MS): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
   // An error after connecting (the server going away) must not crash the process: the query below reports it.
   client.on('error', () => undefined);
   try {
@@ -67,13 +73,14 @@ async function checkConnection(url: string): Promise<void> {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    await checkConnection(options.url);
+    if (options.checkFirst !== false) await checkDatabaseConnection(options.url);
     // Without a connection timeout a database host that stops answering (rather than refusing) would hold every
     // request until the HTTP timeout; with it the request fails fast and is answered 503 (plugins/errors.ts).
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE,
       connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
+      Client: DatabaseClient,
     });
     // A failing idle client must not crash the process; the next query reports the problem.
     pool.on('error', () => undefined);
@@ -108,6 +115,31 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     },
   };
 }
+
+/**
+ * Wraps one of node-postgres's client methods so that the errors it reports, by callback or promise, carry the
+ * database's mark. Drizzle wraps the errors of its own queries; connecting (the pool's, a transaction's) and the
+ * statements sent past it (db/hot-statements.ts, the pool's own) would otherwise arrive as bare socket errors.
+ */
+function markingErrors<F extends (...args: never[]) => unknown>(original: F): F {
+  return function (this: pg.Client, ...args: unknown[]) {
+    const last = args.at(-1);
+    if (typeof last === 'function') {
+      args[args.length - 1] = (error: unknown, ...rest: unknown[]) => last(error ? markAsDatabaseError(error) : error, ...rest);
+      return Reflect.apply(original, this, args);
+    }
+    const result: unknown = Reflect.apply(original, this, args);
+    if (!(result instanceof Promise)) return result;
+    return result.catch((error: unknown) => {
+      throw markAsDatabaseError(error);
+    });
+  } as unknown as F;
+}
+
+/** The pool's connections: node-postgres's client whose failures say they are the database's. */
+class DatabaseClient extends pg.Client {}
+DatabaseClient.prototype.connect = markingErrors(pg.Client.prototype.connect);
+DatabaseClient.prototype.query = markingErrors(pg.Client.prototype.query);
 
 /**
  * PGlite's own bytea handlers turn a 5 MB résumé into an array of five million hex strings and back one

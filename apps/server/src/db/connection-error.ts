@@ -8,11 +8,28 @@ export class DatabaseConnectionError extends Error {
     message: string,
     /** The driver's error code: a SQLSTATE (28P01, 3D000, …) or a system one (ECONNREFUSED, …). */
     public readonly code: string | undefined,
+    /** The driver's own error: a process waiting for its database tells from it whether waiting can help. */
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, cause === undefined ? undefined : { cause });
     this.name = 'DatabaseConnectionError';
   }
 }
+
+/**
+ * Errors raised by the database driver itself (node-postgres's connections: connecting, and queries sent past
+ * Drizzle). A refused or reset connection looks the same whether it was PostgreSQL's or the mail relay's; this
+ * mark is how the database outage tracker (lib/database-outage.ts) tells them apart.
+ */
+const raisedByDatabase = new WeakSet<object>();
+
+export function markAsDatabaseError<T>(error: T): T {
+  if (typeof error === 'object' && error !== null) raisedByDatabase.add(error);
+  return error;
+}
+
+export const isMarkedDatabaseError = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && raisedByDatabase.has(error);
 
 /** `user@host:port/database` from a connection string, never its password. */
 export function describeTarget(url: string): string {
@@ -48,5 +65,5 @@ export function connectionError(error: unknown, url: string): DatabaseConnection
   const code = e.code ?? e.errors?.find((part) => part.code)?.code;
   const timedOut = !code && /timeout/i.test(e.message ?? '');
   const cause = (code && CAUSES[code]) ?? (timedOut ? CAUSES.ETIMEDOUT : (e.message ?? String(error)));
-  return new DatabaseConnectionError(`Cannot connect to PostgreSQL at ${describeTarget(url)}: ${cause}`, code);
+  return new DatabaseConnectionError(`Cannot connect to PostgreSQL at ${describeTarget(url)}: ${cause}`, code, error);
 }

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { sql } from 'drizzle-orm';
+import { DrizzleQueryError, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { DatabaseConnectionError, isMarkedDatabaseError } from '../db/connection-error';
 import { AppError } from './errors';
 
 /**
@@ -12,6 +13,7 @@ const CONNECTION_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
   'ECONNABORTED',
+  'ENOTCONN',
   'ETIMEDOUT',
   'EPIPE',
   'EHOSTUNREACH',
@@ -54,6 +56,31 @@ export function isConnectionFailure(error: unknown): boolean {
     current = (current as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/** Whether the error or one of its causes was raised by the database's driver or names the database. */
+function raisedByDatabase(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 6) return false;
+  if (
+    isMarkedDatabaseError(error) ||
+    error instanceof DrizzleQueryError ||
+    error instanceof DatabaseConnectionError ||
+    error instanceof ServiceUnavailableError
+  )
+    return true;
+  // The connection messages above are the database drivers' own wording, used by no other client.
+  const message = (error as { message?: unknown }).message;
+  if (typeof message === 'string' && CONNECTION_MESSAGES.some((pattern) => pattern.test(message))) return true;
+  if (error instanceof AggregateError && error.errors.some((part) => raisedByDatabase(part, depth + 1))) return true;
+  return raisedByDatabase((error as { cause?: unknown }).cause, depth + 1);
+}
+
+/**
+ * A connection failure of the database's own (see isConnectionFailure), as opposed to the same refused or reset
+ * connection to the mail relay, Paylink or Google: what the database outage tracker counts (lib/database-outage.ts).
+ */
+export function isDatabaseConnectionFailure(error: unknown): boolean {
+  return isConnectionFailure(error) && raisedByDatabase(error);
 }
 
 /** 503: a moment without the database. The web shows the spec's generic error; retrying later succeeds. */

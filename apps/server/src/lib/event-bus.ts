@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
+import { markAsDatabaseError } from '../db/connection-error';
 
 /**
  * Live updates (docs/architecture.md "Live updates"): something about one user changed — their profile (balance,
@@ -82,14 +83,20 @@ export function createLocalEventBus(): EventBus {
  *
  * A dropped connection (a restart, a failover) is opened again every `retryMs` until it succeeds; what was
  * published meanwhile, here or elsewhere, is lost, so the reconnected bus tells every process (a gap notice on
- * the channel) and their subscribers re-fetch.
+ * the channel) and their subscribers re-fetch. With `firstConnection: 'retried'` the first connection is made
+ * the same way, so a server can build its bus before its database answers; by default a failed first
+ * connection fails the call.
+ *
+ * Errors reach `onError` marked as the database's (db/connection-error.ts): the logger's outage tracker counts
+ * the connection's failures with the rest of the database's.
  */
 export async function createPostgresEventBus(
   connectionString: string,
-  onError: (error: unknown) => void = () => undefined,
-  options: { retryMs?: number } = {},
+  reportError: (error: unknown) => void = () => undefined,
+  options: { retryMs?: number; firstConnection?: 'required' | 'retried' } = {},
 ): Promise<EventBus> {
   const retryMs = options.retryMs ?? 1000;
+  const onError = (error: unknown) => reportError(markAsDatabaseError(error));
   const local = createLocalEventBus();
   const gapListeners = new Set<() => void>();
   let client: pg.Client | undefined;
@@ -140,7 +147,7 @@ export async function createPostgresEventBus(
     for (const listener of gapListeners) listener();
   };
 
-  const reconnect = () => {
+  const reconnect = (firstAfterMs = retryMs) => {
     if (reconnecting || closed) return;
     reconnecting = true;
     const attempt = () => {
@@ -164,14 +171,15 @@ export async function createPostgresEventBus(
         },
       );
     };
-    setTimeout(attempt, retryMs).unref();
+    setTimeout(attempt, firstAfterMs).unref();
   };
 
-  await open();
+  if (options.firstConnection === 'retried') reconnect(0);
+  else await open();
 
   const notify = (payload: unknown) => {
     const target = client;
-    if (!target) return onError(new Error('event bus: not connected'));
+    if (!target) return onError(Object.assign(new Error('event bus: not connected'), { code: 'ENOTCONN' }));
     target.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(payload)]).catch(onError);
   };
 

@@ -77,12 +77,24 @@ function serializeRequest(req: FastifyRequest | { method?: string; url?: string 
   };
 }
 
+/** Takes the errors of a known cause whose records belong at debug: lib/database-outage.ts, for the database's. */
+export interface FailureSink {
+  absorb(error: unknown): boolean;
+}
+
+const WARN = 40;
+const FATAL = 60;
+
 /**
  * Log options shared by the server and the worker: JSON lines (pino) in which nothing that could carry a
  * secret appears — cookies, authorisation headers, passwords, tokens, keys and failed queries' parameters are
  * censored wherever they sit in a record, and errors are serialised without them.
+ *
+ * With `failures`, a warn or error record whose `err` the sink absorbs (the database out of reach) is written
+ * at debug: wherever it was logged — a request, better-auth, a worker pass — the outage tracker has it, and
+ * says the outage once for the whole process.
  */
-export function loggerOptions(level: string): LoggerOptions {
+export function loggerOptions(level: string, failures?: FailureSink): LoggerOptions {
   return {
     level,
     redact: {
@@ -92,11 +104,15 @@ export function loggerOptions(level: string): LoggerOptions {
     hooks: {
       // The message too: pino takes an error's own message when none is given, and that of a failed query ends
       // with its parameters.
-      logMethod(args, method) {
+      logMethod(args, method, level) {
         const [first, ...rest] = args as unknown[];
         const fields = first instanceof Error ? { err: first } : typeof first === 'object' && first !== null ? first : undefined;
-        let message = fields === undefined ? (args as unknown[]) : rest;
         const err = (fields as { err?: unknown } | undefined)?.err;
+        if (failures && level >= WARN && level < FATAL && err !== undefined && failures.absorb(err)) {
+          this.debug(...args);
+          return;
+        }
+        let message = fields === undefined ? (args as unknown[]) : rest;
         if (message.length === 0 && err instanceof Error) message = [serializeError(err).message];
         const scrubbed = message.map((part) => (typeof part === 'string' ? scrubText(part) : part));
         return method.apply(this, (fields === undefined ? scrubbed : [fields, ...scrubbed]) as Parameters<typeof method>);
@@ -123,8 +139,8 @@ export function loggerOptions(level: string): LoggerOptions {
 }
 
 /** The process's logger: JSON lines on stdout (or `destination`, for tests). */
-export function createLogger(level: string, destination?: DestinationStream): Logger {
-  return destination ? pino(loggerOptions(level), destination) : pino(loggerOptions(level));
+export function createLogger(level: string, destination?: DestinationStream, failures?: FailureSink): Logger {
+  return destination ? pino(loggerOptions(level, failures), destination) : pino(loggerOptions(level, failures));
 }
 
 type LevelLogger = Pick<Logger, 'error' | 'warn' | 'info' | 'debug'>;
