@@ -69,6 +69,8 @@ describe('walking a mailbox’s queue', () => {
     expect(iso(timeline.startsAt as number)).toBe(iso(evening));
     expect(iso(timeline.finishAt as number)).toBe(iso(evening + MINUTE_MS));
     expect([timeline.days, timeline.sendingDays, timeline.firstDayCount]).toEqual([1, 1, 2]);
+    // None of the waiting working-hours messages leaves before it: the plan does not say they are ahead.
+    expect(timeline.ahead).toBe(0);
   });
 
   it('the plan of a working-hours send behind an any-time one waits for the opening, after the any-time messages', () => {
@@ -82,5 +84,7 @@ describe('walking a mailbox’s queue', () => {
     );
     expect(iso(timeline.startsAt as number)).toBe(iso(nextMorning));
     expect(iso(timeline.finishAt as number)).toBe(iso(nextMorning + 2 * MINUTE_MS));
+    // The any-time messages leave first: both are ahead of it.
+    expect(timeline.ahead).toBe(2);
   });
 });

@@ -52,7 +52,9 @@ export async function planSend(
   return {
     sendWindow: query.sendWindow,
     messages,
-    ahead: ahead.reduce((n, g) => n + g.count, 0),
+    // The waiting messages that leave first: an any-time send overtakes working-hours ones outside the window.
+    // With nothing to send, everything waiting.
+    ahead: timeline.startsAt === null ? ahead.reduce((n, g) => n + g.count, 0) : timeline.ahead,
     days: timeline.days,
     sendingDays: timeline.sendingDays,
     firstDayCount: timeline.firstDayCount,

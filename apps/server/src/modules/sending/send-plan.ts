@@ -110,6 +110,8 @@ export interface SendTimeline {
   /** Riyadh days on which at least one of the send's messages leaves. */
   sendingDays: number;
   firstDayCount: number;
+  /** The queued messages that leave before this send's first one (not those it overtakes). */
+  ahead: number;
 }
 
 export function sendTimeline(
@@ -128,8 +130,12 @@ export function sendTimeline(
   // The send is the queue's last group; an any-time send may leave before working-hours messages ahead of it.
   let walkedOfSend = 0;
   let lastOfSend = 0;
+  let before = 0;
   const queueFinish = walkQueue(pacing, startAt, history, [...ahead, send], window, (group, at) => {
-    if (group !== ahead.length) return;
+    if (group !== ahead.length) {
+      if (startsAt === null) before++;
+      return;
+    }
     walkedOfSend++;
     lastOfSend = at;
     const { day } = riyadhDay(at);
@@ -142,11 +148,18 @@ export function sendTimeline(
     lastDay = day;
   });
   if (startsAt === null || queueFinish === null || send.count <= 0) {
-    return { startsAt: null, finishAt: null, days: 0, sendingDays: 0, firstDayCount: 0 };
+    return { startsAt: null, finishAt: null, days: 0, sendingDays: 0, firstDayCount: 0, ahead: 0 };
   }
   // A send not walked to its end (past WALK_STEPS) ends with the queue's extrapolated finish.
   const finish = walkedOfSend < send.count ? queueFinish : lastOfSend;
   // Past the walked steps the last day is the extrapolated finish's.
   const finishDay = riyadhDay(finish).day;
-  return { startsAt, finishAt: finish, days: finishDay - firstDay + 1, sendingDays: Math.max(sendingDays, 1), firstDayCount };
+  return {
+    startsAt,
+    finishAt: finish,
+    days: finishDay - firstDay + 1,
+    sendingDays: Math.max(sendingDays, 1),
+    firstDayCount,
+    ahead: before,
+  };
 }
