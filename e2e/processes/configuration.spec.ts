@@ -21,7 +21,7 @@ const folder = (prefix: string) => {
 describe('.env', () => {
   it('is read from the folder the process starts in; what the real environment sets wins', async () => {
     const cwd = folder('sira-dotenv-');
-    // Nothing listens on port 9: connecting fails at once, with the address taken from the file.
+    // Nothing listens on port 9: connecting is refused at once.
     writeFileSync(
       join(cwd, '.env'),
       [
@@ -34,10 +34,15 @@ describe('.env', () => {
     const worker = startProcess(process.execPath, [join(root, 'apps/server/dist/worker.js')], cleanEnv({ APP_SECRET: TEST_APP_SECRET }), {
       cwd,
     });
-    expect(await worker.exited).toBe(1);
+    started.push(worker.child.pid as number);
+    // It waits for that database (database-wait.spec.ts), saying why, with the address taken from the file.
+    const waiting = 'Cannot connect to PostgreSQL at sira@127.0.0.1:9/from_dotenv: connection refused';
+    await waitUntil(() => worker.output().includes(waiting) || worker.child.exitCode !== null, 30_000, 'the worker to say why it waits');
+    worker.child.kill('SIGTERM');
+    expect(await worker.exited, worker.output()).toBe(0);
     // APP_SECRET=short from the file would have been refused; the environment's was used.
     expect(worker.output()).not.toContain('APP_SECRET');
-    expect(worker.output()).toContain('Cannot connect to PostgreSQL at sira@127.0.0.1:9/from_dotenv: connection refused');
+    expect(worker.output()).toContain(waiting);
     expect(worker.output()).not.toContain(':pw@');
   });
 });

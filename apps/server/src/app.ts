@@ -48,6 +48,7 @@ import { errorsPlugin } from './plugins/errors';
 import { requestLogPlugin } from './plugins/request-log';
 import { securityPlugin } from './plugins/security';
 import { stagingPlugin } from './plugins/staging';
+import { startupGatePlugin } from './plugins/startup-gate';
 import { webPlugin } from './plugins/web';
 
 declare module 'fastify' {
@@ -88,6 +89,11 @@ export interface AppOptions {
   liveEventsSessionRecheckMs?: number;
   /** scrypt's cost for new password hashes: the full one unless lowered for tests (ADR 016); never in production. */
   passwordCost?: ScryptCost;
+  /**
+   * true: the app listens before its database is ready, and answers only /healthz and a 503 /readyz until
+   * `app.databasePrepared()` (plugins/startup-gate.ts). The server sets it; tests give a ready database.
+   */
+  databasePending?: boolean;
 }
 
 /** 1 MiB covers every JSON body; uploads (résumés, spreadsheets) set their own limits on their routes. */
@@ -128,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(requestLogPlugin);
   await app.register(errorsPlugin);
+  await app.register(startupGatePlugin, { databasePending: options.databasePending ?? false });
   if (options.env.sandboxUrl) await app.register(stagingPlugin);
   // Text answers (HTML, JS, CSS, JSON) over 1 KB go out compressed; browsers spend less time waiting.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });

@@ -15,6 +15,7 @@ import { startTcpProxy, type TcpProxy } from '../test-support/tcp-proxy';
 import { multipart } from '../test-support/uploads';
 import type { DatabaseHandle } from './db/client';
 import { rowsOf } from './db/client';
+import { OUTAGE_ENDED, OUTAGE_STARTED } from './lib/database-outage';
 
 /**
  * A production server and a worker, as separate processes on PostgreSQL (through a TCP relay that plays the
@@ -254,6 +255,11 @@ describe.skipIf(process.env.SIRA_TEST_DB !== 'postgres')('production logs throug
     expect(session.user?.email).toBe(email);
     expect((await call('/api/auth/sign-out', { method: 'POST', cookie: user.cookie, json: {} })).status).toBe(200);
     expect(await (await call('/api/auth/session', { cookie: user.cookie })).json()).toEqual({ user: null });
+    // Each process finds the database again by itself (a fresh connection tried every second).
+    const deadline = Date.now() + 30_000;
+    while (![server, worker].every((p) => p?.stdout().includes(OUTAGE_ENDED)) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
 
     await stopProcess(server);
     await stopProcess(worker);
@@ -284,6 +290,20 @@ describe.skipIf(process.env.SIRA_TEST_DB !== 'postgres')('production logs throug
     }
     expect(outputs['server stderr']).toBe('');
     expect(outputs['worker stderr']).toBe('');
+
+    // The outage, in each process: said when it began and when it ended, at warn; nothing of it at error.
+    for (const name of ['server stdout', 'worker stdout'] as const) {
+      const logged = outputs[name]
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { level: number; msg: string });
+      expect(
+        logged.filter((r) => r.level >= 50),
+        name,
+      ).toEqual([]);
+      expect(logged.filter((r) => r.msg === OUTAGE_STARTED).length, name).toBe(1);
+      expect(logged.filter((r) => r.msg === OUTAGE_ENDED).length, name).toBe(1);
+    }
 
     const records = outputs['server stdout']
       .split('\n')

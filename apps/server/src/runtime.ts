@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Env, ProcessRole } from './config/env';
-import { type DatabaseHandle, openDatabase } from './db/client';
+import { checkDatabaseConnection, type DatabaseHandle, openDatabase } from './db/client';
 import { assertMigrated, migrateDatabase, withPreparationLock } from './db/migrate';
 import { administratorEmails, ensureAdmin, seedDatabase } from './db/seed/seed';
 import { lockDataDir, persistentSecret } from './lib/data-dir';
 import { createLogger } from './lib/logger';
+import { unlessAborted, type WaitOptions, waitForDatabase } from './lib/wait-for-database';
 import { importDiskResumes } from './modules/sending/resume-import';
 
 export interface Runtime {
@@ -15,18 +16,27 @@ export interface Runtime {
   publicBaseUrl: string;
   appSecret: string;
   /**
-   * The administrator ensured at start. `password` only when it was generated at this start (embedded mode's
+   * The administrator ensured by `prepare`. `password` only when it was generated at this start (embedded mode's
    * first), so it is shown once; `credentialsFile` is where a generated one is kept; `inDatabase` when the
    * database came with its own (a restored or copied one), whose password is not known here.
    */
   admin: { email: string; password: string | undefined; credentialsFile?: string; inDatabase?: true } | undefined;
+  /**
+   * Waits for the database to answer (PostgreSQL that is not up yet is tried again with a growing delay,
+   * lib/wait-for-database.ts), then migrates, seeds and ensures the administrator as the role requires.
+   */
+  prepare(wait: WaitOptions): Promise<void>;
+  /** True once `prepare` has finished: until then the server answers nothing that reads the database. */
+  prepared(): boolean;
   /** Releases the database and the data-folder lock. Safe to call twice. */
   close(): Promise<void>;
 }
 
 /**
- * Everything a server or worker process needs before it handles work: the database opened, migrated and
- * seeded, the secrets in place, and (embedded mode) the data folder locked against a second process.
+ * Everything a server or worker process needs before it handles work: the secrets in place, the database
+ * handle (a PostgreSQL pool that has not connected yet, or PGlite opened) and, in embedded mode, the data
+ * folder locked against a second process. The database is readied by `prepare`, which the server calls once
+ * it listens, so that it answers /healthz and a 503 /readyz while it waits.
  */
 export async function openRuntime(env: Env, role: 'server' | 'worker'): Promise<Runtime> {
   const publicBaseUrl = publicBaseUrlOf(env);
@@ -34,16 +44,26 @@ export async function openRuntime(env: Env, role: 'server' | 'worker'): Promise<
   let database: DatabaseHandle | undefined;
   try {
     const appSecret = env.appSecret ?? persistentSecret(env.dataDir, 'app-secret');
-    database = await openDatabase(databaseOptions(env));
-    const admin = await prepareDatabase(env, database, role);
+    database = await openDatabase({ ...databaseOptions(env), checkFirst: false });
     const handle = database;
     let closed = false;
-    return {
+    let prepared = false;
+    const runtime: Runtime = {
       env,
       database: handle,
       publicBaseUrl,
       appSecret,
-      admin,
+      admin: undefined,
+      async prepare(wait) {
+        const url = env.databaseUrl;
+        runtime.admin = await waitForDatabase(async (signal) => {
+          // Connecting first names why the database cannot be reached (refused, not found, wrong password…).
+          if (url) await unlessAborted(checkDatabaseConnection(url), signal);
+          return prepareDatabase(env, handle, role);
+        }, wait);
+        prepared = true;
+      },
+      prepared: () => prepared,
       async close() {
         if (closed) return;
         closed = true;
@@ -54,6 +74,7 @@ export async function openRuntime(env: Env, role: 'server' | 'worker'): Promise<
         }
       },
     };
+    return runtime;
   } catch (error) {
     await database?.close().catch(() => undefined);
     releaseLock();

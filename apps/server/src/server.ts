@@ -7,6 +7,8 @@ import { startBackgroundTasks } from './background';
 import { loadDotEnv } from './config/dotenv';
 import { parseEnv, STAGING_NOTICE } from './config/env';
 import { writeBackup } from './db/backup';
+import { checkDatabaseConnection } from './db/client';
+import { trackDatabaseOutages } from './lib/database-outage';
 import { createLocalEventBus, createPostgresEventBus, type EventBus } from './lib/event-bus';
 import { drainOnClose } from './lib/http-drain';
 import { createLogger } from './lib/logger';
@@ -27,7 +29,10 @@ async function main(): Promise<void> {
   const startedAt = performance.now();
   loadDotEnv();
   const env = parseEnv(process.env, 'server');
-  const log = createLogger(env.logLevel);
+  const databaseUrl = env.databaseUrl;
+  // PostgreSQL may go away and come back: the process says so twice, not in every request's record.
+  const outages = databaseUrl ? trackDatabaseOutages({ probe: () => checkDatabaseConnection(databaseUrl, 5_000) }) : undefined;
+  const log = createLogger(env.logLevel, undefined, outages);
   // Stopping is possible from the first moment: a signal during start-up lets the start finish (PGlite must not
   // be cut off in the middle of a migration), then stops what was started.
   let starting: Promise<unknown> = Promise.resolve();
@@ -40,6 +45,7 @@ async function main(): Promise<void> {
   }> = {};
   const stop = stopOnSignals(async () => {
     await starting.catch(() => undefined);
+    outages?.close();
     const { runtime, events, app, drain, background } = parts;
     // The worker finishes its in-flight send first: a send the provider accepted must be recorded (in embedded
     // mode the provider is the sandbox on this very server, so it must still answer).
@@ -55,8 +61,9 @@ async function main(): Promise<void> {
     const runtime = await openRuntime(env, 'server');
     parts.runtime = runtime;
     if (stop.requested()) return;
-    parts.events = env.databaseUrl
-      ? await createPostgresEventBus(env.databaseUrl, (err) => log.warn({ err }, 'event bus'))
+    // Built before PostgreSQL may answer: the bus connects as soon as it can.
+    parts.events = databaseUrl
+      ? await createPostgresEventBus(databaseUrl, (err) => log.warn({ err }, 'event bus'), { firstConnection: 'retried' })
       : createLocalEventBus();
     const app = await buildApp({
       logger: log,
@@ -67,11 +74,17 @@ async function main(): Promise<void> {
       publicBaseUrl: runtime.publicBaseUrl,
       appSecret: runtime.appSecret,
       clientDir: findClientDir(),
+      databasePending: true,
     });
     parts.app = app;
     parts.drain = drainOnClose(app.server);
     if (stop.requested()) return;
+    // Listening before the database is ready: a PostgreSQL that is not up yet is waited for, meanwhile /healthz
+    // answers 200 and /readyz and every other route 503 (plugins/startup-gate.ts).
     await app.listen({ port: env.port, host: env.host });
+    await runtime.prepare({ log, signal: stop.signal });
+    await app.databasePrepared();
+    outages?.watch(log);
     if (env.runWorker && !stop.requested()) {
       parts.background = await startBackgroundTasks({
         env,
@@ -88,6 +101,8 @@ async function main(): Promise<void> {
   try {
     await starting;
   } catch (error) {
+    // Told to stop while it waited for the database: the stop under way closes what was started, and exits 0.
+    if (stop.requested()) return;
     await parts.app?.close().catch(() => undefined);
     await parts.events?.close().catch(() => undefined);
     await parts.runtime?.close();

@@ -2,6 +2,8 @@ import { startBackgroundTasks } from './background';
 import { loadDotEnv } from './config/dotenv';
 import { parseEnv, STAGING_NOTICE } from './config/env';
 import { providerEndpoints } from './config/providers';
+import { checkDatabaseConnection } from './db/client';
+import { trackDatabaseOutages } from './lib/database-outage';
 import { createPostgresEventBus, type EventBus } from './lib/event-bus';
 import { createLogger } from './lib/logger';
 import { stopOnSignals } from './lib/process-stop';
@@ -17,12 +19,15 @@ async function main(): Promise<void> {
   loadDotEnv();
   const env = parseEnv(process.env, 'worker');
   const databaseUrl = env.databaseUrl as string; // parseEnv requires it for the worker role
-  const log = createLogger(env.logLevel);
+  // PostgreSQL may go away and come back: the worker says so twice, not in the record of every failed pass.
+  const outages = trackDatabaseOutages({ probe: () => checkDatabaseConnection(databaseUrl, 5_000) });
+  const log = createLogger(env.logLevel, undefined, outages);
   // A signal during start-up lets the start finish, then stops what was started.
   let starting: Promise<unknown> = Promise.resolve();
   const parts: Partial<{ runtime: Runtime; events: EventBus; tasks: Awaited<ReturnType<typeof startBackgroundTasks>> }> = {};
   const stop = stopOnSignals(async () => {
     await starting.catch(() => undefined);
+    outages.close();
     // Deliveries claimed but not yet sent go back to pending for another worker; a send in flight is recorded.
     await parts.tasks?.stop();
     await parts.events?.close();
@@ -33,8 +38,11 @@ async function main(): Promise<void> {
   starting = (async () => {
     const runtime = await openRuntime(env, 'worker');
     parts.runtime = runtime;
+    // A PostgreSQL that is not up yet is waited for, with back-off, instead of exiting.
+    await runtime.prepare({ log, signal: stop.signal });
+    outages.watch(log);
     if (stop.requested()) return;
-    parts.events = await createPostgresEventBus(databaseUrl, (err) => log.warn({ err }, 'event bus'));
+    parts.events = await createPostgresEventBus(databaseUrl, (err) => log.warn({ err }, 'event bus'), { firstConnection: 'retried' });
     if (stop.requested()) return;
     parts.tasks = await startBackgroundTasks({
       env,
@@ -50,6 +58,8 @@ async function main(): Promise<void> {
   try {
     await starting;
   } catch (error) {
+    // Told to stop while it waited for the database: the stop under way closes what was started, and exits 0.
+    if (stop.requested()) return;
     await parts.events?.close().catch(() => undefined);
     await parts.runtime?.close();
     throw error;

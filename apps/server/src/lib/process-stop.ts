@@ -14,6 +14,8 @@ export interface StopHandle {
   request(reason: string): void;
   /** Whether stopping has been asked for (a start still under way skips its remaining steps). */
   requested(): boolean;
+  /** Aborted when stopping is asked for: a start waiting for its database stops waiting. */
+  signal: AbortSignal;
 }
 
 export interface StopLog {
@@ -27,6 +29,7 @@ const LAUNCHER_CHECK_MS = 500;
 
 export function stopOnSignals(stop: () => Promise<void>, log: StopLog, deadlineMs = STOP_DEADLINE_MS): StopHandle {
   let first: { reason: string; at: number } | undefined;
+  const stopping = new AbortController();
   const request = (reason: string) => {
     if (first) {
       if (reason === first.reason && Date.now() - first.at < SAME_REQUEST_MS) return;
@@ -36,6 +39,7 @@ export function stopOnSignals(stop: () => Promise<void>, log: StopLog, deadlineM
     }
     first = { reason, at: Date.now() };
     log.info({ signal: reason }, 'shutting down');
+    stopping.abort();
     const timer = setTimeout(() => {
       log.error({ deadlineMs }, 'shutdown took too long; exiting');
       process.exit(1);
@@ -52,7 +56,7 @@ export function stopOnSignals(stop: () => Promise<void>, log: StopLog, deadlineM
   process.on('SIGINT', () => request('SIGINT'));
   process.on('SIGTERM', () => request('SIGTERM'));
   watchLauncher(() => request('launcher exited'));
-  return { request, requested: () => first !== undefined };
+  return { request, requested: () => first !== undefined, signal: stopping.signal };
 }
 
 /**

@@ -12,11 +12,11 @@ export const stagingPlugin = fp(
     app.addHook('onRequest', async (_request, reply) => {
       reply.header('x-sira-environment', 'staging');
     });
-    app.addHook('onReady', async () => {
+    app.onDatabaseReady(async () => {
       // Staging only: loaded here, so the production bundle does not carry it.
       const { useStagingGoogleClient } = await import('../sandbox/staging-client');
       await useStagingGoogleClient(app.db, app.secretBox);
     });
   },
-  { name: 'sira-staging' },
+  { name: 'sira-staging', dependencies: ['startup-gate'] },
 );

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { databaseIsReady } from '../../db/seed/seed';
 
 /**
- * Liveness (the process answers) and readiness (the database answers and is migrated). Readiness also names
+ * Liveness (the process answers, even while it waits for its database) and readiness (the database answers and
+ * is migrated). Readiness also names
  * the environment, so a staging deployment (ADR 009) is never taken for production.
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,6 +21,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      // Still waiting for the database, or migrating it (plugins/startup-gate.ts): not a failure to log.
+      if (!app.databaseReady()) return reply.status(503).send({ code: 'NOT_READY' });
       try {
         await databaseIsReady(app.db);
         const environment = app.env.sandboxUrl ? ('staging' as const) : app.env.mode;

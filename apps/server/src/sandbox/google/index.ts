@@ -108,7 +108,7 @@ export async function embeddedGoogleSandbox(
     storeDir: options.dataDir ? join(resolve(options.dataDir), 'sandbox', 'google') : undefined,
   });
 
-  app.addHook('onReady', async () => {
+  app.onDatabaseReady(async () => {
     const setting = await readGmailSetting(app.db);
     if (setting.client_id !== SANDBOX_CLIENT_ID || setting.client_secret) return;
     const secret = `GOCSPX-${derive(options.appSecret, 'sira:google-sandbox:client-secret').slice(0, 28)}`;
