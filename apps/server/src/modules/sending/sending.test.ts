@@ -639,7 +639,7 @@ describe('dashboard: status, deliveries, overview', () => {
     const overview = await get<SendingOverview>(u.cookie, '/api/sending/overview');
     expect(overview).toEqual({ email: u.email, packageName: 'تجريبي' });
     // 40 waiting, 5 held and 2 being sent still hold the balance they took.
-    expect(status.account).toEqual({ messagesRemaining: 0, reservedMessages: 47, sentMessages: 10, failedCount: 0 });
+    expect(status.account).toEqual({ messagesRemaining: 0, reservedMessages: 47, sentMessages: 10, failedCount: 3 });
     expect(status.running).toBe(true);
 
     // Someone else sees none of it.

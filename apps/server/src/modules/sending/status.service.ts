@@ -16,7 +16,8 @@ import { nextOpening, windowOf } from './window';
  * The dashboard's sending numbers, always for one user: the account's figures, the current send's counts, ETA,
  * pause, recent jobs, the delivery log. Each figure has one definition, written once here:
  * - sent: the messages that left (profiles.sent_messages, raised by the worker in the statement that records
- *   each one; ADR 005); failed: the user's failed_emails; balance: profiles.messages_remaining;
+ *   each one; ADR 005); failed: the user's deliveries failed now (one sent again by "resend failed" is not,
+ *   though failed_emails keeps its failure for the admin); balance: profiles.messages_remaining;
  * - reserved: messages debited when a send was scheduled that have not left or failed yet (pending, held,
  *   sending) — the balance a running send has taken and still holds;
  * - the current send: the requests still running, all of them (one after another they are one queue), or when
@@ -112,7 +113,7 @@ async function readStatus(db: Reader, profileId: string, now: Date) {
   const [accountRow] = rowsOf<{ balance: number; sent: number; failed: number; reserved: number }>(
     await db.execute(sql`
       select p.messages_remaining as balance, p.sent_messages as sent,
-        (select count(*)::int from failed_emails f where f.profile_id = p.id) as failed,
+        (select count(*)::int from deliveries d where d.profile_id = p.id and d.status = 'failed') as failed,
         (select count(*)::int from deliveries d where d.profile_id = p.id and d.status in ('pending', 'held', 'sending')) as reserved
       from profiles p where p.id = ${profileId}`),
   );

@@ -231,6 +231,10 @@ describe('the delivery list and "resend failed"', () => {
     expect([job?.failedCount, job?.status, job?.completedAt]).toEqual([1, 'processing', null]);
     // The failures stay in the admin's history.
     expect(await ctx.db.select().from(failedEmails).where(eq(failedEmails.profileId, u.profileId))).toHaveLength(3);
+    // The dashboard's header counts what is failed now, as the delivery list does: the refused one only.
+    const status = await get<SendingStatus>(u.cookie, '/api/sending/status');
+    expect(status.account.failedCount).toBe(1);
+    expect((await get<DeliveryPage>(u.cookie, '/api/sending/deliveries?status=failed')).total).toBe(1);
 
     // The worker takes them again like any other; nothing is left to resend.
     const again = await claimDeliveries(ctx.db, u.profileId, 10, 60);
