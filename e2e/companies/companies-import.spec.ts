@@ -43,12 +43,12 @@ describe('admin companies tab', companiesTimeout, () => {
     await seen(page, 'يرجى اختيار باقة افتراضية أو التأكد من وجود عمود "الباقة" في الملف.');
     await choose(page, 'الباقة الافتراضية', 'باقة نمو');
     await upload.click();
-    await seen(page, '2 شركة أضيفت بنجاح');
+    await seen(page, 'شركتان أضيفت بنجاح');
 
     // English headers are read like the Arabic ones; headers naming no e-mail column get one message naming them.
     await input.setInputFiles(fixture('english-headers.xlsx'));
     await upload.click();
-    await seen(page, /^2 شركة أضيفت بنجاح|^لا توجد شركات جديدة صالحة للإضافة/);
+    await seen(page, /^شركتان أضيفت بنجاح|^لا توجد شركات جديدة صالحة للإضافة/);
     await toastsGone(page);
     await input.setInputFiles(fixture('unknown-headers.xlsx'));
     await upload.click();

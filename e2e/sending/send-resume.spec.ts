@@ -77,14 +77,16 @@ describe('sending', () => {
     expect(await page.getByText('عدد صحيح من 1 إلى 100,000').count()).toBeGreaterThanOrEqual(2);
     await expectNoAxeViolations(page);
 
-    // Spec §5: nothing typed is refused. Below a minimum (batch_size ≥ 1) the field shows the minimum once it
-    // loses focus; emptied (→ 0), max_per_minute is saved at its minimum of 1; past a maximum, the maximum.
+    // Spec §5: nothing typed is refused. Below a minimum (batch_size ≥ 1) the minimum is saved; emptied (→ 0),
+    // max_per_minute is saved at its minimum of 1; past a maximum, the maximum. The save names each such field,
+    // what was typed and what was stored.
     await fillSettings(page, { ...JOURNEY, batch_size: 0, max_per_minute: '', email_delay: 90_000 });
     await page.getByLabel(LABELS.max_retries, { exact: true }).focus();
-    expect(await page.getByLabel(LABELS.batch_size, { exact: true }).inputValue()).toBe('1');
-    expect(await page.getByLabel(LABELS.email_delay, { exact: true }).inputValue()).toBe('86400');
+    // What was typed stays in the field until the save says what it stored.
+    expect(await page.getByLabel(LABELS.batch_size, { exact: true }).inputValue()).toBe('0');
     await page.getByRole('button', { name: 'حفظ الإعدادات' }).click();
-    await seen(page, 'تم حفظ الإعدادات بنجاح');
+    await seen(page, /تم حفظ الإعدادات، مع تعديل ما خرج عن المسموح/);
+    await seen(page, /كُتب 0 فحُفظ 1 \(المسموح 1–/);
     await page.reload();
     await page.getByLabel(LABELS.batch_size, { exact: true }).waitFor();
     expect(await page.getByLabel(LABELS.batch_size, { exact: true }).inputValue()).toBe('1');
@@ -92,10 +94,10 @@ describe('sending', () => {
     expect(await page.getByLabel(LABELS.email_delay, { exact: true }).inputValue()).toBe('86400');
     await expectNoAxeViolations(page);
 
-    // An emptied field whose minimum is 0 is saved as 0.
+    // An emptied field whose minimum is 0 is saved as 0, and the save says so.
     await fillSettings(page, { ...JOURNEY, retry_delay: '' });
     await page.getByRole('button', { name: 'حفظ الإعدادات' }).click();
-    await seen(page, 'تم حفظ الإعدادات بنجاح');
+    await seen(page, /تُرك فارغاً فحُفظ 0/);
     await page.reload();
     await page.getByLabel(LABELS.batch_delay, { exact: true }).waitFor();
     expect(await page.getByLabel(LABELS.batch_delay, { exact: true }).inputValue()).toBe('0');
