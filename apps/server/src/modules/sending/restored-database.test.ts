@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { deliveryFailureText, userFacingReason } from '@sira/shared/messages/sending';
 import type { DeliveryPage, SendingStatus } from '@sira/shared/schemas/sending';
 import type { SendingPause } from '@sira/shared/schemas/sending-admin';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { anotherTestApp, type TestContext } from '../../../test-support/app';
@@ -67,6 +67,9 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((w) => w.stop()));
   sandbox.clearFaults();
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  // The original keeps the waiting user's messages, which its worker was stopped before sending: the next case's
+  // worker would send them first, and its held call would catch one of them instead of its own user's.
+  await ctx.db.execute(sql`delete from deliveries where status in ('pending', 'held', 'sending')`);
 });
 afterAll(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
