@@ -72,6 +72,8 @@ export const sendingText = {
   /** The dashboard, while the mailbox's daily cap holds the next message. */
   dailyLimitReached: (cap: number, when: string) =>
     `بلغ بريدك حد الإرسال اليومي (${messageCount(cap)} في كل 24 ساعة). سيُستأنف الإرسال تلقائياً في ${when}.`,
+  /** The dashboard, while a working-hours send waits for the sending window to open. */
+  windowOpens: (when: string) => `اخترت الإرسال في ساعات العمل فقط، والنافذة مغلقة الآن. يبدأ إرسال رسائلك تلقائياً في ${when}.`,
   held: (count: number) => `${messageCount(count)} بانتظار إعادة ربط بريدك في Gmail.`,
   estimatedFinish: (when: string) => `الوقت المتوقع لانتهاء الإرسال: ${when}`,
   /** The dashboard, while sending is paused for everyone (the admin panel's switch, a restored database, SENDING_PAUSED). */

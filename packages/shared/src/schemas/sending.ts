@@ -171,6 +171,11 @@ export const sendingStatusSchema = z.object({
   pausedUntil: z.string().nullable(),
   /** Set while the mailbox's own daily cap (Sira's pacing, ADR 008) holds the next message: until when. */
   dailyLimit: z.object({ cap: z.number().int(), until: z.string() }).nullable(),
+  /**
+   * ISO 8601; set while the sending window is closed and the next message waits for it (a working-hours send
+   * queued at night or on a day off): when sending starts.
+   */
+  windowOpensAt: z.string().nullable(),
   /** Deliveries waiting for the mailbox to be linked again. */
   held: z.number().int(),
   /**

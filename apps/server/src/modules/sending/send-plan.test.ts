@@ -7,6 +7,7 @@ import { linkMailboxForTest, useAppWithGoogleSandbox } from '../../../test-suppo
 import { FAST_SETTINGS, profileIdOf, schedule, setBalance, uploadedResumeId, useSendingSettings } from '../../../test-support/sending';
 import { auditLog, sendJobs, userGmail } from '../../db/schema';
 import { readSetting } from '../../lib/settings';
+import { listDeliveries } from './deliveries.service';
 import { planSend } from './send-plan.service';
 import { SENDING_WINDOW_KEY } from './sending-window-settings';
 import { getSendingStatus } from './status.service';
@@ -212,6 +213,44 @@ describe('the plan before sending', () => {
     const later = await getSendingStatus(ctx.db, u.profileId, new Date('2027-11-25T12:56:00Z'));
     expect(later.dailyLimit).toEqual({ cap: 10, until: '2027-11-29T05:00:00.000Z' });
     expect(later.estimatedFinishAt).toBe(plan.finishAt);
+  });
+
+  it('says on the dashboard when a working-hours send queued on a day off starts, and its rows say so too', async () => {
+    await useSendingSettings(ctx, { delay: MINUTE_PACING, dailyCaps: FAST_SETTINGS.dailyCaps });
+    await putWindow((await admin()).cookie, WINDOW);
+    const u = await userWithMailbox(3, 10);
+    const resumeId = await uploadedResumeId(ctx, u.cookie);
+    const scheduled = await schedule(ctx, u.cookie, {
+      resumeId,
+      subject: 'طلب توظيف',
+      content: '<p>مرحباً</p>',
+      sendWindow: 'working_hours',
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(201);
+    // Friday 22:00 Riyadh: Saturday is not a sending day and Sunday the 28th is a holiday, so Monday 08:00.
+    const fridayNight = new Date('2027-11-26T19:00:00Z');
+    const monday0800 = '2027-11-29T05:00:00.000Z';
+    const status = await getSendingStatus(ctx.db, u.profileId, fridayNight);
+    expect(status.windowOpensAt).toBe(monday0800);
+    const rows = await listDeliveries(ctx.db, u.profileId, { page: 1 }, fridayNight);
+    expect(rows.rows.map((r) => r.at)).toEqual([monday0800, monday0800, monday0800]);
+    // Inside the window nothing waits for it: no notice, and the rows keep their own time.
+    const mondayMorning = new Date('2027-11-29T07:00:00Z');
+    expect((await getSendingStatus(ctx.db, u.profileId, mondayMorning)).windowOpensAt).toBeNull();
+    for (const row of (await listDeliveries(ctx.db, u.profileId, { page: 1 }, mondayMorning)).rows)
+      expect(row.at).toBe(mondayMorning.toISOString());
+  });
+
+  it('has no window notice for a send the user let go at any time', async () => {
+    await useSendingSettings(ctx, { delay: MINUTE_PACING, dailyCaps: FAST_SETTINGS.dailyCaps });
+    await putWindow((await admin()).cookie, WINDOW);
+    const u = await userWithMailbox(2, 10);
+    const resumeId = await uploadedResumeId(ctx, u.cookie);
+    const scheduled = await schedule(ctx, u.cookie, { resumeId, subject: 'طلب توظيف', content: '<p>مرحباً</p>', sendWindow: 'any_time' });
+    expect(scheduled.statusCode, scheduled.body).toBe(201);
+    const status = await getSendingStatus(ctx.db, u.profileId, new Date('2027-11-26T19:00:00Z'));
+    expect(status.windowOpensAt).toBeNull();
+    expect(status.estimatedFinishAt).not.toBeNull();
   });
 
   it('over HTTP: the shape, and a window choice that is not one refused', async () => {

@@ -682,6 +682,7 @@ describe('dashboard: status, deliveries, overview', () => {
       estimatedFinishAt: null,
       pausedUntil: null,
       dailyLimit: null,
+      windowOpensAt: null,
       held: 0,
       sendingPaused: false,
       jobs: [],

@@ -52,12 +52,21 @@ export async function getSendingStatus(
 
   let estimatedFinishAt: string | null = null;
   let dailyLimit: SendingStatus['dailyLimit'] = null;
+  let windowOpensAt: string | null = null;
   // While sending is paused for everyone nothing says when it resumes: no finish time, no daily-cap notice.
   const pausedForAll = paused && pending + sending > 0;
   if (pace && pending + sending > 0 && !pausedForAll) {
     // Walked as the worker sends: pacing, the cap, and the window for working-hours jobs (send-plan.ts).
-    const finish = walkQueue(settings.delay, pace.startAt, pace.history, queue.groups, windowOf(window));
+    let first: { group: number; at: number } | null = null;
+    const finish = walkQueue(settings.delay, pace.startAt, pace.history, queue.groups, windowOf(window), (group, at) => {
+      first ??= { group, at };
+    });
     estimatedFinishAt = finish === null ? null : new Date(finish).toISOString();
+    // Nothing leaves until the sending window opens (a working-hours send queued at night or on a day off): the
+    // dashboard says when it starts instead of leaving the user to wonder why nothing moves.
+    const head = first as { group: number; at: number } | null;
+    if (head && sending === 0 && queue.groups[head.group]?.windowed && nextOpening(now.getTime(), windowOf(window)) > now.getTime())
+      windowOpensAt = new Date(head.at).toISOString();
     // Sira's own daily cap holding the next message (Google's refusal is pausedUntil): said with when it goes.
     if (sending === 0) {
       const next = dailyCapSplit(settings.delay, pace.startAt, pace.history, 0, 1, pace.due);
@@ -82,6 +91,7 @@ export async function getSendingStatus(
     estimatedFinishAt,
     pausedUntil: iso(queue.pausedUntil),
     dailyLimit,
+    windowOpensAt,
     held,
     sendingPaused: pausedForAll,
     jobs: rowsOf<{

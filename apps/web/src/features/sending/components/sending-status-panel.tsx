@@ -91,6 +91,11 @@ export function SendingStatusPanel({ status }: { status: SendingStatus }) {
             {sendingText.dailyLimitReached(status.dailyLimit.cap, formatDateTime(status.dailyLimit.until))}
           </Alert>
         ) : null}
+        {status.windowOpensAt && !status.dailyLimit && !status.pausedUntil ? (
+          <Alert color="blue" role="status" data-testid="status-window-opens">
+            {sendingText.windowOpens(formatSaudiDateTime(status.windowOpensAt))}
+          </Alert>
+        ) : null}
         {status.held > 0 ? (
           <Alert color="orange" role="status">
             <Group gap="xs">
