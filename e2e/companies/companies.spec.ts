@@ -81,7 +81,13 @@ describe('admin companies tab', companiesTimeout, () => {
       data: { name, email: `${token}@firm.example`, sector: 'تقنية', location: 'الرياض', packageId: options[0]?.id },
     });
     expect(added.status()).toBe(201);
-    await page.getByLabel(field('بحث')).fill(token);
+    const search = page.getByLabel(field('بحث'));
+    // An address typed into the search reads left to right as typed (long@, not @long); Arabic right to left.
+    await search.fill('long@');
+    expect(await search.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+    await search.fill('شركة');
+    expect(await search.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+    await search.fill(token);
     const row = rowOf(page, `${token}@firm.example`);
     await row.waitFor();
     const scroller = await table(page).evaluate((t) => {

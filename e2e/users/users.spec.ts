@@ -154,7 +154,10 @@ describe('admin users tab', () => {
   it('shows an empty state for a search with no match', async () => {
     const { page } = await fresh();
     await openUsersTab(page);
-    await page.getByLabel('البحث بالبريد الإلكتروني').fill(`nobody-${Date.now()}@nowhere.example`);
+    const search = page.getByLabel('البحث بالبريد الإلكتروني');
+    await search.fill('long@');
+    expect(await search.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+    await search.fill(`nobody-${Date.now()}@nowhere.example`);
     await page.getByText('لا يوجد مستخدمون يطابقون البحث').waitFor();
   });
 
