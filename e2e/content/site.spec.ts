@@ -290,6 +290,7 @@ describe('content and job pages', () => {
       await page.goto('/jobs/riyadh');
       await phone.waitFor();
       expect(await phone.getAttribute('href')).toBe('tel:+966500000000');
+      // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator; the check is on the text as shown
       expect(await phone.innerText()).toContain('+966500000000');
       await phone.scrollIntoViewIfNeeded();
       await screenshot(page, 'jobs-contact-phone');
