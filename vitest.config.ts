@@ -77,6 +77,22 @@ export default defineConfig({
         },
       },
       {
+        // The web app's components, rendered in happy-dom inside the app's providers (`~test`: apps/web/test-support).
+        resolve: {
+          alias: {
+            '~': fileURLToPath(new URL('./apps/web/src', import.meta.url)),
+            '~test': fileURLToPath(new URL('./apps/web/test-support', import.meta.url)),
+          },
+        },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.tsx'],
+          ...pureCode,
+          environment: 'happy-dom',
+          setupFiles: ['apps/web/test-support/setup.ts'],
+        },
+      },
+      {
         test: {
           name: 'server-unit',
           include: serverUnitTests,
