@@ -1,4 +1,5 @@
 import { type ApiError, messageForCode } from '@sira/shared';
+import type { AnswerOf, CallInput, Endpoint, ParamsOf, QueryOf } from '@sira/shared/contract';
 
 /** An API call that failed: the server's error code, and the Arabic text for it. */
 export class ApiRequestError extends Error {
@@ -11,6 +12,41 @@ export class ApiRequestError extends Error {
     this.name = 'ApiRequestError';
   }
 }
+
+type Address<E extends Endpoint> = { params?: ParamsOf<E>; query?: QueryOf<E> };
+
+/**
+ * The address of a contract entry (packages/shared/src/contract) with its path parameters and query filled in:
+ * what `call` fetches, and what the routes that are not JSON (uploads, downloads, live events) are reached by.
+ */
+export function hrefOf<E extends Endpoint>(endpoint: E, { params, query }: Address<E> = {}): string {
+  const values = (params ?? {}) as Record<string, string>;
+  const path = endpoint.path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+    if (value !== undefined && value !== null) search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+type CallArgs<E extends Endpoint> = Record<string, never> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+/**
+ * Calls a JSON route of the contract: `call(contract.sending.targets)`,
+ * `call(contract.companies.update, { params: { id }, body })`. The answer is typed by the entry's schema.
+ */
+export function call<const E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<AnswerOf<E>> {
+  const { body } = (input ?? {}) as { body?: unknown };
+  return api<AnswerOf<E>>(hrefOf(endpoint, (input ?? {}) as Address<E>), {
+    method: endpoint.method,
+    ...(body !== undefined ? { json: body } : {}),
+  });
+}
+
+/** Sends a multipart body to an upload route of the contract; the answer is typed by the entry's schema. */
+export const upload = <const E extends Endpoint & { kind: 'upload' }>(endpoint: E, form: FormData): Promise<AnswerOf<E>> =>
+  api<AnswerOf<E>>(hrefOf(endpoint), { method: endpoint.method, body: form });
 
 /**
  * fetch for our own API: same-origin cookies, JSON in and out, errors as ApiRequestError. It never shows

@@ -1,23 +1,9 @@
 import multipart from '@fastify/multipart';
 import { RESUME_MAX_BYTES } from '@sira/shared';
-import { idParamSchema } from '@sira/shared/schemas/common';
-import {
-  deliveriesQuerySchema,
-  deliveryPageSchema,
-  renamedResumeSchema,
-  renameResumeInputSchema,
-  resentFailedSchema,
-  scheduledSendSchema,
-  scheduleSendInputSchema,
-  sendingComposeSchema,
-  sendingOverviewSchema,
-  sendingStatusSchema,
-  sendTargetsSchema,
-  uploadedResumeSchema,
-} from '@sira/shared/schemas/sending';
-import { sendPlanQuerySchema, sendPlanSchema } from '@sira/shared/schemas/sending-window';
+import { contract } from '@sira/shared/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoint } from '../../lib/endpoint';
 import { AppError } from '../../lib/errors';
 import { consumeRateLimits } from '../../lib/rate-limit';
 import { requireViewer } from '../../plugins/access';
@@ -36,18 +22,21 @@ import { getSendTargets } from './targeting';
 export const RESUME_UPLOADS_PER_HOUR = 30;
 
 export const sendingRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/sending/compose', { schema: { response: { 200: sendingComposeSchema } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return getCompose(app.db, (await requireViewer(request)).id);
+  app.route({
+    ...endpoint(contract.sending.compose),
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getCompose(app.db, (await requireViewer(request)).id);
+    },
   });
 
   // Only this route reads multipart bodies, with the résumé limit: registered in its own child context.
   await app.register(async (upload) => {
     await upload.register(multipart, { limits: { fileSize: RESUME_MAX_BYTES, files: 1, fields: 2, fieldSize: 1024, parts: 3 } });
-    upload.post(
-      '/api/sending/resumes',
-      { bodyLimit: RESUME_MAX_BYTES + 64 * 1024, schema: { response: { 201: uploadedResumeSchema } } },
-      async (request, reply) => {
+    upload.route({
+      ...endpoint(contract.sending.uploadResume),
+      bodyLimit: RESUME_MAX_BYTES + 64 * 1024,
+      handler: async (request, reply) => {
         const viewer = await requireViewer(request);
         // Each upload is up to 5 MB in the database: a script must not fill it.
         await consumeRateLimits(app.db, [{ key: `resume-upload:${viewer.id}`, max: RESUME_UPLOADS_PER_HOUR, windowSeconds: 3600 }]);
@@ -59,61 +48,67 @@ export const sendingRoutes: FastifyPluginAsyncZod = async (app) => {
         );
         return reply.status(201).send(uploaded);
       },
-    );
+    });
   });
 
-  app.patch(
-    '/api/sending/resumes/:id',
-    { schema: { params: idParamSchema, body: renameResumeInputSchema, response: { 200: renamedResumeSchema } } },
-    async (request) => renameResume(app.db, (await requireViewer(request)).id, request.params.id, request.body.name),
-  );
+  app.route({
+    ...endpoint(contract.sending.renameResume),
+    handler: async (request) => renameResume(app.db, (await requireViewer(request)).id, request.params.id, request.body.name),
+  });
 
-  app.post(
-    '/api/sending/jobs',
-    { schema: { body: scheduleSendInputSchema, response: { 201: scheduledSendSchema } } },
-    async (request, reply) => {
+  app.route({
+    ...endpoint(contract.sending.schedule),
+    handler: async (request, reply) => {
       const viewer = await requireViewer(request);
       const scheduled = await scheduleSend({ db: app.db, events: app.events }, viewer.id, request.body);
       return reply.status(201).send(scheduled);
     },
-  );
+  });
 
   // The plan shown before confirming: counts, days and the expected finish under the chosen window.
-  app.get(
-    '/api/sending/plan',
-    { schema: { querystring: sendPlanQuerySchema, response: { 200: sendPlanSchema } } },
-    async (request, reply) => {
+  app.route({
+    ...endpoint(contract.sending.plan),
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return planSend(app.db, (await requireViewer(request)).id, request.query);
     },
-  );
-
-  app.get('/api/sending/status', { schema: { response: { 200: sendingStatusSchema } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return getSendingStatus(app.db, (await requireViewer(request)).id, new Date(), app.env.sendingPaused);
   });
 
-  app.get(
-    '/api/sending/deliveries',
-    { schema: { querystring: deliveriesQuerySchema, response: { 200: deliveryPageSchema } } },
-    async (request, reply) => {
+  app.route({
+    ...endpoint(contract.sending.status),
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getSendingStatus(app.db, (await requireViewer(request)).id, new Date(), app.env.sendingPaused);
+    },
+  });
+
+  app.route({
+    ...endpoint(contract.sending.deliveries),
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return listDeliveries(app.db, (await requireViewer(request)).id, request.query);
     },
-  );
-
-  app.post('/api/sending/deliveries/resend', { schema: { response: { 200: resentFailedSchema } } }, async (request) =>
-    resendFailed({ db: app.db, events: app.events }, (await requireViewer(request)).id),
-  );
-
-  app.get('/api/sending/targets', { schema: { response: { 200: sendTargetsSchema } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return getSendTargets(app.db, (await requireViewer(request)).id);
   });
 
-  app.get('/api/sending/overview', { schema: { response: { 200: sendingOverviewSchema } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return getSendingOverview(app.db, (await requireViewer(request)).id);
+  app.route({
+    ...endpoint(contract.sending.resendFailed),
+    handler: async (request) => resendFailed({ db: app.db, events: app.events }, (await requireViewer(request)).id),
+  });
+
+  app.route({
+    ...endpoint(contract.sending.targets),
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getSendTargets(app.db, (await requireViewer(request)).id);
+    },
+  });
+
+  app.route({
+    ...endpoint(contract.sending.overview),
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getSendingOverview(app.db, (await requireViewer(request)).id);
+    },
   });
 };
 

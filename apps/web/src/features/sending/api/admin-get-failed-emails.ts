@@ -1,8 +1,8 @@
-import type { AdminFailedEmailsPage } from '@sira/shared/schemas/sending-admin';
+import { contract } from '@sira/shared/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 
-export const getAdminFailedEmails = (page: number) => api<AdminFailedEmailsPage>(`/api/admin/sending/failed-emails?page=${page}`);
+export const getAdminFailedEmails = (page: number) => call(contract.sending.adminFailedEmails, { query: { page } });
 
 export const adminFailedEmailsQueryOptions = (page: number) =>
   queryOptions({ queryKey: ['admin', 'failed-emails', page], queryFn: () => getAdminFailedEmails(page) });

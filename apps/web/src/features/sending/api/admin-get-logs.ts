@@ -1,7 +1,7 @@
+import { contract } from '@sira/shared/contract';
 import type { JobStatus } from '@sira/shared/schemas/sending';
-import type { SendingLogPage } from '@sira/shared/schemas/sending-admin';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 
 export interface AdminSendingLogsParams {
   search: string;
@@ -12,10 +12,8 @@ export interface AdminSendingLogsParams {
 export const adminSendingLogsKey = ['admin', 'sending', 'logs'] as const;
 
 export const getAdminSendingLogs = ({ search, status, page }: AdminSendingLogsParams) => {
-  const query = new URLSearchParams({ page: String(page) });
-  if (search.trim()) query.set('search', search.trim());
-  if (status) query.set('status', status);
-  return api<SendingLogPage>(`/api/admin/sending/logs?${query}`);
+  const query = { page, search: search.trim() || undefined, status: status || undefined };
+  return call(contract.sending.adminLogs, { query });
 };
 
 export const adminSendingLogsQueryOptions = (params: AdminSendingLogsParams) =>

@@ -1,10 +1,10 @@
-import type { SendingSettings } from '@sira/shared/schemas/sending-admin';
+import { contract } from '@sira/shared/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 
 export const adminSendingSettingsKey = ['admin', 'sending', 'settings'] as const;
 
-export const getAdminSendingSettings = () => api<SendingSettings>('/api/admin/sending/settings');
+export const getAdminSendingSettings = () => call(contract.sending.adminSettings);
 
 export const adminSendingSettingsQueryOptions = () =>
   queryOptions({ queryKey: adminSendingSettingsKey, queryFn: getAdminSendingSettings, staleTime: 0 });

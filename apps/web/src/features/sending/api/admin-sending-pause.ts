@@ -1,10 +1,10 @@
-import type { SendingPause } from '@sira/shared/schemas/sending-admin';
+import { contract } from '@sira/shared/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 
 export const adminSendingPauseKey = ['admin', 'sending', 'pause'] as const;
 
-export const getAdminSendingPause = () => api<SendingPause>('/api/admin/sending/pause');
+export const getAdminSendingPause = () => call(contract.sending.adminPause);
 
 /** The switch that pauses all sending, what set it, and what waits meanwhile. */
 export const adminSendingPauseQueryOptions = () =>
@@ -16,7 +16,7 @@ export const useAdminSendingPause = () => useQuery(adminSendingPauseQueryOptions
 export function useSetAdminSendingPause() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (paused: boolean) => api<SendingPause>('/api/admin/sending/pause', { method: 'PUT', json: { paused } }),
+    mutationFn: (paused: boolean) => call(contract.sending.updateAdminPause, { body: { paused } }),
     onSuccess: (state) => queryClient.setQueryData(adminSendingPauseKey, state),
   });
 }

@@ -1,10 +1,11 @@
+import { contract } from '@sira/shared/contract';
 import type { SendingWindowSettings } from '@sira/shared/schemas/sending-window';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 
 export const adminSendingWindowKey = ['admin', 'sending', 'window'] as const;
 
-export const getAdminSendingWindow = () => api<SendingWindowSettings>('/api/admin/sending/window');
+export const getAdminSendingWindow = () => call(contract.sending.adminWindow);
 
 export const adminSendingWindowQueryOptions = () =>
   queryOptions({ queryKey: adminSendingWindowKey, queryFn: getAdminSendingWindow, staleTime: 0 });
@@ -15,7 +16,7 @@ export const useAdminSendingWindow = () => useQuery(adminSendingWindowQueryOptio
 export function useUpdateAdminSendingWindow() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SendingWindowSettings) => api<SendingWindowSettings>('/api/admin/sending/window', { method: 'PUT', json: body }),
+    mutationFn: (body: SendingWindowSettings) => call(contract.sending.updateAdminWindow, { body }),
     onSuccess: (saved) => queryClient.setQueryData(adminSendingWindowKey, saved),
   });
 }

@@ -1,10 +1,10 @@
+import { contract } from '@sira/shared/contract';
 import type { SendingSettings } from '@sira/shared/schemas/sending-admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 import { adminSendingSettingsKey } from './admin-get-settings';
 
-export const updateAdminSendingSettings = (body: SendingSettings) =>
-  api<SendingSettings>('/api/admin/sending/settings', { method: 'PUT', json: body });
+export const updateAdminSendingSettings = (body: SendingSettings) => call(contract.sending.updateAdminSettings, { body });
 
 /**
  * The body is always numbers (the form turns anything else into 0); the server still checks every rule.

@@ -1,10 +1,10 @@
-import type { SendingCompose } from '@sira/shared/schemas/sending';
+import { contract } from '@sira/shared/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 
 export const sendingKey = ['sending'] as const;
 
-export const getCompose = () => api<SendingCompose>('/api/sending/compose');
+export const getCompose = () => call(contract.sending.compose);
 
 /** Templates of the user's package, the balance and how many companies one send reaches now. */
 export const composeQueryOptions = () => queryOptions({ queryKey: [...sendingKey, 'compose'], queryFn: getCompose, staleTime: 0 });

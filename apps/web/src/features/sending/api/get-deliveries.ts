@@ -1,7 +1,7 @@
 import type { DeliveryFilter } from '@sira/shared';
-import type { DeliveryPage } from '@sira/shared/schemas/sending';
+import { contract } from '@sira/shared/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 import { sendingKey } from './get-compose';
 
 /** One page of the delivery list, filtered by state and searched by company name. */
@@ -11,12 +11,8 @@ export interface DeliveriesView {
   search?: string;
 }
 
-export const getDeliveries = ({ page, status, search }: DeliveriesView) => {
-  const query = new URLSearchParams({ page: String(page) });
-  if (status) query.set('status', status);
-  if (search) query.set('search', search);
-  return api<DeliveryPage>(`/api/sending/deliveries?${query}`);
-};
+export const getDeliveries = ({ page, status, search }: DeliveriesView) =>
+  call(contract.sending.deliveries, { query: { page, status: status || undefined, search: search || undefined } });
 
 export const deliveriesQueryOptions = (view: DeliveriesView) =>
   queryOptions({

@@ -1,9 +1,9 @@
-import type { SendingOverview } from '@sira/shared/schemas/sending';
+import { contract } from '@sira/shared/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 import { sendingKey } from './get-compose';
 
-export const getSendingOverview = () => api<SendingOverview>('/api/sending/overview');
+export const getSendingOverview = () => call(contract.sending.overview);
 
 /** The dashboard header: e-mail, package, balance, sent and failed counts. */
 export const sendingOverviewQueryOptions = () =>

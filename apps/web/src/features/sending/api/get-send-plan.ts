@@ -1,10 +1,10 @@
-import type { SendPlan, SendWindowMode } from '@sira/shared/schemas/sending-window';
+import { contract } from '@sira/shared/contract';
+import type { SendWindowMode } from '@sira/shared/schemas/sending-window';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 import { sendingKey } from './get-compose';
 
-export const getSendPlan = (sendWindow: SendWindowMode, count?: number) =>
-  api<SendPlan>(`/api/sending/plan?sendWindow=${sendWindow}${count === undefined ? '' : `&count=${count}`}`);
+export const getSendPlan = (sendWindow: SendWindowMode, count?: number) => call(contract.sending.plan, { query: { sendWindow, count } });
 
 /** The plan of a send under a window choice (and, when narrowed, a number of companies); refreshed with the rest of sending. */
 export const sendPlanQueryOptions = (sendWindow: SendWindowMode, count?: number) =>

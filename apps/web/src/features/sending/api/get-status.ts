@@ -1,9 +1,9 @@
-import type { SendingStatus } from '@sira/shared/schemas/sending';
+import { contract } from '@sira/shared/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 import { sendingKey } from './get-compose';
 
-export const getSendingStatus = () => api<SendingStatus>('/api/sending/status');
+export const getSendingStatus = () => call(contract.sending.status);
 
 /** Job progress, estimated finish and pause state of the user's deliveries. */
 export const sendingStatusQueryOptions = () =>

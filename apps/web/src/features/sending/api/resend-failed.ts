@@ -1,9 +1,9 @@
-import type { ResentFailed } from '@sira/shared/schemas/sending';
+import { contract } from '@sira/shared/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 import { sendingKey } from './get-compose';
 
-export const resendFailed = () => api<ResentFailed>('/api/sending/deliveries/resend', { method: 'POST' });
+export const resendFailed = () => call(contract.sending.resendFailed);
 
 /** Re-queueing moves the balance, the status panel and the delivery list: all of them re-fetch. */
 export function useResendFailed() {

@@ -1,9 +1,10 @@
-import type { ScheduledSend, ScheduleSendInput } from '@sira/shared/schemas/sending';
+import { contract } from '@sira/shared/contract';
+import type { ScheduleSendInput } from '@sira/shared/schemas/sending';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 import { sendingKey } from './get-compose';
 
-export const scheduleSend = (body: ScheduleSendInput) => api<ScheduledSend>('/api/sending/jobs', { method: 'POST', json: body });
+export const scheduleSend = (body: ScheduleSendInput) => call(contract.sending.schedule, { body });
 
 /** Scheduling moves the balance, the status panel and the delivery list: all of them re-fetch. */
 export function useScheduleSend() {

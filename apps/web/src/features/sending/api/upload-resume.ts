@@ -1,13 +1,13 @@
 import { UPLOAD_RETRY } from '@sira/shared';
-import type { UploadedResume } from '@sira/shared/schemas/sending';
+import { contract } from '@sira/shared/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { upload } from '~/lib/api-client';
 import { withRetry } from '../utils/retry';
 
 export const uploadResume = (file: File) => {
   const form = new FormData();
   form.append('file', file, file.name);
-  return api<UploadedResume>('/api/sending/resumes', { method: 'POST', body: form });
+  return upload(contract.sending.uploadResume, form);
 };
 
 /** Spec §8/§9: the upload is retried 3 times on network or server failures, 2 s doubling up to 10 s. */

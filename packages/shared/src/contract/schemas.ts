@@ -1,0 +1,27 @@
+// Every schema a contract entry may name, under its exported name. The server reads them from here at run time;
+// the contract itself names them only as strings and types, so the web bundles no zod (ADR 011).
+export * from '../schemas/account-security';
+export * from '../schemas/audit-admin';
+export * from '../schemas/auth';
+export * from '../schemas/billing';
+export * from '../schemas/billing-admin';
+export * from '../schemas/common';
+export * from '../schemas/companies-admin';
+export * from '../schemas/content';
+export * from '../schemas/content-admin';
+export * from '../schemas/email-change-undo';
+export * from '../schemas/mailbox';
+export * from '../schemas/mailbox-admin';
+export * from '../schemas/my-data';
+export * from '../schemas/opt-out';
+export * from '../schemas/packages';
+export * from '../schemas/packages-admin';
+export * from '../schemas/retention';
+export * from '../schemas/sending';
+export * from '../schemas/sending-admin';
+export * from '../schemas/sending-window';
+export * from '../schemas/session';
+export * from '../schemas/stats';
+export * from '../schemas/templates-admin';
+export * from '../schemas/users';
+export * from '../schemas/users-admin';
