@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Select, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
+  ALL_TARGETS,
   CONTENT_MAX_LENGTH,
   editableText,
   isKnownCode,
@@ -59,13 +60,22 @@ const texts = {
   keep: 'إبقاء ما كتبته',
 };
 
-/** What the user fills in; the template is only where subject and content may come from. */
+/**
+ * What the user fills in; the template is only where subject and content may come from. The sectors and cities
+ * the send is narrowed to (none chosen: every company), and when its messages may leave (working hours only
+ * unless the user chooses any time), go with it.
+ */
 type ComposeFormValues = {
   templateId: string | null;
   subject: string;
   content: string;
   file: File | null;
+  targeting: Targeting;
+  sendWindow: SendWindowMode;
 };
+
+/** The message's own fields: a change to one of them takes the form's message away (the send's reach does not). */
+const MESSAGE_FIELDS = ['templateId', 'subject', 'content', 'file'] as const;
 
 type Phase = { kind: 'idle' } | { kind: 'uploading'; retry: number } | { kind: 'scheduling' };
 type Problem = { kind: 'text'; text: string } | { kind: 'no-balance' };
@@ -83,11 +93,20 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
   const navigate = useNavigate();
   const form = useForm<ComposeFormValues>({
     name: 'compose',
-    initialValues: { templateId: null, subject: '', content: '', file: null },
+    initialValues: {
+      templateId: null,
+      subject: '',
+      content: '',
+      file: null,
+      targeting: ALL_TARGETS,
+      sendWindow: 'working_hours',
+    },
     validate: validateWith(composeFormSchema),
     // The empty required fields are marked (the one message is in the alert), until the next change.
     enhanceGetInputProps: markWithoutMessage,
-    onValuesChange: () => edited(),
+    onValuesChange: (values, previous) => {
+      if (MESSAGE_FIELDS.some((field) => values[field] !== previous[field])) edited();
+    },
   });
   const [uploaded, setUploaded] = useState<{ file: File; resume: UploadedResume } | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
@@ -100,11 +119,7 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
   /** The uploaded résumé whose uninformative name the user renamed or chose to keep (ResumeCheckReport). */
   const [namedResumeId, setNamedResumeId] = useState<string | null>(null);
   const [showAcceptError, setShowAcceptError] = useState(false);
-  /** The sectors and cities the send is narrowed to; none chosen: every company. */
-  const [targeting, setTargeting] = useState<Targeting>({ sectors: [], cities: [] });
   const targets = useSendTargets();
-  /** When the messages may leave: working hours only unless the user chooses any time (SendPlan). */
-  const [sendWindow, setSendWindow] = useState<SendWindowMode>('working_hours');
 
   // A message about the form goes once the user changes what it was about.
   function edited() {
@@ -171,7 +186,7 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
     }
   };
 
-  const submit = async ({ subject, content, file }: ComposeFormValues) => {
+  const submit = async ({ subject, content, file, targeting, sendWindow }: ComposeFormValues) => {
     setProblem(null);
     if (data.balance <= 0) return fail({ kind: 'no-balance' });
     if (!linked) return fail({ kind: 'text', text: sendingText.mailboxNotLinked });
@@ -219,6 +234,7 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
         ? texts.scheduling
         : null;
   /** How many a send narrowed by sector and city reaches (target-filter.tsx); undefined: every company. */
+  const { targeting, sendWindow } = form.values;
   const sendable = targetsAll(targeting) || !targets.data ? undefined : receivingCount(targets.data.groups, targeting, data.balance);
 
   return (
@@ -240,10 +256,15 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
           </Title>
           <SendableSummary compose={data} sendable={sendable} />
           {data.balance > 0 && data.companiesRemaining > 0 ? (
-            <TargetFilter balance={data.balance} value={targeting} onChange={setTargeting} disabled={busy} />
+            <TargetFilter
+              balance={data.balance}
+              value={targeting}
+              onChange={(next) => form.setFieldValue('targeting', next)}
+              disabled={busy}
+            />
           ) : null}
           {(sendable ?? data.sendableNow) > 0 ? (
-            <SendPlan value={sendWindow} onChange={setSendWindow} disabled={busy} count={sendable} />
+            <SendPlan value={sendWindow} onChange={(mode) => form.setFieldValue('sendWindow', mode)} disabled={busy} count={sendable} />
           ) : null}
           <Text size="sm" c="gray.8" data-testid="applicant-from">
             {sendingText.applicantFrom(data.applicant.fullName)}
