@@ -233,8 +233,8 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
       : phase.kind === 'scheduling'
         ? texts.scheduling
         : null;
-  /** How many a send narrowed by sector and city reaches (target-filter.tsx); undefined: every company. */
   const { targeting, sendWindow } = form.values;
+  /** How many a send narrowed by sector and city reaches (target-filter.tsx); undefined: every company. */
   const sendable = targetsAll(targeting) || !targets.data ? undefined : receivingCount(targets.data.groups, targeting, data.balance);
 
   return (
