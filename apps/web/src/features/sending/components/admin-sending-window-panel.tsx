@@ -1,4 +1,5 @@
 import { Alert, Button, Card, Checkbox, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { sendingWindowAdminText as t, WEEKDAY_NAMES } from '@sira/shared/messages/sending-window';
 import type { SendingWindowSettings } from '@sira/shared/rules/sending-window';
 import { useState } from 'react';
@@ -39,24 +40,30 @@ export function AdminSendingWindowPanel() {
 }
 
 function WindowForm({ saved }: { saved: SendingWindowSettings }) {
-  const [draft, setDraft] = useState<WindowDraft>({
-    days: saved.days.map(String),
-    start: saved.start,
-    end: saved.end === '24:00' ? '23:59' : saved.end,
-    holidays: saved.holidays.join('\n'),
-  });
-  const [problems, setProblems] = useState<Partial<Record<keyof WindowDraft, string>>>({});
   const [serverProblem, setServerProblem] = useState<string | null>(null);
+  const form = useForm<WindowDraft>({
+    name: 'sending-window',
+    initialValues: {
+      days: saved.days.map(String),
+      start: saved.start,
+      end: saved.end === '24:00' ? '23:59' : saved.end,
+      holidays: saved.holidays.join('\n'),
+    },
+    // Each field at fault says why, as the server would refuse it (utils/window-form.ts).
+    validate: (draft) => {
+      const read = readWindowDraft(draft);
+      return 'problems' in read ? read.problems : {};
+    },
+    // Any change takes every message away, the server's too.
+    onValuesChange: () => {
+      form.clearErrors();
+      setServerProblem(null);
+    },
+  });
   const update = useUpdateAdminSendingWindow();
-  const change = (next: Partial<WindowDraft>) => {
-    setDraft({ ...draft, ...next });
-    setProblems({});
-    setServerProblem(null);
-  };
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
+  const submit = (draft: WindowDraft) => {
     const read = readWindowDraft(draft);
-    if ('problems' in read) return setProblems(read.problems);
+    if ('problems' in read) return;
     update.mutate(read.settings, {
       onSuccess: () => notify.success(t.saved),
       onError: () => {
@@ -66,9 +73,9 @@ function WindowForm({ saved }: { saved: SendingWindowSettings }) {
     });
   };
   return (
-    <form noValidate onSubmit={submit}>
+    <form noValidate onSubmit={form.onSubmit(submit)}>
       <Stack gap="md">
-        <Checkbox.Group label={t.days} value={draft.days} onChange={(days) => change({ days })} error={problems.days}>
+        <Checkbox.Group label={t.days} {...form.getInputProps('days')}>
           <Group gap="md" mt="xs">
             {WEEKDAY_NAMES.map((name, day) => (
               <Checkbox key={name} value={String(day)} label={name} />
@@ -76,24 +83,14 @@ function WindowForm({ saved }: { saved: SendingWindowSettings }) {
           </Group>
         </Checkbox.Group>
         <Group grow align="flex-start">
-          <TextInput type="time" label={t.start} value={draft.start} onChange={(e) => change({ start: e.currentTarget.value })} dir="ltr" />
-          <TextInput
-            type="time"
-            label={t.end}
-            description={t.endHint}
-            value={draft.end}
-            onChange={(e) => change({ end: e.currentTarget.value })}
-            error={problems.end}
-            dir="ltr"
-          />
+          <TextInput type="time" label={t.start} {...form.getInputProps('start')} dir="ltr" />
+          <TextInput type="time" label={t.end} description={t.endHint} {...form.getInputProps('end')} dir="ltr" />
         </Group>
         <Textarea
           label={t.holidays}
           description={t.holidaysHint}
           placeholder={t.noHolidays}
-          value={draft.holidays}
-          onChange={(e) => change({ holidays: e.currentTarget.value })}
-          error={problems.holidays}
+          {...form.getInputProps('holidays')}
           autosize
           minRows={3}
           maxRows={12}
