@@ -1,6 +1,7 @@
 import { deliveryFailureText } from '@sira/shared/messages/sending';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/client';
+import { withdrawDeliveries } from '../sending/job-state';
 
 /**
  * What an opt-out does to sending (ADR 013, ADR 018). Two kinds of mark keep an address from a user's sends:
@@ -34,41 +35,12 @@ export async function optedOutAmong(db: Pick<Database, 'execute'>, profileId: st
 }
 
 /**
- * Ends the chosen deliveries 'opted_out' and gives their credit back: each leaves its job's total (so a job
- * whose other deliveries are all done completes), and its owner's balance gets the message back — all in one
- * statement. `target` is a SQL condition on `deliveries d` that must select only rows not yet settled.
+ * Ends the chosen deliveries 'opted_out' and gives their credit back, through the send job's own state
+ * (sending/job-state.ts): each leaves its job's total and its owner gets the message back, in one statement. `target` is a SQL condition on `deliveries d` that must select only rows not yet settled.
  * Returns the owners whose balance changed.
  */
 export async function settleOptedOut(db: Pick<Database, 'execute'>, target: SQL): Promise<string[]> {
-  const rows = rowsOf<{ profile_id: string }>(
-    await db.execute(sql`
-      with d as (
-        update deliveries d
-        set updated_at = now(), status = 'opted_out', last_error = ${OPTED_OUT_REASON},
-          lease_expires_at = null, provider_message_id = null, sender_email = null
-        where ${target}
-        returning d.job_id, d.profile_id
-      ), per_job as (
-        select job_id, count(*)::int as n from d group by job_id
-      ), j as (
-        update send_jobs s
-        set total_emails_intended = s.total_emails_intended - per_job.n,
-          status = case when s.status in ('pending', 'processing') and s.sent_count + s.failed_count >= s.total_emails_intended - per_job.n
-            then case when s.sent_count = 0 and s.failed_count > 0 then 'failed' else 'completed' end else s.status end,
-          completed_at = case when s.status in ('pending', 'processing') and s.sent_count + s.failed_count >= s.total_emails_intended - per_job.n
-            then now() else s.completed_at end
-        from per_job where s.id = per_job.job_id
-        returning s.id
-      ), per_profile as (
-        select profile_id, count(*)::int as n from d group by profile_id
-      ), p as (
-        update profiles pr set messages_remaining = pr.messages_remaining + per_profile.n
-        from per_profile where pr.id = per_profile.profile_id
-        returning pr.id
-      )
-      select distinct profile_id from d`),
-  );
-  return rows.map((r) => r.profile_id);
+  return withdrawDeliveries(db, target, OPTED_OUT_REASON);
 }
 
 /** Every user's deliveries to the address still waiting: settled when the directory marks it. */

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { EventBus } from '../../lib/event-bus';
+import { reopenFailed } from './job-state';
 
 /**
  * "Resend failed": the user's failed deliveries whose cause was passing (rules/delivery-failure.ts) go back to
@@ -49,28 +50,13 @@ export async function resendFailed(deps: ResendDeps, profileId: string): Promise
     const [mailbox] = rowsOf<{ one: number }>(await tx.execute(sql`select 1 as one from user_gmail where profile_id = ${profileId}`));
     if (!mailbox) throw new AppError(409, 'MAILBOX_NOT_LINKED');
 
-    // Back to the queue with a fresh retry budget; the failure stays in failed_emails, the admin's history.
-    const requeued = rowsOf<{ job_id: string }>(
-      await tx.execute(sql`
-        update deliveries
-        set updated_at = now(), status = 'pending', failure_cause = null, last_error = null, attempts = 0,
-          sender_email = null, provider_message_id = null, next_attempt_at = now()
-        where status = 'failed' and profile_id = ${profileId} and id = any(${sql.param(rows.map((r) => r.id))}::uuid[])
-        returning job_id`),
+    // Back to the queue with a fresh retry budget, debited again; the failure stays in failed_emails, the
+    // admin's history.
+    return reopenFailed(
+      tx,
+      profileId,
+      rows.map((r) => r.id),
     );
-    const perJob = new Map<string, number>();
-    for (const r of requeued) perJob.set(r.job_id, (perJob.get(r.job_id) ?? 0) + 1);
-    for (const [jobId, n] of perJob) {
-      // The job runs again until these are settled (a job not yet claimed stays pending).
-      await tx.execute(sql`
-        update send_jobs
-        set failed_count = failed_count - ${n},
-          status = case when status = 'pending' then 'pending' else 'processing' end,
-          completed_at = null, error_message = null
-        where id = ${jobId}`);
-    }
-    await tx.execute(sql`update profiles set messages_remaining = messages_remaining - ${requeued.length} where id = ${profileId}`);
-    return requeued.length;
   });
   deps.events.publish({ topic: 'sending', profileId });
   deps.events.publish({ topic: 'profile', profileId });

@@ -5,6 +5,7 @@ import { migrateDatabase, withPreparationLock } from '../../db/migrate';
 import { settings } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { writeSetting } from '../../lib/settings';
+import { failDeliveries } from './job-state';
 import { readSendingPause, SENDING_PAUSE_KEY, type StoredPause } from './sending-pause';
 
 /**
@@ -129,37 +130,5 @@ async function pauseRestored(tx: Database, by: string, identity: string | undefi
  * wrong with the company or the message, and only the user knows whether to send it again.
  */
 async function settleInterrupted(tx: Database, reason: string): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(
-    await tx.execute(sql`
-      with d as (
-        update deliveries
-        set updated_at = now(), status = 'failed', last_error = ${reason}, failure_cause = 'retries', lease_expires_at = null,
-          provider_message_id = null, attempts = attempts + 1
-        where status = 'sending'
-        returning id, job_id, profile_id, recipient_email
-      ), f as (
-        insert into failed_emails (profile_id, delivery_id, email, error)
-        select profile_id, id, recipient_email, ${reason} from d
-        returning id
-      ), per_job as (
-        select job_id, count(*)::int as n from d group by job_id
-      ), j as (
-        update send_jobs s
-        set failed_count = s.failed_count + per_job.n,
-          status = case when s.sent_count + s.failed_count + per_job.n >= s.total_emails_intended
-            then case when s.sent_count > 0 then 'completed' else 'failed' end else s.status end,
-          completed_at = case when s.sent_count + s.failed_count + per_job.n >= s.total_emails_intended then now() else s.completed_at end,
-          error_message = ${reason}
-        from per_job where s.id = per_job.job_id
-        returning s.id
-      ), per_profile as (
-        select profile_id, count(*)::int as n from d group by profile_id
-      ), p as (
-        update profiles pr set messages_remaining = pr.messages_remaining + per_profile.n
-        from per_profile where pr.id = per_profile.profile_id
-        returning pr.id
-      )
-      select count(*)::int as n from d`),
-  );
-  return row?.n ?? 0;
+  return (await failDeliveries(tx, sql`d.status = 'sending'`, reason, 'retries')).length;
 }

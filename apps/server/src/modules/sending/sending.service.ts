@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors';
 import type { EventBus } from '../../lib/event-bus';
 import { sanitizeRichHtml } from '../../lib/html';
 import { stillReachable } from './contacted';
+import { chargeScheduled } from './job-state';
 import { attachmentName, htmlToText } from './mime';
 import { checkResume } from './resume-check';
 import { isPdf, resumePath } from './resume-storage';
@@ -210,11 +211,7 @@ export async function scheduleSend(deps: ScheduleDeps, profileId: string, input:
       0;
     if (scheduled === 0) throw new AppError(409, targetsAll(targets) ? 'NO_COMPANIES' : 'NO_MATCHING_COMPANIES');
 
-    await tx.update(sendJobs).set({ totalEmailsIntended: scheduled }).where(eq(sendJobs.id, job.id));
-    await tx
-      .update(profiles)
-      .set({ messagesRemaining: sql`${profiles.messagesRemaining} - ${scheduled}` })
-      .where(eq(profiles.id, profileId));
+    await chargeScheduled(tx, job.id, profileId, scheduled);
     return { jobId: job.id, scheduled };
   });
   deps.events.publish({ topic: 'sending', profileId });

@@ -2,6 +2,7 @@ import type { FailureCause } from '@sira/shared/rules/delivery-failure';
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../../db/client';
 import { hotQuery, hotTransaction } from '../../../db/hot-statements';
+import { failDeliveries, settleJobs, startJobs } from '../job-state';
 
 /**
  * The send queue's row operations (ADR 002, ADR 008). Each is one statement or one short transaction; no
@@ -180,10 +181,7 @@ export async function claimDeliveries(
       } as const;
     }
     const jobIds = [...new Set(claimed.map((r) => r.job_id))];
-    await hot.rows(
-      'sira_claim_start_jobs_v1',
-      sql`update send_jobs set status = 'processing' where status = 'pending' and id = any(${sql.param(jobIds)}::uuid[])`,
-    );
+    await hot.rows('sira_claim_start_jobs_v1', startJobs(jobIds));
     return {
       kind: 'claimed',
       email: mailbox.email,
@@ -266,22 +264,7 @@ export async function recordAndHandOver(
         from s
         where d.id = s.id and d.lease_expires_at = s.lease::timestamptz
         returning d.job_id, d.profile_id
-      ), per_job as (
-        select job_id, count(*)::int as n from d group by job_id
-      ), j as (
-        update send_jobs x
-        set sent_count = x.sent_count + per_job.n,
-          status = case when x.sent_count + per_job.n + x.failed_count >= x.total_emails_intended then 'completed' else 'processing' end,
-          completed_at = case when x.sent_count + per_job.n + x.failed_count >= x.total_emails_intended then now() else x.completed_at end
-        from per_job where x.id = per_job.job_id
-        returning x.id
-      ), per_profile as (
-        select profile_id, count(*)::int as n from d group by profile_id
-      ), p as (
-        update profiles pr set sent_messages = pr.sent_messages + per_profile.n
-        from per_profile where pr.id = per_profile.profile_id
-        returning pr.id
-      ), h as (
+      )${settleJobs('sent')}, h as (
         update deliveries d
         set updated_at = now(), provider_message_id = ${HANDED_OVER}, sender_email = ${handOver?.senderEmail ?? ''},
           lease_expires_at = case when d.lease_expires_at < ${horizon} then ${horizon} else d.lease_expires_at end
@@ -327,37 +310,13 @@ export async function renewLeases(
  * directory's company of that address, for the admin; all in the one statement that fails it.
  */
 export async function recordFailed(db: Database, id: string, lease: string, reason: string, cause: FailureCause): Promise<boolean> {
-  const [row] = rowsOf<{ n: number }>(
-    await db.execute(sql`
-      with d as (
-        update deliveries
-        set updated_at = now(), status = 'failed', last_error = ${reason}, failure_cause = ${cause}, lease_expires_at = null,
-          provider_message_id = null, attempts = attempts + 1
-        where id = ${id} and status = 'sending' and lease_expires_at = ${lease}::timestamptz
-        returning id, job_id, profile_id, recipient_email
-      ), c as (
-        update companies set hard_failures = hard_failures + 1
-        where ${cause} = 'address' and lower(email) in (select lower(recipient_email) from d)
-        returning id
-      ), f as (
-        insert into failed_emails (profile_id, delivery_id, email, error)
-        select profile_id, id, recipient_email, ${reason} from d
-        returning id
-      ), j as (
-        update send_jobs
-        set failed_count = failed_count + 1,
-          status = case when sent_count + failed_count + 1 >= total_emails_intended
-            then case when sent_count > 0 then 'completed' else 'failed' end else 'processing' end,
-          completed_at = case when sent_count + failed_count + 1 >= total_emails_intended then now() else completed_at end,
-          error_message = ${reason}
-        where id in (select job_id from d)
-        returning id
-      ), p as (
-        update profiles set messages_remaining = messages_remaining + 1 where id in (select profile_id from d) returning id
-      )
-      select count(*)::int as n from d`),
+  const failed = await failDeliveries(
+    db,
+    sql`d.id = ${id} and d.status = 'sending' and d.lease_expires_at = ${lease}::timestamptz`,
+    reason,
+    cause,
   );
-  return (row?.n ?? 0) > 0;
+  return failed.length > 0;
 }
 
 /**
@@ -443,41 +402,15 @@ export async function sweepExpiredLeases(db: Database, reason: string, batch = 5
       )
       returning d.profile_id`),
   );
-  const failed = rowsOf<{ profile_id: string }>(
-    await db.execute(sql`
-      with d as (
-        update deliveries
-        set updated_at = now(), status = 'failed', last_error = ${reason}, failure_cause = 'unconfirmed', lease_expires_at = null,
-          provider_message_id = null, attempts = attempts + 1
-        where id in (
-          select id from deliveries
-          where status = 'sending' and lease_expires_at < now() and provider_message_id is not null
-          limit ${batch} for update skip locked
-        )
-        returning id, job_id, profile_id, recipient_email
-      ), f as (
-        insert into failed_emails (profile_id, delivery_id, email, error)
-        select profile_id, id, recipient_email, ${reason} from d
-        returning id
-      ), per_job as (
-        select job_id, count(*)::int as n from d group by job_id
-      ), j as (
-        update send_jobs s
-        set failed_count = s.failed_count + per_job.n,
-          status = case when s.sent_count + s.failed_count + per_job.n >= s.total_emails_intended
-            then case when s.sent_count > 0 then 'completed' else 'failed' end else s.status end,
-          completed_at = case when s.sent_count + s.failed_count + per_job.n >= s.total_emails_intended then now() else s.completed_at end,
-          error_message = ${reason}
-        from per_job where s.id = per_job.job_id
-        returning s.id
-      ), per_profile as (
-        select profile_id, count(*)::int as n from d group by profile_id
-      ), p as (
-        update profiles pr set messages_remaining = pr.messages_remaining + per_profile.n
-        from per_profile where pr.id = per_profile.profile_id
-        returning pr.id
-      )
-      select d.profile_id from d`),
+  const failed = await failDeliveries(
+    db,
+    sql`d.id in (
+      select id from deliveries
+      where status = 'sending' and lease_expires_at < now() and provider_message_id is not null
+      limit ${batch} for update skip locked
+    )`,
+    reason,
+    'unconfirmed',
   );
-  return { released: released.map((r) => r.profile_id), failed: failed.map((r) => r.profile_id) };
+  return { released: released.map((r) => r.profile_id), failed };
 }

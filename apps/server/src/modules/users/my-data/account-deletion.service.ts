@@ -24,6 +24,7 @@ import { consumeRateLimits } from '../../../lib/rate-limit';
 import { passwordMatches } from '../../auth/auth.service';
 import type { MailboxDeps } from '../../mailbox/mailbox-credentials';
 import { grantSharedWithOthers, revokeSealedToken } from '../../mailbox/mailbox-credentials';
+import { cancelWaiting } from '../../sending/job-state';
 import { HAND_BACK_WAIT_MS, stopAccountSending } from './deletion-sending';
 import { vacuumAfterDeletion } from './deletion-upkeep';
 
@@ -100,10 +101,7 @@ export async function deleteAccount(deps: DeletionDeps, profileId: string, passw
     // Never went: cancelled. A row a worker still holds ('sending': its answer was not in when the wait ended)
     // may have gone, so it is not counted; it goes with the account, and the worker's record of it then
     // matches no row (its lease fences it, ADR 008) — the worker logs what became of it.
-    const cancelled = await tx
-      .delete(deliveries)
-      .where(and(eq(deliveries.profileId, profileId), inArray(deliveries.status, ['pending', 'held'])))
-      .returning({ id: deliveries.id });
+    const cancelled = await cancelWaiting(tx, profileId);
     const [inHands] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(deliveries)
@@ -136,12 +134,12 @@ export async function deleteAccount(deps: DeletionDeps, profileId: string, passw
     // their bytes, jobs, the remaining deliveries, failed e-mails, exports, consents in flight and e-mail changes.
     await tx.delete(user).where(eq(user.id, profileId));
     await tx.insert(accountDeletions).values({
-      cancelledDeliveries: cancelled.length,
-      creditsNoted: cancelled.length + profile.balance,
+      cancelledDeliveries: cancelled,
+      creditsNoted: cancelled + profile.balance,
       invoicesKept: kept.length,
       mailboxRevoked,
     });
-    return { cancelledDeliveries: cancelled.length, inHands: inHands?.n ?? 0 };
+    return { cancelledDeliveries: cancelled, inHands: inHands?.n ?? 0 };
   });
 
   if (outcome.inHands > 0)
