@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { PASSWORD_MIN_LENGTH, paths } from '@sira/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { createAuthMiddleware } from 'better-auth/api';
+import { createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { setSessionCookie } from 'better-auth/cookies';
 import { and, eq, like } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client';
@@ -49,6 +50,16 @@ export interface AuthOptions {
  * better-auth owns password hashing, sessions, e-mail confirmation and reset tokens (ADR 003).
  * Sessions are httpOnly cookies, SameSite=Lax, Secure in production; expiry 7 days, renewed daily.
  */
+/**
+ * Whether verify-email answered with the redirect that follows a completed change, not one carrying an
+ * `error` (an expired link, another account's session, an address that already moved).
+ */
+function changedTheAddress(returned: unknown): boolean {
+  if (!isAPIError(returned) || returned.statusCode !== 302) return false;
+  const location = new Headers(returned.headers).get('location');
+  return location !== null && !new URL(location, 'http://localhost').searchParams.has('error');
+}
+
 export function createAuth(options: AuthOptions) {
   const emailChanges: EmailChangeDeps = { ...options, links: createEmailChangeUndoLinks(options.secretBox, options.baseUrl) };
   return betterAuth({
@@ -147,14 +158,23 @@ export function createAuth(options: AuthOptions) {
         const claim = await addressChangeInLink(ctx.context.secret, ctx.query?.token);
         if (claim && (await linkVoidedByUndo(options.db, claim))) throw ctx.redirect(`${paths.myData}?error=INVALID_TOKEN`);
       }),
-      // The change took effect when the link signed its opener in with the new address (or kept their session):
-      // it is recorded, the other sessions end and the old address is told, with the link that undoes it.
+      // The change took effect when the link kept its opener's session or, opened in a browser without one,
+      // changed the address: that browser is signed in with the new address (better-auth itself no longer signs
+      // it in). The change is recorded, the other sessions end and the old address is told, with the undo link.
       after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/verify-email' || !ctx.context.newSession) return;
+        if (ctx.path !== '/verify-email') return;
         const claim = await addressChangeInLink(ctx.context.secret, ctx.query?.token);
         if (!claim) return;
-        const { session: kept, user: changed } = ctx.context.newSession;
-        await recordEmailChange(emailChanges, claim, { userId: changed.id, sessionId: kept.id });
+        let kept = ctx.context.newSession;
+        if (!kept) {
+          if (!claim.userId || !changedTheAddress(ctx.context.returned)) return;
+          const changed = await ctx.context.internalAdapter.findUserById(claim.userId);
+          if (changed?.email !== claim.newEmail) return;
+          const opened = await ctx.context.internalAdapter.createSession(changed.id);
+          kept = { session: opened, user: changed };
+          await setSessionCookie(ctx, kept);
+        }
+        await recordEmailChange(emailChanges, claim, { userId: kept.user.id, sessionId: kept.session.id });
       }),
     },
     session: {

@@ -23,6 +23,8 @@ export interface EmailChangeDeps {
 
 /** The change a confirmation link asks for: the account at `oldEmail` is to sign in with `newEmail`. */
 export interface AddressChangeClaim {
+  /** The account the link is for (better-auth binds its links to the account's id). */
+  userId: string | null;
   oldEmail: string;
   newEmail: string;
   /** When the link was made (its JWT's iat). */
@@ -45,9 +47,9 @@ export async function addressChangeInLink(secret: string, token: unknown): Promi
   if (typeof token !== 'string' || token.length > 4096) return null;
   const payload = await verifyJWT(token, secret);
   if (payload?.requestType !== 'change-email-verification') return null;
-  const { email, updateTo, iat } = payload;
+  const { email, updateTo, iat, userId } = payload;
   if (typeof email !== 'string' || typeof updateTo !== 'string' || typeof iat !== 'number') return null;
-  return { oldEmail: email, newEmail: updateTo, issuedAt: new Date(iat * 1000) };
+  return { userId: typeof userId === 'string' ? userId : null, oldEmail: email, newEmail: updateTo, issuedAt: new Date(iat * 1000) };
 }
 
 /**

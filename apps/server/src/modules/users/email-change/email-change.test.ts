@@ -151,8 +151,16 @@ describe('an e-mail change, once the new address confirms it', () => {
     const opened = await openConfirmation(newEmail);
     expect(opened.statusCode).toBe(302);
     const phone = cookieHeader(opened.headers['set-cookie']);
+    expect(phone).toContain('session_token=');
     expect((await whoAmI(phone)).json().email).toBe(newEmail);
     expect((await whoAmI(owner.cookie)).statusCode).toBe(401);
+
+    // Opened once more, the link signs nobody in and records nothing again.
+    const again = await openConfirmation(newEmail);
+    expect(again.headers.location).toContain('error=');
+    expect(cookieHeader(again.headers['set-cookie'])).not.toContain('session_token=');
+    const userId = await profileIdOf(ctx, newEmail);
+    expect(await ctx.db.select().from(emailChanges).where(eq(emailChanges.userId, userId))).toHaveLength(1);
   });
 });
 
