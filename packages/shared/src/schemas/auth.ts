@@ -23,3 +23,13 @@ export type Registered = z.infer<typeof registeredSchema>;
 export const resetPasswordBodySchema = z.object({ token: text(256), password: text(128), confirmPassword: text(128) });
 export type SignInBody = z.infer<typeof signInBodySchema>;
 export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+/** What the account forms' routes answer when all went well. */
+export const okSchema = z.object({ ok: z.literal(true) });
+/** GET /api/auth/password-reset/:token: a reset link's token, checked before the new password is asked for. */
+export const resetTokenParamsSchema = z.object({ token: text(256) });
+/** What a sign-in answers: who is now signed in (never null, unlike the session). */
+export const signedInSchema = z.object({ user: z.object({ id: z.string(), email: z.string(), isAdmin: z.boolean() }) });
+/** better-auth's sign-out takes an empty JSON body and answers whether it ended the session. */
+export const signOutBodySchema = z.object({});
+export const signedOutSchema = z.object({ success: z.boolean() });

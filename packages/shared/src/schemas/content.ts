@@ -50,3 +50,5 @@ export const pageSchema = z.object({
   updatedAt: z.string(),
 });
 export type Page = z.infer<typeof pageSchema>;
+/** GET /api/content/pages/:slug. */
+export const pageSlugParamsSchema = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,64}$/) });
