@@ -8,20 +8,13 @@ import {
   normalizePhone,
   paths,
 } from '@sira/shared';
+import { contract } from '@sira/shared/contract';
 import { POLICY_VERSION } from '@sira/shared/policy';
-import {
-  confirmationRequestBodySchema,
-  registerBodySchema,
-  registeredSchema,
-  resetPasswordBodySchema,
-  resetRequestBodySchema,
-  signInBodySchema,
-} from '@sira/shared/schemas';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { revealingDatabaseOutage } from '../../lib/database-errors';
+import { endpoint } from '../../lib/endpoint';
 import { AppError, badRequest } from '../../lib/errors';
 import { consumeRateLimits, resetRateLimit } from '../../lib/rate-limit';
 import { trackMail } from '../../mail/mail-outcome';
@@ -31,7 +24,6 @@ import { awaitsConfirmation, emailIsRegistered, endSession, resetTokenIsValid } 
 import { recordConsent } from './consent.service';
 import { resetLinkLimit } from './reset-link-limit';
 
-const ok = z.object({ ok: z.literal(true) });
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 
@@ -74,10 +66,10 @@ export const authFlowRoutes: FastifyPluginAsyncZod = async (app) => {
     return failure;
   };
 
-  app.post(
-    '/api/auth/register',
-    { ...publicRoute, schema: { body: registerBodySchema, response: { 201: registeredSchema } } },
-    async (request, reply) => {
+  app.route({
+    ...endpoint(contract.auth.register),
+    ...publicRoute,
+    handler: async (request, reply) => {
       const body = request.body;
       ruleCheck(checkRegistration(body));
       const email = normalizeEmail(body.email);
@@ -114,18 +106,12 @@ export const authFlowRoutes: FastifyPluginAsyncZod = async (app) => {
       // The account stands either way; without its link the page says so and offers to send it again.
       return reply.status(201).send({ ok: true as const, confirmationSent: !mailFailed });
     },
-  );
+  });
 
-  app.post(
-    '/api/auth/sign-in',
-    {
-      ...publicRoute,
-      schema: {
-        body: signInBodySchema,
-        response: { 200: z.object({ user: z.object({ id: z.string(), email: z.string(), isAdmin: z.boolean() }) }) },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpoint(contract.auth.signIn),
+    ...publicRoute,
+    handler: async (request, reply) => {
       ruleCheck(checkSignIn(request.body));
       const email = normalizeEmail(request.body.email);
       // Per e-mail from one address, so that someone guessing from elsewhere cannot lock the owner out; the
@@ -192,14 +178,14 @@ export const authFlowRoutes: FastifyPluginAsyncZod = async (app) => {
       for (const key of emailKeys) await resetRateLimit(app.db, key);
       return { user: { id: profile.id, email: profile.email, isAdmin: profile.isAdmin } };
     },
-  );
+  });
 
   // Never says whether the e-mail exists: the answer is the same either way — unless the mail server refused
   // the link, which only an account's address meets and which no outsider can cause (ADR 005).
-  app.post(
-    '/api/auth/password-reset',
-    { ...publicRoute, schema: { body: resetRequestBodySchema, response: { 200: ok } } },
-    async (request) => {
+  app.route({
+    ...endpoint(contract.auth.requestPasswordReset),
+    ...publicRoute,
+    handler: async (request) => {
       ruleCheck(checkResetRequest(request.body));
       const email = normalizeEmail(request.body.email);
       const minuteKey = `reset:email-minute:${email}`;
@@ -224,14 +210,14 @@ export const authFlowRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return { ok: true as const };
     },
-  );
+  });
 
   // A new confirmation link for an account not yet confirmed (registration's "send again"). Answers the same
   // for an unknown or confirmed address; rate-limited like the reset request.
-  app.post(
-    '/api/auth/confirmation',
-    { ...publicRoute, schema: { body: confirmationRequestBodySchema, response: { 200: ok } } },
-    async (request) => {
+  app.route({
+    ...endpoint(contract.auth.resendConfirmation),
+    ...publicRoute,
+    handler: async (request) => {
       ruleCheck(checkResetRequest(request.body));
       const email = normalizeEmail(request.body.email);
       const minuteKey = `confirm:email-minute:${email}`;
@@ -250,23 +236,23 @@ export const authFlowRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return { ok: true as const };
     },
-  );
+  });
 
-  app.get(
-    '/api/auth/password-reset/:token',
-    { ...publicRoute, schema: { params: z.object({ token: z.string().max(256) }), response: { 200: ok } } },
-    async (request) => {
+  app.route({
+    ...endpoint(contract.auth.checkResetToken),
+    ...publicRoute,
+    handler: async (request) => {
       // 200 or 404 would tell a guesser whether a token is live: limited per address with the e-mailed link.
       await consumeRateLimits(app.db, [resetLinkLimit(ip(request))]);
       if (!(await resetTokenIsValid(app.db, request.params.token))) throw new AppError(404, 'INVALID_RESET_TOKEN');
       return { ok: true as const };
     },
-  );
+  });
 
-  app.post(
-    '/api/auth/password-reset/confirm',
-    { ...publicRoute, schema: { body: resetPasswordBodySchema, response: { 200: ok } } },
-    async (request) => {
+  app.route({
+    ...endpoint(contract.auth.resetPassword),
+    ...publicRoute,
+    handler: async (request) => {
       ruleCheck(checkNewPassword(request.body));
       await consumeRateLimits(app.db, [{ key: `reset-confirm:ip:${ip(request)}`, max: 20, windowSeconds: HOUR }]);
       try {
@@ -277,5 +263,5 @@ export const authFlowRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return { ok: true as const };
     },
-  );
+  });
 };

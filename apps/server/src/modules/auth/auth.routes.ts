@@ -1,9 +1,10 @@
 import { paths } from '@sira/shared';
-import { sessionSchema } from '@sira/shared/schemas';
+import { contract } from '@sira/shared/contract';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { revealingDatabaseOutage } from '../../lib/database-errors';
+import { endpoint } from '../../lib/endpoint';
 import { AppError } from '../../lib/errors';
 import { consumeRateLimits } from '../../lib/rate-limit';
 import { resetLinkLimit } from './reset-link-limit';
@@ -85,9 +86,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get('/api/auth/session', { config: { access: 'public' }, schema: { response: { 200: sessionSchema } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const viewer = await app.viewer(request);
-    return { user: viewer ? { id: viewer.id, email: viewer.email, isAdmin: viewer.isAdmin } : null };
+  app.route({
+    ...endpoint(contract.auth.session),
+    config: { access: 'public' },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const viewer = await app.viewer(request);
+      return { user: viewer ? { id: viewer.id, email: viewer.email, isAdmin: viewer.isAdmin } : null };
+    },
   });
 };

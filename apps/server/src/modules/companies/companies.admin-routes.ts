@@ -1,17 +1,10 @@
 import { PassThrough } from 'node:stream';
 import multipart from '@fastify/multipart';
+import { contract } from '@sira/shared/contract';
 import { EXCEL_MAX_BYTES } from '@sira/shared/messages/companies-admin';
-import { idParamSchema } from '@sira/shared/schemas';
-import {
-  adminCompaniesPageSchema,
-  adminCompaniesQuerySchema,
-  adminCompanyBodySchema,
-  adminCompanySchema,
-  companiesImportResultSchema,
-  companyPackageOptionListSchema,
-} from '@sira/shared/schemas/companies-admin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoint } from '../../lib/endpoint';
 import { AppError } from '../../lib/errors';
 import { requireViewer } from '../../plugins/access';
 import { createCompany, deleteCompany, listCompanies, listCompanyPackages, updateCompany } from './companies.service';
@@ -26,52 +19,59 @@ export const companiesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   // Registered here, not globally: only the import route of this plugin accepts multipart bodies.
   await app.register(multipart, { limits: { fileSize: EXCEL_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 6 } });
 
-  app.get(
-    '/api/admin/companies',
-    { schema: { querystring: adminCompaniesQuerySchema, response: { 200: adminCompaniesPageSchema } } },
-    async (request, reply) => {
+  app.route({
+    ...endpoint(contract.companies.list),
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return listCompanies(app.db, request.query);
     },
-  );
-
-  app.get('/api/admin/companies/packages', { schema: { response: { 200: companyPackageOptionListSchema } } }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return listCompanyPackages(app.db);
   });
 
-  app.post(
-    '/api/admin/companies',
-    { schema: { body: adminCompanyBodySchema, response: { 201: adminCompanySchema } } },
-    async (request, reply) => reply.status(201).send(await createCompany(app.db, await requireViewer(request), request.body)),
-  );
-
-  app.put(
-    '/api/admin/companies/:id',
-    { schema: { params: idParamSchema, body: adminCompanyBodySchema, response: { 200: adminCompanySchema } } },
-    async (request) => updateCompany(app.db, await requireViewer(request), request.params.id, request.body),
-  );
-
-  app.delete('/api/admin/companies/:id', { schema: { params: idParamSchema } }, async (request, reply) => {
-    await deleteCompany(app.db, await requireViewer(request), request.params.id);
-    return reply.status(204).send();
+  app.route({
+    ...endpoint(contract.companies.packages),
+    handler: async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listCompanyPackages(app.db);
+    },
   });
 
-  app.post('/api/admin/companies/import', { schema: { response: { 200: companiesImportResultSchema } } }, async (request, reply) => {
-    const actor = await requireViewer(request);
-    const upload = { ...(await readUpload(request)), limits: { batchSize: IMPORT_BATCH_SIZE[app.dbKind] } };
-    const logFailure = (error: unknown) => {
-      if (error instanceof AppError && error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, 'companies import failed');
-    };
-    if (!wantsProgress(request)) {
-      try {
-        return await importCompanies(app.db, { actor, ...upload });
-      } catch (error) {
-        logFailure(error);
-        throw error;
+  app.route({
+    ...endpoint(contract.companies.create),
+    handler: async (request, reply) => reply.status(201).send(await createCompany(app.db, await requireViewer(request), request.body)),
+  });
+
+  app.route({
+    ...endpoint(contract.companies.update),
+    handler: async (request) => updateCompany(app.db, await requireViewer(request), request.params.id, request.body),
+  });
+
+  app.route({
+    ...endpoint(contract.companies.remove),
+    handler: async (request, reply) => {
+      await deleteCompany(app.db, await requireViewer(request), request.params.id);
+      return reply.status(204).send();
+    },
+  });
+
+  app.route({
+    ...endpoint(contract.companies.import),
+    handler: async (request, reply) => {
+      const actor = await requireViewer(request);
+      const upload = { ...(await readUpload(request)), limits: { batchSize: IMPORT_BATCH_SIZE[app.dbKind] } };
+      const logFailure = (error: unknown) => {
+        if (error instanceof AppError && error.statusCode >= 500)
+          request.log.error({ err: error.cause ?? error }, 'companies import failed');
+      };
+      if (!wantsProgress(request)) {
+        try {
+          return await importCompanies(app.db, { actor, ...upload });
+        } catch (error) {
+          logFailure(error);
+          throw error;
+        }
       }
-    }
-    return importWithProgress(reply, (onProgress) => importCompanies(app.db, { actor, ...upload, onProgress }), logFailure);
+      return importWithProgress(reply, (onProgress) => importCompanies(app.db, { actor, ...upload, onProgress }), logFailure);
+    },
   });
 };
 

@@ -1,6 +1,6 @@
-import { idParamSchema } from '@sira/shared/schemas';
-import { adminOptOutListSchema, requestDecisionSchema } from '@sira/shared/schemas/opt-out';
+import { contract } from '@sira/shared/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoint } from '../../lib/endpoint';
 import { requireViewer } from '../../plugins/access';
 import { decideRequest, liftMark, listOptOuts, undoRequest } from './opt-out.admin-service';
 
@@ -14,15 +14,17 @@ export const optOutAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return { id: viewer.id, email: viewer.email };
   };
 
-  app.get('/api/admin/companies/opt-outs', { schema: { response: { 200: adminOptOutListSchema } } }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return listOptOuts(app.db);
+  app.route({
+    ...endpoint(contract.companies.adminOptOuts),
+    handler: async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listOptOuts(app.db);
+    },
   });
 
-  app.post(
-    '/api/admin/companies/opt-out-requests/:id/decision',
-    { schema: { params: idParamSchema, body: requestDecisionSchema } },
-    async (request, reply) => {
+  app.route({
+    ...endpoint(contract.companies.decideOptOutRequest),
+    handler: async (request, reply) => {
       const affected = await decideRequest(app.db, request.params.id, request.body.decision, await actorOf(request));
       for (const profileId of affected) {
         app.events.publish({ topic: 'sending', profileId });
@@ -30,15 +32,21 @@ export const optOutAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return reply.status(204).send();
     },
-  );
-
-  app.post('/api/admin/companies/opt-out-requests/:id/undo', { schema: { params: idParamSchema } }, async (request, reply) => {
-    await undoRequest(app.db, request.params.id, await actorOf(request));
-    return reply.status(204).send();
   });
 
-  app.delete('/api/admin/companies/opt-outs/:id', { schema: { params: idParamSchema } }, async (request, reply) => {
-    await liftMark(app.db, request.params.id, await actorOf(request));
-    return reply.status(204).send();
+  app.route({
+    ...endpoint(contract.companies.undoOptOutRequest),
+    handler: async (request, reply) => {
+      await undoRequest(app.db, request.params.id, await actorOf(request));
+      return reply.status(204).send();
+    },
+  });
+
+  app.route({
+    ...endpoint(contract.companies.liftOptOut),
+    handler: async (request, reply) => {
+      await liftMark(app.db, request.params.id, await actorOf(request));
+      return reply.status(204).send();
+    },
   });
 };

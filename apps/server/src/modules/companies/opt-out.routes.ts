@@ -1,8 +1,9 @@
+import { contract } from '@sira/shared/contract';
 import { oneClickAnswer } from '@sira/shared/messages/opt-out';
-import { optOutChoiceSchema, optOutConfirmationViewSchema, optOutTokenParamsSchema, optOutViewSchema } from '@sira/shared/schemas/opt-out';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoint } from '../../lib/endpoint';
 import { AppError } from '../../lib/errors';
 import { consumeRateLimits } from '../../lib/rate-limit';
 import { optOutConfirmationEmail } from '../../mail/opt-out-templates';
@@ -45,20 +46,20 @@ export const optOutRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const limitChoices = (request: FastifyRequest) => consumeRateLimits(app.db, [{ key: `opt-out:ip:${request.ip}`, ...CHOICES }]);
 
-  app.get(
-    '/api/opt-out/:token',
-    { ...publicRoute, schema: { params: optOutTokenParamsSchema, response: { 200: optOutViewSchema } } },
-    async (request, reply) => {
+  app.route({
+    ...endpoint(contract.companies.optOut),
+    ...publicRoute,
+    handler: async (request, reply) => {
       const claim = await claimOf(request, request.params.token);
       reply.header('cache-control', 'no-store');
       return describeOptOut(app.db, claim, await requesterOf(request));
     },
-  );
+  });
 
-  app.post(
-    '/api/opt-out/:token',
-    { ...publicRoute, schema: { params: optOutTokenParamsSchema, body: optOutChoiceSchema, response: { 200: optOutViewSchema } } },
-    async (request, reply) => {
+  app.route({
+    ...endpoint(contract.companies.chooseOptOut),
+    ...publicRoute,
+    handler: async (request, reply) => {
       const claim = await claimOf(request, request.params.token);
       await limitChoices(request);
       const outcome = await applyOptOut(app.db, claim, request.body, 'page', await requesterOf(request));
@@ -82,22 +83,22 @@ export const optOutRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store');
       return outcome.view;
     },
-  );
+  });
 
-  app.get(
-    '/api/opt-out/confirm/:token',
-    { ...publicRoute, schema: { params: optOutTokenParamsSchema, response: { 200: optOutConfirmationViewSchema } } },
-    async (request, reply) => {
+  app.route({
+    ...endpoint(contract.companies.optOutConfirmation),
+    ...publicRoute,
+    handler: async (request, reply) => {
       const requestId = await requestIdOf(request, request.params.token);
       reply.header('cache-control', 'no-store');
       return describeConfirmation(app.db, requestId);
     },
-  );
+  });
 
-  app.post(
-    '/api/opt-out/confirm/:token',
-    { ...publicRoute, schema: { params: optOutTokenParamsSchema, response: { 200: optOutConfirmationViewSchema } } },
-    async (request, reply) => {
+  app.route({
+    ...endpoint(contract.companies.confirmOptOut),
+    ...publicRoute,
+    handler: async (request, reply) => {
       const requestId = await requestIdOf(request, request.params.token);
       await limitChoices(request);
       const outcome = await confirmRequest(app.db, requestId);
@@ -105,7 +106,7 @@ export const optOutRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store');
       return outcome.view;
     },
-  );
+  });
 
   await app.register(async (oneClick) => {
     // RFC 8058 bodies come as application/x-www-form-urlencoded or multipart/form-data; this route alone reads

@@ -1,4 +1,6 @@
+import { contract } from '@sira/shared/contract';
 import type { FastifyInstance } from 'fastify';
+import { endpoint } from '../../lib/endpoint';
 import { AppError } from '../../lib/errors';
 import { LIVE_TOPICS, type LiveEvent } from '../../lib/event-bus';
 import { requireViewer } from '../../plugins/access';
@@ -30,82 +32,85 @@ export async function eventsRoutes(app: FastifyInstance, options: { sessionReche
     for (const end of open) end();
   });
 
-  app.get('/api/events', async (request, reply) => {
-    // Heard from the start: a browser can leave while its session is still being read (quick navigation
-    // reopens the stream), and a stream opened after that would never hear its close.
-    let gone = false;
-    reply.raw.once('close', () => {
-      gone = true;
-    });
-    const viewer = await requireViewer(request);
-    if (gone || reply.raw.destroyed) {
+  app.route({
+    ...endpoint(contract.events.stream),
+    handler: async (request, reply) => {
+      // Heard from the start: a browser can leave while its session is still being read (quick navigation
+      // reopens the stream), and a stream opened after that would never hear its close.
+      let gone = false;
+      reply.raw.once('close', () => {
+        gone = true;
+      });
+      const viewer = await requireViewer(request);
+      if (gone || reply.raw.destroyed) {
+        reply.hijack();
+        return;
+      }
+      const streams = streamsOf.get(viewer.id) ?? 0;
+      if (streams >= MAX_STREAMS_PER_USER) throw new AppError(429, 'RATE_LIMITED');
+      streamsOf.set(viewer.id, streams + 1);
+      const pending = new Set<string>();
+      const onEvent = (event: LiveEvent) => {
+        if (event.profileId === viewer.id) pending.add(event.topic);
+        if (viewer.isAdmin && (event.topic === 'sending' || event.topic === 'billing')) pending.add(`admin-${event.topic}`);
+      };
+
       reply.hijack();
-      return;
-    }
-    const streams = streamsOf.get(viewer.id) ?? 0;
-    if (streams >= MAX_STREAMS_PER_USER) throw new AppError(429, 'RATE_LIMITED');
-    streamsOf.set(viewer.id, streams + 1);
-    const pending = new Set<string>();
-    const onEvent = (event: LiveEvent) => {
-      if (event.profileId === viewer.id) pending.add(event.topic);
-      if (viewer.isAdmin && (event.topic === 'sending' || event.topic === 'billing')) pending.add(`admin-${event.topic}`);
-    };
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-cache, no-transform',
+        Connection: 'keep-alive',
+        'X-Accel-Buffering': 'no',
+      });
+      // Tells EventSource to reconnect after 2 s, and the client that the stream is live.
+      raw.write('retry: 2000\nevent: ready\ndata: {}\n\n');
 
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    });
-    // Tells EventSource to reconnect after 2 s, and the client that the stream is live.
-    raw.write('retry: 2000\nevent: ready\ndata: {}\n\n');
+      const unsubscribe = app.events.subscribe(onEvent);
+      // Events were missed (the bus lost its database connection for a while): the browser re-fetches it all.
+      const stopGaps = app.events.onGap(() => {
+        for (const topic of LIVE_TOPICS) pending.add(topic);
+        if (viewer.isAdmin) for (const topic of ['admin-sending', 'admin-billing']) pending.add(topic);
+      });
+      const flush = setInterval(() => {
+        if (pending.size === 0) return;
+        const topics = [...pending];
+        pending.clear();
+        raw.write(topics.map((topic) => `event: ${topic}\ndata: {}\n\n`).join(''));
+      }, FLUSH_EVERY_MS);
+      const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_EVERY_MS);
+      // The browser reconnects after the end (EventSource), and the new stream carries the viewer as they are
+      // now — or is refused. A failed read (the database unreachable a moment) keeps the stream.
+      const recheck = setInterval(() => {
+        request.viewerCache = undefined;
+        void app.viewer(request).then(
+          (now) => {
+            if (!now || now.id !== viewer.id || now.isAdmin !== viewer.isAdmin) end();
+          },
+          () => undefined,
+        );
+      }, options.sessionRecheckMs ?? SESSION_RECHECK_MS);
 
-    const unsubscribe = app.events.subscribe(onEvent);
-    // Events were missed (the bus lost its database connection for a while): the browser re-fetches it all.
-    const stopGaps = app.events.onGap(() => {
-      for (const topic of LIVE_TOPICS) pending.add(topic);
-      if (viewer.isAdmin) for (const topic of ['admin-sending', 'admin-billing']) pending.add(topic);
-    });
-    const flush = setInterval(() => {
-      if (pending.size === 0) return;
-      const topics = [...pending];
-      pending.clear();
-      raw.write(topics.map((topic) => `event: ${topic}\ndata: {}\n\n`).join(''));
-    }, FLUSH_EVERY_MS);
-    const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_EVERY_MS);
-    // The browser reconnects after the end (EventSource), and the new stream carries the viewer as they are
-    // now — or is refused. A failed read (the database unreachable a moment) keeps the stream.
-    const recheck = setInterval(() => {
-      request.viewerCache = undefined;
-      void app.viewer(request).then(
-        (now) => {
-          if (!now || now.id !== viewer.id || now.isAdmin !== viewer.isAdmin) end();
-        },
-        () => undefined,
-      );
-    }, options.sessionRecheckMs ?? SESSION_RECHECK_MS);
-
-    let stopped = false;
-    const stop = () => {
-      if (stopped) return;
-      stopped = true;
-      clearInterval(flush);
-      clearInterval(heartbeat);
-      clearInterval(recheck);
-      unsubscribe();
-      stopGaps();
-      open.delete(end);
-      const left = (streamsOf.get(viewer.id) ?? 1) - 1;
-      if (left > 0) streamsOf.set(viewer.id, left);
-      else streamsOf.delete(viewer.id);
-    };
-    const end = () => {
-      stop();
-      raw.end();
-    };
-    open.add(end);
-    raw.on('close', stop);
+      let stopped = false;
+      const stop = () => {
+        if (stopped) return;
+        stopped = true;
+        clearInterval(flush);
+        clearInterval(heartbeat);
+        clearInterval(recheck);
+        unsubscribe();
+        stopGaps();
+        open.delete(end);
+        const left = (streamsOf.get(viewer.id) ?? 1) - 1;
+        if (left > 0) streamsOf.set(viewer.id, left);
+        else streamsOf.delete(viewer.id);
+      };
+      const end = () => {
+        stop();
+        raw.end();
+      };
+      open.add(end);
+      raw.on('close', stop);
+    },
   });
 }

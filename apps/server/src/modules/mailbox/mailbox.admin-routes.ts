@@ -1,10 +1,6 @@
-import {
-  gmailClientTestResultSchema,
-  gmailClientTestSchema,
-  gmailSettingsInputSchema,
-  gmailSettingsSchema,
-} from '@sira/shared/schemas/mailbox-admin';
+import { contract } from '@sira/shared/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoint } from '../../lib/endpoint';
 import { requireViewer } from '../../plugins/access';
 import { type GoogleClientTestDeps, getGmailSettings, saveGmailSettings, testGmailClient } from './mailbox.admin-service';
 
@@ -12,24 +8,25 @@ import { type GoogleClientTestDeps, getGmailSettings, saveGmailSettings, testGma
 export const mailboxAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const tester: GoogleClientTestDeps = { google: app.providers.google, publicBaseUrl: app.publicBaseUrl, mode: app.env.mode };
 
-  app.get('/api/admin/mailbox/settings', { schema: { response: { 200: gmailSettingsSchema } } }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return getGmailSettings(app.db, app.secretBox);
+  app.route({
+    ...endpoint(contract.mailbox.adminSettings),
+    handler: async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getGmailSettings(app.db, app.secretBox);
+    },
   });
 
-  app.put(
-    '/api/admin/mailbox/settings',
-    { schema: { body: gmailSettingsInputSchema, response: { 200: gmailSettingsSchema } } },
-    async (request) => {
+  app.route({
+    ...endpoint(contract.mailbox.updateAdminSettings),
+    handler: async (request) => {
       const viewer = await requireViewer(request);
       return saveGmailSettings(app.db, app.secretBox, { id: viewer.id, email: viewer.email }, request.body, tester);
     },
-  );
+  });
 
   // A POST, though it changes nothing: it may carry the secret, which a GET would put in the address.
-  app.post(
-    '/api/admin/mailbox/settings/test',
-    { schema: { body: gmailClientTestSchema, response: { 200: gmailClientTestResultSchema } } },
-    async (request) => testGmailClient(app.db, app.secretBox, tester, request.body),
-  );
+  app.route({
+    ...endpoint(contract.mailbox.testAdminClient),
+    handler: async (request) => testGmailClient(app.db, app.secretBox, tester, request.body),
+  });
 };

@@ -1,11 +1,7 @@
+import { contract } from '@sira/shared/contract';
 import { MAILBOX_CALLBACK_PARAM } from '@sira/shared/messages/mailbox';
-import {
-  mailboxCallbackQuerySchema,
-  mailboxConnectSchema,
-  mailboxStatusQuerySchema,
-  mailboxStatusSchema,
-} from '@sira/shared/schemas/mailbox';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoint } from '../../lib/endpoint';
 import { mailboxLinkedEmail, mailboxUnlinkedEmail } from '../../mail/security-templates';
 import { requireViewer } from '../../plugins/access';
 import { dashboardUrl, sendSecurityNotice } from '../users/security-notices';
@@ -31,30 +27,33 @@ export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const notify = (viewer: { id: string; email: string }, notice: Parameters<typeof sendSecurityNotice>[2], kind: string) =>
     sendSecurityNotice({ mailer: app.mailer, log: app.log }, viewer.email, notice, { userId: viewer.id, kind });
 
-  app.get(
-    '/api/mailbox',
-    { schema: { querystring: mailboxStatusQuerySchema, response: { 200: mailboxStatusSchema } } },
-    async (request, reply) => {
+  app.route({
+    ...endpoint(contract.mailbox.status),
+    handler: async (request, reply) => {
       const viewer = await requireViewer(request);
       if (request.query.verify === 'true') await verifyMailbox(deps(), viewer.id);
       reply.header('cache-control', 'no-store');
       return mailboxStatus(deps(), viewer.id);
     },
-  );
+  });
 
-  app.post('/api/mailbox/connect', { schema: { response: { 200: mailboxConnectSchema } } }, async (request) => {
-    const viewer = await requireViewer(request);
-    return startConnect(deps(), viewer.id);
+  app.route({
+    ...endpoint(contract.mailbox.connect),
+    handler: async (request) => {
+      const viewer = await requireViewer(request);
+      return startConnect(deps(), viewer.id);
+    },
   });
 
   // Google sends the browser here (a top-level GET, so the Lax session cookie comes along). It is declared
   // public only so that a visitor whose session ended meanwhile is sent to sign in instead of a JSON 401;
   // the state is bound to the signed-in user, so nobody else's consent can complete here.
-  app.get(
-    '/api/mailbox/callback',
+  app.route({
+    ...endpoint(contract.mailbox.callback),
     // The query carries Google's authorization code: keep it out of the per-request info log lines.
-    { config: { access: 'public' }, logLevel: 'warn', schema: { querystring: mailboxCallbackQuerySchema } },
-    async (request, reply) => {
+    config: { access: 'public' },
+    logLevel: 'warn',
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
       const viewer = await app.viewer(request);
       if (!viewer) return reply.redirect(`/login?from=${encodeURIComponent(SEND_RESUME_PATH)}`, 303);
@@ -65,13 +64,16 @@ export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return reply.redirect(`${SEND_RESUME_PATH}?${MAILBOX_CALLBACK_PARAM}=${result}`, 303);
     },
-  );
+  });
 
-  app.delete('/api/mailbox', async (request, reply) => {
-    const viewer = await requireViewer(request);
-    const { email } = await mailboxStatus(deps(), viewer.id);
-    await disconnect(deps(), viewer.id);
-    if (email) await notify(viewer, mailboxUnlinkedEmail(dashboardUrl(app.publicBaseUrl), email), 'mailbox-unlinked');
-    return reply.status(204).send();
+  app.route({
+    ...endpoint(contract.mailbox.unlink),
+    handler: async (request, reply) => {
+      const viewer = await requireViewer(request);
+      const { email } = await mailboxStatus(deps(), viewer.id);
+      await disconnect(deps(), viewer.id);
+      if (email) await notify(viewer, mailboxUnlinkedEmail(dashboardUrl(app.publicBaseUrl), email), 'mailbox-unlinked');
+      return reply.status(204).send();
+    },
   });
 };

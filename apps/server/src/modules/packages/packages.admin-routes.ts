@@ -1,11 +1,6 @@
-import { idParamSchema } from '@sira/shared/schemas';
-import {
-  adminPackageCreateSchema,
-  adminPackageListSchema,
-  adminPackageSchema,
-  adminPackageUpdateSchema,
-} from '@sira/shared/schemas/packages-admin';
+import { contract } from '@sira/shared/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoint } from '../../lib/endpoint';
 import { requireViewer } from '../../plugins/access';
 import { createAdminPackage, deleteAdminPackage, listAdminPackages, updateAdminPackage } from './packages.admin-service';
 
@@ -16,25 +11,29 @@ export const packagesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onSend', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) app.events.publishSiteChange();
   });
-  app.get('/api/admin/packages', { schema: { response: { 200: adminPackageListSchema } } }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return listAdminPackages(app.db);
+  app.route({
+    ...endpoint(contract.packages.adminList),
+    handler: async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listAdminPackages(app.db);
+    },
   });
 
-  app.post(
-    '/api/admin/packages',
-    { schema: { body: adminPackageCreateSchema, response: { 201: adminPackageSchema } } },
-    async (request, reply) => reply.status(201).send(await createAdminPackage(app.db, await requireViewer(request), request.body)),
-  );
+  app.route({
+    ...endpoint(contract.packages.adminCreate),
+    handler: async (request, reply) => reply.status(201).send(await createAdminPackage(app.db, await requireViewer(request), request.body)),
+  });
 
-  app.patch(
-    '/api/admin/packages/:id',
-    { schema: { params: idParamSchema, body: adminPackageUpdateSchema, response: { 200: adminPackageSchema } } },
-    async (request) => updateAdminPackage(app.db, await requireViewer(request), request.params.id, request.body),
-  );
+  app.route({
+    ...endpoint(contract.packages.adminUpdate),
+    handler: async (request) => updateAdminPackage(app.db, await requireViewer(request), request.params.id, request.body),
+  });
 
-  app.delete('/api/admin/packages/:id', { schema: { params: idParamSchema } }, async (request, reply) => {
-    await deleteAdminPackage(app.db, await requireViewer(request), request.params.id);
-    return reply.status(204).send();
+  app.route({
+    ...endpoint(contract.packages.adminRemove),
+    handler: async (request, reply) => {
+      await deleteAdminPackage(app.db, await requireViewer(request), request.params.id);
+      return reply.status(204).send();
+    },
   });
 };

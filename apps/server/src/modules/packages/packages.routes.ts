@@ -1,9 +1,12 @@
-import { packageCardListSchema } from '@sira/shared/schemas';
+import { contract } from '@sira/shared/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoint } from '../../lib/endpoint';
 import { listPricingPackages } from './packages.service';
 
 export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/packages', { config: { access: 'public' }, schema: { response: { 200: packageCardListSchema } } }, async () =>
-    listPricingPackages(app.db),
-  );
+  app.route({
+    ...endpoint(contract.packages.cards),
+    config: { access: 'public' },
+    handler: async () => listPricingPackages(app.db),
+  });
 };

@@ -1,7 +1,11 @@
-import { adminStatsSchema } from '@sira/shared/schemas';
+import { contract } from '@sira/shared/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoint } from '../../lib/endpoint';
 import { getAdminStats } from './stats.service';
 
 export const statsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/admin/stats', { schema: { response: { 200: adminStatsSchema } } }, async () => getAdminStats(app.db));
+  app.route({
+    ...endpoint(contract.stats.admin),
+    handler: async () => getAdminStats(app.db),
+  });
 };

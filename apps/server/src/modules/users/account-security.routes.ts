@@ -1,8 +1,8 @@
-import { signedOutOthersSchema, signInListSchema } from '@sira/shared/schemas/account-security';
-import { retentionNoticeSchema } from '@sira/shared/schemas/retention';
+import { contract } from '@sira/shared/contract';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { revealingDatabaseOutage } from '../../lib/database-errors';
+import { endpoint } from '../../lib/endpoint';
 import { AppError } from '../../lib/errors';
 import { requireViewer } from '../../plugins/access';
 import { readRetentionDays, retentionNotice } from './retention';
@@ -19,23 +19,32 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
     return found;
   };
 
-  app.get('/api/users/me/sign-ins', { schema: { response: { 200: signInListSchema } } }, async (request) => {
-    const viewer = await requireViewer(request);
-    const { session } = await currentSession(request.headers);
-    return { signIns: await recentSignIns(app.db, viewer.id, session.id) };
+  app.route({
+    ...endpoint(contract.users.signIns),
+    handler: async (request) => {
+      const viewer = await requireViewer(request);
+      const { session } = await currentSession(request.headers);
+      return { signIns: await recentSignIns(app.db, viewer.id, session.id) };
+    },
   });
 
   // better-auth ends every other unexpired session of the user; this browser's stays.
-  app.post('/api/users/me/sign-out-others', { schema: { response: { 200: signedOutOthersSchema } } }, async (request) => {
-    const viewer = await requireViewer(request);
-    const { session } = await currentSession(request.headers);
-    const others = await otherSessionIds(app.db, viewer.id, session.id);
-    await revealingDatabaseOutage(app.db, () => app.auth.api.revokeOtherSessions({ headers: fromNodeHeaders(request.headers) }));
-    return { ended: others.length };
+  app.route({
+    ...endpoint(contract.users.signOutOthers),
+    handler: async (request) => {
+      const viewer = await requireViewer(request);
+      const { session } = await currentSession(request.headers);
+      const others = await otherSessionIds(app.db, viewer.id, session.id);
+      await revealingDatabaseOutage(app.db, () => app.auth.api.revokeOtherSessions({ headers: fromNodeHeaders(request.headers) }));
+      return { ended: others.length };
+    },
   });
 
-  app.get('/api/users/me/retention', { schema: { response: { 200: retentionNoticeSchema } } }, async (request) => {
-    const viewer = await requireViewer(request);
-    return retentionNotice(app.db, viewer.id, await readRetentionDays(app.db));
+  app.route({
+    ...endpoint(contract.users.retentionNotice),
+    handler: async (request) => {
+      const viewer = await requireViewer(request);
+      return retentionNotice(app.db, viewer.id, await readRetentionDays(app.db));
+    },
   });
 };

@@ -1,19 +1,22 @@
-import { retentionSettingsSchema } from '@sira/shared/schemas/retention';
+import { contract } from '@sira/shared/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordAudit } from '../../lib/audit';
+import { endpoint } from '../../lib/endpoint';
 import { requireViewer } from '../../plugins/access';
 import { RETENTION_SETTING_KEY, readRetentionDays, writeRetentionDays } from './retention';
 
 /** The retention period on the admin's sending settings tab (ADR 012). */
 export const retentionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/admin/retention', { schema: { response: { 200: retentionSettingsSchema } } }, async () => ({
-    days: await readRetentionDays(app.db),
-  }));
+  app.route({
+    ...endpoint(contract.users.adminRetention),
+    handler: async () => ({
+      days: await readRetentionDays(app.db),
+    }),
+  });
 
-  app.put(
-    '/api/admin/retention',
-    { schema: { body: retentionSettingsSchema, response: { 200: retentionSettingsSchema } } },
-    async (request) => {
+  app.route({
+    ...endpoint(contract.users.updateAdminRetention),
+    handler: async (request) => {
       const viewer = await requireViewer(request);
       await app.db.transaction(async (tx) => {
         const before = await readRetentionDays(tx);
@@ -29,5 +32,5 @@ export const retentionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { days: request.body.days };
     },
-  );
+  });
 };

@@ -1,29 +1,22 @@
-import {
-  adminUserListSchema,
-  adminUserParamsSchema,
-  adminUserRowSchema,
-  adminUsersQuerySchema,
-  adminUserUpdateSchema,
-} from '@sira/shared/schemas/users-admin';
+import { contract } from '@sira/shared/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoint } from '../../lib/endpoint';
 import { requireViewer } from '../../plugins/access';
 import { listAdminUsers, updateAdminUser } from './users.admin-service';
 
 /** The admin users tab (spec §2). The access plugin makes every /api/admin route administrator-only. */
 export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/admin/users',
-    { schema: { querystring: adminUsersQuerySchema, response: { 200: adminUserListSchema } } },
-    async (request, reply) => {
+  app.route({
+    ...endpoint(contract.users.adminList),
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return listAdminUsers(app.db, request.query);
     },
-  );
+  });
 
-  app.patch(
-    '/api/admin/users/:id',
-    { schema: { params: adminUserParamsSchema, body: adminUserUpdateSchema, response: { 200: adminUserRowSchema } } },
-    async (request) => {
+  app.route({
+    ...endpoint(contract.users.adminUpdate),
+    handler: async (request) => {
       const row = await updateAdminUser(app.db, await requireViewer(request), request.params.id, request.body);
       // The user's open pages hear of it as of their own actions: the balance and the package ('profile'),
       // and what a send may now reach ('sending').
@@ -31,5 +24,5 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       app.events.publish({ topic: 'sending', profileId: row.id });
       return row;
     },
-  );
+  });
 };

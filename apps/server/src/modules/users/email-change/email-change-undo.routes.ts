@@ -1,5 +1,6 @@
-import { emailChangeUndoneSchema, emailChangeUndoParamsSchema, emailChangeUndoViewSchema } from '@sira/shared/schemas/email-change-undo';
+import { contract } from '@sira/shared/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoint } from '../../../lib/endpoint';
 import { AppError } from '../../../lib/errors';
 import { consumeRateLimits } from '../../../lib/rate-limit';
 import { describeUndo, undoEmailChange } from './email-change-undo.service';
@@ -20,19 +21,19 @@ export const emailChangeUndoRoutes: FastifyPluginAsyncZod = async (app) => {
     return changeId;
   };
 
-  app.get(
-    '/api/users/email-change-undo/:token',
-    { ...publicRoute, schema: { params: emailChangeUndoParamsSchema, response: { 200: emailChangeUndoViewSchema } } },
-    async (request, reply) => {
+  app.route({
+    ...endpoint(contract.users.emailChangeUndo),
+    ...publicRoute,
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return describeUndo(app.db, changeOf(request.params.token));
     },
-  );
+  });
 
-  app.post(
-    '/api/users/email-change-undo/:token',
-    { ...publicRoute, schema: { params: emailChangeUndoParamsSchema, response: { 200: emailChangeUndoneSchema } } },
-    async (request, reply) => {
+  app.route({
+    ...endpoint(contract.users.undoEmailChange),
+    ...publicRoute,
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       await consumeRateLimits(app.db, [{ key: `email-change-undo:ip:${request.ip}`, max: 10, windowSeconds: 3600 }]);
       const authContext = await app.auth.$context;
@@ -45,5 +46,5 @@ export const emailChangeUndoRoutes: FastifyPluginAsyncZod = async (app) => {
       app.events.publish({ topic: 'profile', profileId: undone.userId });
       return { email: undone.email, resetToken: undone.resetToken };
     },
-  );
+  });
 };

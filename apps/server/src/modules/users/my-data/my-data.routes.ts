@@ -1,20 +1,11 @@
 import { normalizeEmail, normalizePhone, paths } from '@sira/shared';
+import { contract } from '@sira/shared/contract';
 import { checkDeletionConfirmation, checkEmailChange, checkPhoneCorrection } from '@sira/shared/rules/my-data';
-import {
-  accountDeletionAnswerSchema,
-  accountDeletionBodySchema,
-  dataExportSchema,
-  emailChangeAnswerSchema,
-  emailChangeBodySchema,
-  latestDataExportSchema,
-  phoneAnswerSchema,
-  phoneBodySchema,
-} from '@sira/shared/schemas/my-data';
 import { fromNodeHeaders } from 'better-auth/node';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { profiles, user } from '../../../db/schema';
+import { endpoint } from '../../../lib/endpoint';
 import { AppError, badRequest } from '../../../lib/errors';
 import { consumeRateLimits } from '../../../lib/rate-limit';
 import { trackMail } from '../../../mail/mail-outcome';
@@ -35,48 +26,55 @@ export const myDataRoutes: FastifyPluginAsyncZod = async (app) => {
     await Promise.all(upkeep);
   });
 
-  app.get('/api/users/me/data-exports', { schema: { response: { 200: latestDataExportSchema } } }, async (request) => {
-    const viewer = await requireViewer(request);
-    return { export: await latestExport(app.db, viewer.id) };
+  app.route({
+    ...endpoint(contract.users.latestDataExport),
+    handler: async (request) => {
+      const viewer = await requireViewer(request);
+      return { export: await latestExport(app.db, viewer.id) };
+    },
   });
 
-  app.post(
-    '/api/users/me/data-exports',
-    { schema: { response: { 200: dataExportSchema, 201: dataExportSchema } } },
-    async (request, reply) => {
+  app.route({
+    ...endpoint(contract.users.requestDataExport),
+    handler: async (request, reply) => {
       const viewer = await requireViewer(request);
       const asked = await requestExport(app.db, viewer.id);
       return reply.status(asked.created ? 201 : 200).send(asked.export);
     },
-  );
-
-  app.get('/api/users/me/data-exports/:id/file', { schema: { params: z.object({ id: z.string().uuid() }) } }, async (request, reply) => {
-    const viewer = await requireViewer(request);
-    const file = await exportFile(app.db, viewer.id, request.params.id);
-    const day = file.createdAt.toISOString().slice(0, 10);
-    return reply
-      .header('content-type', 'application/zip')
-      .header('content-disposition', `attachment; filename="sira-my-data-${day}.zip"`)
-      .send(file.bytes);
   });
 
-  app.put('/api/users/me/phone', { schema: { body: phoneBodySchema, response: { 200: phoneAnswerSchema } } }, async (request) => {
-    const viewer = await requireViewer(request);
-    ruleCheck(checkPhoneCorrection(request.body));
-    const phone = normalizePhone(request.body.phone);
-    // Both rows: the profile is what the app reads, better-auth's user what it was registered with.
-    await app.db.transaction(async (tx) => {
-      await tx.update(profiles).set({ phoneNumber: phone }).where(eq(profiles.id, viewer.id));
-      await tx.update(user).set({ phoneNumber: phone }).where(eq(user.id, viewer.id));
-    });
-    app.events.publish({ topic: 'profile', profileId: viewer.id });
-    return { phone };
+  app.route({
+    ...endpoint(contract.users.dataExportFile),
+    handler: async (request, reply) => {
+      const viewer = await requireViewer(request);
+      const file = await exportFile(app.db, viewer.id, request.params.id);
+      const day = file.createdAt.toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="sira-my-data-${day}.zip"`)
+        .send(file.bytes);
+    },
   });
 
-  app.post(
-    '/api/users/me/email-change',
-    { schema: { body: emailChangeBodySchema, response: { 200: emailChangeAnswerSchema } } },
-    async (request) => {
+  app.route({
+    ...endpoint(contract.users.updatePhone),
+    handler: async (request) => {
+      const viewer = await requireViewer(request);
+      ruleCheck(checkPhoneCorrection(request.body));
+      const phone = normalizePhone(request.body.phone);
+      // Both rows: the profile is what the app reads, better-auth's user what it was registered with.
+      await app.db.transaction(async (tx) => {
+        await tx.update(profiles).set({ phoneNumber: phone }).where(eq(profiles.id, viewer.id));
+        await tx.update(user).set({ phoneNumber: phone }).where(eq(user.id, viewer.id));
+      });
+      app.events.publish({ topic: 'profile', profileId: viewer.id });
+      return { phone };
+    },
+  });
+
+  app.route({
+    ...endpoint(contract.users.changeEmail),
+    handler: async (request) => {
       const viewer = await requireViewer(request);
       ruleCheck(checkEmailChange({ ...request.body, currentEmail: viewer.email }));
       const email = normalizeEmail(request.body.email);
@@ -96,12 +94,11 @@ export const myDataRoutes: FastifyPluginAsyncZod = async (app) => {
       if (mailFailed) throw new AppError(503, 'MAIL_NOT_SENT');
       return { sentTo: email };
     },
-  );
+  });
 
-  app.post(
-    '/api/users/me/deletion',
-    { schema: { body: accountDeletionBodySchema, response: { 200: accountDeletionAnswerSchema } } },
-    async (request, reply) => {
+  app.route({
+    ...endpoint(contract.users.deleteAccount),
+    handler: async (request, reply) => {
       const viewer = await requireViewer(request);
       ruleCheck(checkDeletionConfirmation(request.body));
       const deleted = await deleteAccount(
@@ -118,7 +115,7 @@ export const myDataRoutes: FastifyPluginAsyncZod = async (app) => {
       upkeep.add(vacuum);
       return reply;
     },
-  );
+  });
 };
 
 /** The page's rules are the forms' too (packages/shared rules/my-data.ts): the first problem is the answer. */
