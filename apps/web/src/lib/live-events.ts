@@ -1,8 +1,10 @@
+import { contract } from '@sira/shared/contract';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { hrefOf } from './api-client';
 
 /**
- * Live updates over Server-Sent Events (GET /api/events). The server names what changed — 'profile',
+ * Live updates over Server-Sent Events (`contract.events.stream`). The server names what changed — 'profile',
  * 'sending', 'billing', 'mailbox' for the user, 'admin-sending' and 'admin-billing' for administrators — and
  * the page re-fetches. One EventSource per tab, opened while at least one component listens.
  */
@@ -29,7 +31,7 @@ function everyListener(): Listener[] {
 
 function open() {
   if (source || retryTimer || typeof EventSource === 'undefined') return;
-  const current = new EventSource('/api/events', { withCredentials: true });
+  const current = new EventSource(hrefOf(contract.events.stream), { withCredentials: true });
   source = current;
   // After a reconnect, changes may have been missed: everyone re-fetches once.
   current.addEventListener('ready', () => {

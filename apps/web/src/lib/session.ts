@@ -1,8 +1,8 @@
-import type { SessionUser } from '@sira/shared';
+import { contract } from '@sira/shared/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 
-export const getSession = () => api<{ user: SessionUser | null }>('/api/auth/session');
+export const getSession = () => call(contract.auth.session);
 
 export const sessionQueryOptions = () => queryOptions({ queryKey: ['auth', 'session'], queryFn: getSession, staleTime: 60_000 });
 

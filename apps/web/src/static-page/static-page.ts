@@ -6,8 +6,12 @@
  * came without it. Everything here degrades to the prerendered HTML if it fails.
  */
 import { ar, COUNTER_ANIMATION_MS, type Footer, formatNumber, paths, type SessionUser } from '@sira/shared';
+// The areas, not the whole contract: this script stays small (ADR 004).
+import { auth } from '@sira/shared/contract/auth';
+import { content } from '@sira/shared/contract/content';
 import { iconPaths } from '../components/ui/icon-paths';
 import { footerClass } from '../features/content/components/site-footer-classes';
+import { call } from '../lib/api-client';
 import { isPlainClick } from '../lib/plain-click';
 import { forgetRememberedPackage, rememberPackage } from '../lib/remembered-package';
 import { loginHref } from '../lib/safe-return';
@@ -48,12 +52,6 @@ function icon(name: string | null | undefined, size = 18): Node[] {
   return [svg];
 }
 
-async function getJson<T>(url: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' }, ...init });
-  if (!response.ok) throw new Error(`${url}: ${response.status}`);
-  return (await response.json()) as T;
-}
-
 /** Mobile menu: the burger opens and closes the (prerendered, hidden) menu. */
 function mobileMenu() {
   const toggle = document.getElementById('menu-toggle');
@@ -82,12 +80,7 @@ function signedInHeader(user: SessionUser) {
     logout.addEventListener('click', async () => {
       logout.setAttribute('disabled', '');
       forgetRememberedPackage();
-      await fetch('/api/auth/sign-out', {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      }).catch(() => undefined);
+      await call(auth.signOut, { body: {} }).catch(() => undefined);
       window.location.assign(paths.home);
     });
     group.replaceChildren(...items.map((i) => element('a', { href: i.to, class: className }, [i.label])), logout);
@@ -202,7 +195,7 @@ async function footer() {
   const slot = document.querySelector('[data-testid="footer-skeleton"]');
   if (!slot) return;
   try {
-    const data = await getJson<Footer>('/api/content/footer');
+    const data = await call(content.footer);
     slot.replaceWith(footerContent(data));
     if (data.contact.phone) contactPhone(data.contact.phone);
   } catch {
@@ -212,7 +205,7 @@ async function footer() {
 
 async function session() {
   // Signed-out header stays on failure: the visitor can still sign in, and /login checks the session itself.
-  const known = getJson<{ user: SessionUser | null }>('/api/auth/session').then(
+  const known = call(auth.session).then(
     ({ user }) => user,
     () => null,
   );

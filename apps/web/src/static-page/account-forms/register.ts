@@ -15,8 +15,8 @@ import {
   type RegistrationFormValues,
   registrationFieldsAtFault,
 } from '@sira/shared';
-import type { Registered } from '@sira/shared/schemas/auth';
-import { ApiRequestError, api } from '../../lib/api-client';
+import { auth } from '@sira/shared/contract/auth';
+import { ApiRequestError, call } from '../../lib/api-client';
 import { busy, cooldown, field, markFaults, ready, showFormError, toast } from './form-dom';
 
 const requestErrorMessage = (e: unknown, fallback?: string) => (e instanceof ApiRequestError ? e.message : messageForCode(fallback));
@@ -36,7 +36,7 @@ function confirmationNotSent(form: HTMLFormElement, email: string) {
     showFormError(panel, null);
     wait.start(RESET_PASSWORD_COOLDOWN_SECONDS);
     try {
-      await api('/api/auth/confirmation', { method: 'POST', json: { email } });
+      await call(auth.resendConfirmation, { body: { email } });
       window.location.assign(`${paths.login}?registered=1`);
     } catch (e) {
       // Refused again: the server does not hold the minute for a mail that never left, nor does the button.
@@ -77,10 +77,7 @@ export function registerPage(form: HTMLFormElement) {
     const email = normalizeEmail(entered.email);
     const done = busy(submit);
     try {
-      const registered = await api<Registered>('/api/auth/register', {
-        method: 'POST',
-        json: { ...entered, email, phone: normalizePhone(entered.phone) },
-      });
+      const registered = await call(auth.register, { body: { ...entered, email, phone: normalizePhone(entered.phone) } });
       if (registered.confirmationSent) window.location.assign(`${paths.login}?registered=1`);
       else {
         done();

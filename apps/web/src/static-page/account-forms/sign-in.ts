@@ -12,9 +12,9 @@ import {
   normalizeEmail,
   paths,
   RESET_PASSWORD_COOLDOWN_SECONDS,
-  type SessionUser,
 } from '@sira/shared';
-import { ApiRequestError, api } from '../../lib/api-client';
+import { auth } from '@sira/shared/contract/auth';
+import { ApiRequestError, call } from '../../lib/api-client';
 import { forgetRememberedPackage, hasRememberedPackage } from '../../lib/remembered-package';
 import { safeReturnPath } from '../../lib/safe-return';
 import { busy, cooldown, field, markFaults, ready, showFormError, toast } from './form-dom';
@@ -48,13 +48,13 @@ function afterSignIn(params: URLSearchParams): string {
 
 /** Ends the session this browser may have. When the check itself fails, a session that may exist is ended all the same. */
 async function signOutOnOpen() {
-  const user = await api<{ user: SessionUser | null }>('/api/auth/session').then(
+  const user = await call(auth.session).then(
     (answer) => answer.user,
     () => undefined,
   );
   if (user === null) return;
   forgetRememberedPackage();
-  await api('/api/auth/sign-out', { method: 'POST', json: {} }).catch(() => undefined);
+  await call(auth.signOut, { body: {} }).catch(() => undefined);
 }
 
 export function signInPage(form: HTMLFormElement) {
@@ -85,7 +85,7 @@ export function signInPage(form: HTMLFormElement) {
     const done = busy(submit);
     try {
       await signedOut;
-      await api('/api/auth/sign-in', { method: 'POST', json: { email: normalizeEmail(email), password } });
+      await call(auth.signIn, { body: { email: normalizeEmail(email), password } });
       window.location.replace(afterSignIn(params));
     } catch (e) {
       done();
@@ -107,7 +107,7 @@ export function signInPage(form: HTMLFormElement) {
       if (refused) return toast(messageForCode(refused), 'error');
       wait.start(RESET_PASSWORD_COOLDOWN_SECONDS);
       try {
-        await api('/api/auth/password-reset', { method: 'POST', json: { email: normalizeEmail(email) } });
+        await call(auth.requestPasswordReset, { body: { email: normalizeEmail(email) } });
         toast(ar.auth.resetSent, 'success');
       } catch (e) {
         // Any reset error clears the cooldown so the user can try again (spec §4).

@@ -1,13 +1,14 @@
-import type { AuditPage, AuditQuery } from '@sira/shared/schemas/audit-admin';
+import { contract } from '@sira/shared/contract';
+import type { AuditQuery } from '@sira/shared/schemas/audit-admin';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 
 export type AuditFilters = Omit<AuditQuery, 'page'>;
 
 export const getAuditLog = (page: number, filters: AuditFilters = {}) => {
-  const query = new URLSearchParams({ page: String(page) });
-  for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
-  return api<AuditPage>(`/api/admin/audit?${query}`);
+  // A filter left empty is not sent: the server would read '' as a value.
+  const given = Object.fromEntries(Object.entries(filters).filter(([, value]) => value)) as AuditFilters;
+  return call(contract.audit.log, { query: { page, ...given } });
 };
 
 /** Every successful write marks ['admin', 'audit'] stale (config/query-client.ts), so the log is fresh when the tab opens. */

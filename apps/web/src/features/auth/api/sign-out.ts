@@ -1,7 +1,8 @@
 import { paths } from '@sira/shared';
+import { contract } from '@sira/shared/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 import { notify } from '~/lib/notify';
 import { forgetRememberedPackage } from '~/lib/remembered-package';
 import { sessionQueryOptions } from '~/lib/session';
@@ -10,7 +11,7 @@ import { requestErrorMessage } from '../hooks/use-form-error';
 /** Signs out; a package choice waiting in this browser goes too (it belonged to that visit). */
 export const signOut = () => {
   forgetRememberedPackage();
-  return api<{ success: boolean }>('/api/auth/sign-out', { method: 'POST', json: {} });
+  return call(contract.auth.signOut, { body: {} });
 };
 
 /** Signs out and goes home (spec §2 "Logout signs out and goes to /"). */

@@ -1,6 +1,6 @@
-import type { AdminPaymentsPage } from '@sira/shared/schemas/billing-admin';
+import { contract } from '@sira/shared/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 
 export interface PaymentsFilter {
   search: string;
@@ -11,9 +11,7 @@ export interface PaymentsFilter {
 export const adminPaymentsKey = ['admin', 'billing', 'invoices'] as const;
 
 export function getAdminPayments(filter: PaymentsFilter) {
-  const query = new URLSearchParams({ page: String(filter.page) });
-  if (filter.search.trim()) query.set('search', filter.search.trim());
-  return api<AdminPaymentsPage>(`/api/admin/billing/invoices?${query}`);
+  return call(contract.billing.adminPayments, { query: { page: filter.page, search: filter.search.trim() || undefined } });
 }
 
 export const adminPaymentsQueryOptions = (filter: PaymentsFilter) =>

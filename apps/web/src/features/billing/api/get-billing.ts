@@ -1,11 +1,11 @@
-import type { BillingOverview } from '@sira/shared/schemas/billing';
+import { contract } from '@sira/shared/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 
 /** Everything the billing feature reads for the signed-in user; a payment invalidates it all. */
 export const billingKey = ['billing'] as const;
 
-export const getBilling = () => api<BillingOverview>('/api/billing');
+export const getBilling = () => call(contract.billing.overview);
 
 export const billingQueryOptions = () => queryOptions({ queryKey: [...billingKey, 'overview'], queryFn: getBilling, staleTime: 0 });
 

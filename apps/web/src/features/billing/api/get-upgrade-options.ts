@@ -1,9 +1,9 @@
-import type { UpgradeOptions } from '@sira/shared/schemas/billing';
+import { contract } from '@sira/shared/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 import { billingKey } from './get-billing';
 
-export const getUpgradeOptions = () => api<UpgradeOptions>('/api/billing/packages');
+export const getUpgradeOptions = () => call(contract.billing.upgradeOptions);
 
 /** /upgrade: the purchasable packages, cheapest first, and which one the user has now. */
 export const upgradeOptionsQueryOptions = () =>

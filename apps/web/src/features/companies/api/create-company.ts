@@ -1,9 +1,10 @@
-import type { AdminCompany, AdminCompanyBody } from '@sira/shared/schemas/companies-admin';
+import { contract } from '@sira/shared/contract';
+import type { AdminCompanyBody } from '@sira/shared/schemas/companies-admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 import { adminCompaniesKey } from './get-companies';
 
-export const createAdminCompany = (body: AdminCompanyBody) => api<AdminCompany>('/api/admin/companies', { method: 'POST', json: body });
+export const createAdminCompany = (body: AdminCompanyBody) => call(contract.companies.create, { body });
 
 export function useCreateAdminCompany() {
   const queryClient = useQueryClient();

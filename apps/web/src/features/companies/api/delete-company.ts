@@ -1,8 +1,9 @@
+import { contract } from '@sira/shared/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 import { adminCompaniesKey } from './get-companies';
 
-export const deleteAdminCompany = (id: string) => api<void>(`/api/admin/companies/${id}`, { method: 'DELETE' });
+export const deleteAdminCompany = (id: string) => call(contract.companies.remove, { params: { id } });
 
 export function useDeleteAdminCompany() {
   const queryClient = useQueryClient();

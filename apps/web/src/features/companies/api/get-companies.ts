@@ -1,6 +1,6 @@
-import type { AdminCompaniesPage } from '@sira/shared/schemas/companies-admin';
+import { contract } from '@sira/shared/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 
 export interface CompaniesFilter {
   search: string;
@@ -13,10 +13,9 @@ export interface CompaniesFilter {
 export const adminCompaniesKey = ['admin', 'companies', 'list'] as const;
 
 export function getAdminCompanies(filter: CompaniesFilter) {
-  const query = new URLSearchParams({ page: String(filter.page), pageSize: String(filter.pageSize) });
-  if (filter.search.trim()) query.set('search', filter.search.trim());
-  if (filter.packageId) query.set('packageId', filter.packageId);
-  return api<AdminCompaniesPage>(`/api/admin/companies?${query}`);
+  const { page, pageSize } = filter;
+  const query = { page, pageSize, search: filter.search.trim() || undefined, packageId: filter.packageId || undefined };
+  return call(contract.companies.list, { query });
 }
 
 export const adminCompaniesQueryOptions = (filter: CompaniesFilter) =>

@@ -1,8 +1,8 @@
-import type { CompanyPackageOption } from '@sira/shared/schemas/companies-admin';
+import { contract } from '@sira/shared/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 
-export const getCompanyPackages = () => api<CompanyPackageOption[]>('/api/admin/companies/packages');
+export const getCompanyPackages = () => call(contract.companies.packages);
 
 export const companyPackagesQueryOptions = () =>
   queryOptions({ queryKey: ['admin', 'companies', 'packages'], queryFn: getCompanyPackages, staleTime: 60_000 });

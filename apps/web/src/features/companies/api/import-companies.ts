@@ -1,7 +1,8 @@
 import type { ApiError } from '@sira/shared';
+import { contract } from '@sira/shared/contract';
 import type { CompaniesImportResult } from '@sira/shared/schemas/companies-admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiRequestError } from '~/lib/api-client';
+import { ApiRequestError, hrefOf } from '~/lib/api-client';
 import { type ImportRowsProgress, readImportStream } from '../utils/import-stream';
 import { adminCompaniesKey } from './get-companies';
 
@@ -25,7 +26,7 @@ export function importCompanies({ file, defaultPackageId, onProgress, onRows }: 
     if (defaultPackageId) form.append('defaultPackageId', defaultPackageId);
     form.append('file', file, file.name);
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/admin/companies/import');
+    xhr.open(contract.companies.import.method, hrefOf(contract.companies.import));
     xhr.setRequestHeader('accept', 'application/x-ndjson, application/json');
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.(Math.round((event.loaded / event.total) * 100));

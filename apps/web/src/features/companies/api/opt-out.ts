@@ -1,6 +1,7 @@
-import type { AdminOptOutList, OptOutChoice, OptOutConfirmationView, OptOutView, RequestDecision } from '@sira/shared/schemas/opt-out';
+import { contract } from '@sira/shared/contract';
+import type { OptOutChoice, RequestDecision } from '@sira/shared/schemas/opt-out';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 
 /**
  * The company opt-out (ADR 013, ADR 018): the public page's link, the confirmation mailed to the company's
@@ -12,7 +13,7 @@ const pageKey = (token: string) => ['opt-out', token] as const;
 export const optOutQuery = (token: string) =>
   queryOptions({
     queryKey: pageKey(token),
-    queryFn: () => api<OptOutView>(`/api/opt-out/${encodeURIComponent(token)}`),
+    queryFn: () => call(contract.companies.optOut, { params: { token } }),
     retry: false,
   });
 
@@ -23,18 +24,17 @@ export function useOptOut(token: string) {
 export function useOptOutChoice(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (choice: OptOutChoice) => api<OptOutView>(`/api/opt-out/${encodeURIComponent(token)}`, { method: 'POST', json: choice }),
+    mutationFn: (choice: OptOutChoice) => call(contract.companies.chooseOptOut, { params: { token }, body: choice }),
     onSuccess: (view) => queryClient.setQueryData(pageKey(token), view),
   });
 }
 
 const confirmationKey = (token: string) => ['opt-out', 'confirm', token] as const;
-const confirmationUrl = (token: string) => `/api/opt-out/confirm/${encodeURIComponent(token)}`;
 
 export function useOptOutConfirmation(token: string) {
   return useQuery({
     queryKey: confirmationKey(token),
-    queryFn: () => api<OptOutConfirmationView>(confirmationUrl(token)),
+    queryFn: () => call(contract.companies.optOutConfirmation, { params: { token } }),
     retry: false,
   });
 }
@@ -42,7 +42,7 @@ export function useOptOutConfirmation(token: string) {
 export function useConfirmOptOut(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<OptOutConfirmationView>(confirmationUrl(token), { method: 'POST' }),
+    mutationFn: () => call(contract.companies.confirmOptOut, { params: { token } }),
     onSuccess: (view) => queryClient.setQueryData(confirmationKey(token), view),
   });
 }
@@ -50,7 +50,7 @@ export function useConfirmOptOut(token: string) {
 const adminKey = ['admin', 'companies', 'opt-outs'] as const;
 
 export function useAdminOptOuts() {
-  return useQuery({ queryKey: adminKey, queryFn: () => api<AdminOptOutList>('/api/admin/companies/opt-outs') });
+  return useQuery({ queryKey: adminKey, queryFn: () => call(contract.companies.adminOptOuts) });
 }
 
 /** Every opt-out action may change a directory entry's address or its "opted out" mark: the tab reloads both. */
@@ -64,11 +64,10 @@ function useAdminOptOutAction<T>(request: (input: T) => Promise<void>) {
 
 export const useDecideOptOutRequest = () =>
   useAdminOptOutAction(({ id, decision }: { id: string; decision: RequestDecision['decision'] }) =>
-    api<void>(`/api/admin/companies/opt-out-requests/${id}/decision`, { method: 'POST', json: { decision } }),
+    call(contract.companies.decideOptOutRequest, { params: { id }, body: { decision } }),
   );
 
 export const useUndoOptOutRequest = () =>
-  useAdminOptOutAction((id: string) => api<void>(`/api/admin/companies/opt-out-requests/${id}/undo`, { method: 'POST' }));
+  useAdminOptOutAction((id: string) => call(contract.companies.undoOptOutRequest, { params: { id } }));
 
-export const useLiftOptOut = () =>
-  useAdminOptOutAction((id: string) => api<void>(`/api/admin/companies/opt-outs/${id}`, { method: 'DELETE' }));
+export const useLiftOptOut = () => useAdminOptOutAction((id: string) => call(contract.companies.liftOptOut, { params: { id } }));

@@ -1,10 +1,11 @@
-import type { AdminCompany, AdminCompanyBody } from '@sira/shared/schemas/companies-admin';
+import { contract } from '@sira/shared/contract';
+import type { AdminCompanyBody } from '@sira/shared/schemas/companies-admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 import { adminCompaniesKey } from './get-companies';
 
 export const updateAdminCompany = ({ id, ...body }: AdminCompanyBody & { id: string }) =>
-  api<AdminCompany>(`/api/admin/companies/${id}`, { method: 'PUT', json: body });
+  call(contract.companies.update, { params: { id }, body });
 
 export function useUpdateAdminCompany() {
   const queryClient = useQueryClient();

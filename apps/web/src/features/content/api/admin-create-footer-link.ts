@@ -1,9 +1,10 @@
-import type { AdminFooterLink, FooterLinkInput } from '@sira/shared/schemas/content-admin';
+import { contract } from '@sira/shared/contract';
+import type { FooterLinkInput } from '@sira/shared/schemas/content-admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 import { invalidateFooter } from './admin-get-footer';
 
-export const createFooterLink = (body: FooterLinkInput) => api<AdminFooterLink>('/api/admin/footer/links', { method: 'POST', json: body });
+export const createFooterLink = (body: FooterLinkInput) => call(contract.content.createFooterLink, { body });
 
 export function useCreateFooterLink() {
   const queryClient = useQueryClient();

@@ -1,10 +1,10 @@
-import type { AdminFooterSection, FooterSectionInput } from '@sira/shared/schemas/content-admin';
+import { contract } from '@sira/shared/contract';
+import type { FooterSectionInput } from '@sira/shared/schemas/content-admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 import { invalidateFooter } from './admin-get-footer';
 
-export const createFooterSection = (body: FooterSectionInput) =>
-  api<AdminFooterSection>('/api/admin/footer/sections', { method: 'POST', json: body });
+export const createFooterSection = (body: FooterSectionInput) => call(contract.content.createFooterSection, { body });
 
 export function useCreateFooterSection() {
   const queryClient = useQueryClient();

@@ -1,8 +1,9 @@
+import { contract } from '@sira/shared/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 import { invalidateFooter } from './admin-get-footer';
 
-export const deleteFooterLink = (id: string) => api<void>(`/api/admin/footer/links/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const deleteFooterLink = (id: string) => call(contract.content.removeFooterLink, { params: { id } });
 
 export function useDeleteFooterLink() {
   const queryClient = useQueryClient();

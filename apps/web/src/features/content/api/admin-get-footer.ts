@@ -1,9 +1,9 @@
-import type { AdminFooter } from '@sira/shared/schemas/content-admin';
+import { contract } from '@sira/shared/contract';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 import { footerQueryOptions } from './get-footer';
 
-export const getAdminFooter = () => api<AdminFooter>('/api/admin/footer');
+export const getAdminFooter = () => call(contract.content.adminFooter);
 
 export const adminFooterQueryOptions = () => queryOptions({ queryKey: ['admin', 'footer'], queryFn: getAdminFooter });
 

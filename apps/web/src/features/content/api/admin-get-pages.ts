@@ -1,8 +1,8 @@
-import type { AdminPage } from '@sira/shared/schemas/content-admin';
+import { contract } from '@sira/shared/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 
-export const getAdminPages = () => api<AdminPage[]>('/api/admin/pages');
+export const getAdminPages = () => call(contract.content.adminPages);
 
 export const adminPagesQueryOptions = () => queryOptions({ queryKey: ['admin', 'pages'], queryFn: getAdminPages });
 

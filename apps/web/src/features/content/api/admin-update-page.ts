@@ -1,11 +1,11 @@
-import type { AdminPageSaved, PageInput } from '@sira/shared/schemas/content-admin';
+import { contract } from '@sira/shared/contract';
+import type { PageInput } from '@sira/shared/schemas/content-admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 import { adminPagesQueryOptions } from './admin-get-pages';
 import { pageQueryOptions } from './get-page';
 
-export const updatePage = ({ id, ...body }: PageInput & { id: string }) =>
-  api<AdminPageSaved>(`/api/admin/pages/${encodeURIComponent(id)}`, { method: 'PUT', json: body });
+export const updatePage = ({ id, ...body }: PageInput & { id: string }) => call(contract.content.updatePage, { params: { id }, body });
 
 /** Saves a page; the admin list and the public page are read again (the audit log: config/query-client.ts). */
 export function useUpdatePage() {

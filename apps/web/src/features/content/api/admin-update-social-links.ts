@@ -1,9 +1,10 @@
+import { contract } from '@sira/shared/contract';
 import type { SocialLinks } from '@sira/shared/schemas/content-admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 import { invalidateFooter } from './admin-get-footer';
 
-export const updateSocialLinks = (body: SocialLinks) => api<SocialLinks>('/api/admin/footer/social', { method: 'PUT', json: body });
+export const updateSocialLinks = (body: SocialLinks) => call(contract.content.updateSocialLinks, { body });
 
 export function useUpdateSocialLinks() {
   const queryClient = useQueryClient();

@@ -1,9 +1,10 @@
 import type { Footer } from '@sira/shared';
+import { contract } from '@sira/shared/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMatches } from 'react-router';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 
-export const getFooter = () => api<Footer>('/api/content/footer');
+export const getFooter = () => call(contract.content.footer);
 
 export const footerQueryOptions = () => queryOptions({ queryKey: ['content', 'footer'], queryFn: getFooter, staleTime: 5 * 60_000 });
 

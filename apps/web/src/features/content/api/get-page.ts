@@ -1,8 +1,9 @@
 import type { Page } from '@sira/shared';
+import { contract } from '@sira/shared/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 
-export const getPage = (slug: string) => api<Page>(`/api/content/pages/${encodeURIComponent(slug)}`);
+export const getPage = (slug: string) => call(contract.content.page, { params: { slug } });
 
 export const pageQueryOptions = (slug: string) => queryOptions({ queryKey: ['content', 'page', slug], queryFn: () => getPage(slug) });
 

@@ -1,18 +1,18 @@
-import type { GmailClientTest, GmailClientTestResult, GmailSettings, GmailSettingsInput } from '@sira/shared/schemas/mailbox-admin';
+import { contract } from '@sira/shared/contract';
+import type { GmailClientTest, GmailSettingsInput } from '@sira/shared/schemas/mailbox-admin';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 
-const SETTINGS_URL = '/api/admin/mailbox/settings';
 export const adminGmailSettingsKey = ['admin', 'mailbox', 'settings'] as const;
 
-export const getAdminGmailSettings = () => api<GmailSettings>(SETTINGS_URL);
+export const getAdminGmailSettings = () => call(contract.mailbox.adminSettings);
 
 export const adminGmailSettingsQueryOptions = () =>
   queryOptions({ queryKey: adminGmailSettingsKey, queryFn: getAdminGmailSettings, staleTime: 0 });
 
 export const useAdminGmailSettings = () => useQuery(adminGmailSettingsQueryOptions());
 
-export const updateAdminGmailSettings = (body: GmailSettingsInput) => api<GmailSettings>(SETTINGS_URL, { method: 'PUT', json: body });
+export const updateAdminGmailSettings = (body: GmailSettingsInput) => call(contract.mailbox.updateAdminSettings, { body });
 
 export function useUpdateAdminGmailSettings() {
   const queryClient = useQueryClient();
@@ -24,7 +24,6 @@ export function useUpdateAdminGmailSettings() {
 }
 
 /** A token request with the client in the form, made by the server (the secret stays there); nothing is saved. */
-export const testAdminGmailClient = (body: GmailClientTest) =>
-  api<GmailClientTestResult>(`${SETTINGS_URL}/test`, { method: 'POST', json: body });
+export const testAdminGmailClient = (body: GmailClientTest) => call(contract.mailbox.testAdminClient, { body });
 
 export const useTestAdminGmailClient = () => useMutation({ mutationFn: testAdminGmailClient });

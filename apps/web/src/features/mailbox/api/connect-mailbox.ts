@@ -1,9 +1,9 @@
-import type { MailboxConnect } from '@sira/shared/schemas/mailbox';
+import { contract } from '@sira/shared/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 
-/** POST /api/mailbox/connect: the server prepares the consent (state, PKCE) and says where to go. */
-export const connectMailbox = () => api<MailboxConnect>('/api/mailbox/connect', { method: 'POST' });
+/** The server prepares the consent (state, PKCE) and says where to go. */
+export const connectMailbox = () => call(contract.mailbox.connect);
 
 /** Starts linking: on success the browser leaves for Google's consent page and comes back to /send-resume. */
 export function useConnectMailbox() {

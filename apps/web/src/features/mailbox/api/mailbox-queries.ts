@@ -1,12 +1,12 @@
-import type { MailboxStatus } from '@sira/shared/schemas/mailbox';
+import { contract } from '@sira/shared/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 
 export const mailboxKey = ['mailbox'] as const;
 
-/** GET /api/mailbox; `verify` asks the server to check the link with Google first (the periodic re-check). */
+/** The linked mailbox; `verify` asks the server to check the link with Google first (the periodic re-check). */
 export const getMailboxStatus = (options: { verify?: boolean } = {}) =>
-  api<MailboxStatus>(`/api/mailbox${options.verify ? '?verify=true' : ''}`);
+  call(contract.mailbox.status, options.verify ? { query: { verify: 'true' } } : {});
 
 export const mailboxStatusQueryOptions = () =>
   queryOptions({ queryKey: [...mailboxKey, 'status'], queryFn: () => getMailboxStatus(), staleTime: 0 });

@@ -1,9 +1,10 @@
+import { contract } from '@sira/shared/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 import { mailboxKey } from './mailbox-queries';
 
-/** DELETE /api/mailbox: revokes the grant at Google and deletes the link; pending messages are held. */
-export const unlinkMailbox = () => api<void>('/api/mailbox', { method: 'DELETE' });
+/** Revokes the grant at Google and deletes the link; pending messages are held. */
+export const unlinkMailbox = () => call(contract.mailbox.unlink);
 
 export function useUnlinkMailbox() {
   const queryClient = useQueryClient();

@@ -1,10 +1,10 @@
-import type { AdminPackage, AdminPackageCreateBody } from '@sira/shared/schemas/packages-admin';
+import { contract } from '@sira/shared/contract';
+import type { AdminPackageCreateBody } from '@sira/shared/schemas/packages-admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 import { invalidatePackageLists } from './admin-invalidate-packages';
 
-export const createAdminPackage = (body: AdminPackageCreateBody) =>
-  api<AdminPackage>('/api/admin/packages', { method: 'POST', json: body });
+export const createAdminPackage = (body: AdminPackageCreateBody) => call(contract.packages.adminCreate, { body });
 
 export function useCreateAdminPackage() {
   const queryClient = useQueryClient();

@@ -1,8 +1,9 @@
+import { contract } from '@sira/shared/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 import { invalidatePackageLists } from './admin-invalidate-packages';
 
-export const deleteAdminPackage = (id: string) => api<void>(`/api/admin/packages/${id}`, { method: 'DELETE' });
+export const deleteAdminPackage = (id: string) => call(contract.packages.adminRemove, { params: { id } });
 
 export function useDeleteAdminPackage() {
   const queryClient = useQueryClient();

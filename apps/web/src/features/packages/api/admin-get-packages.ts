@@ -1,10 +1,10 @@
-import type { AdminPackage } from '@sira/shared/schemas/packages-admin';
+import { contract } from '@sira/shared/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 
 export const adminPackagesKey = ['admin', 'packages'] as const;
 
-export const getAdminPackages = () => api<AdminPackage[]>('/api/admin/packages');
+export const getAdminPackages = () => call(contract.packages.adminList);
 
 export const adminPackagesQueryOptions = () => queryOptions({ queryKey: adminPackagesKey, queryFn: getAdminPackages, staleTime: 0 });
 

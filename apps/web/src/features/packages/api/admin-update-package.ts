@@ -1,10 +1,11 @@
-import type { AdminPackage, AdminPackageUpdateBody } from '@sira/shared/schemas/packages-admin';
+import { contract } from '@sira/shared/contract';
+import type { AdminPackageUpdateBody } from '@sira/shared/schemas/packages-admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 import { invalidatePackageLists } from './admin-invalidate-packages';
 
 export const updateAdminPackage = ({ id, ...body }: AdminPackageUpdateBody & { id: string }) =>
-  api<AdminPackage>(`/api/admin/packages/${id}`, { method: 'PATCH', json: body });
+  call(contract.packages.adminUpdate, { params: { id }, body });
 
 export function useUpdateAdminPackage() {
   const queryClient = useQueryClient();

@@ -1,8 +1,9 @@
 import type { PackageCard } from '@sira/shared';
+import { contract } from '@sira/shared/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 
-export const getPackages = () => api<PackageCard[]>('/api/packages');
+export const getPackages = () => call(contract.packages.cards);
 
 export const packagesQueryOptions = () => queryOptions({ queryKey: ['packages'], queryFn: getPackages });
 

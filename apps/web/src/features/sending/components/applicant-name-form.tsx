@@ -1,18 +1,19 @@
 import { Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { messageForCode } from '@sira/shared';
+import { contract } from '@sira/shared/contract';
 import { type ApplicantNameFormValues, applicantNameFormSchema } from '@sira/shared/forms/sending';
 import { sendingText } from '@sira/shared/messages/sending';
-import type { Applicant, ApplicantNameBody } from '@sira/shared/schemas/users';
+import type { ApplicantNameBody } from '@sira/shared/schemas/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormError } from '~/components/ui/form-error';
-import { ApiRequestError, api } from '~/lib/api-client';
+import { ApiRequestError, call } from '~/lib/api-client';
 import { formMessage, validateWith } from '~/lib/form';
 import { notify } from '~/lib/notify';
 import { sendingKey } from '../api/get-compose';
 
-const saveApplicantName = (body: ApplicantNameBody) => api<Applicant>('/api/users/me/applicant', { method: 'PUT', json: body });
+const saveApplicantName = (body: ApplicantNameBody) => call(contract.users.updateApplicant, { body });
 
 /**
  * Asked once of an account made before registration asked the applicant's name: the companies read it in the

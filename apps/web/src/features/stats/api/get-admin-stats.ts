@@ -1,8 +1,8 @@
-import type { AdminStats } from '@sira/shared';
+import { contract } from '@sira/shared/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 
-export const getAdminStats = () => api<AdminStats>('/api/admin/stats');
+export const getAdminStats = () => call(contract.stats.admin);
 export const adminStatsKey = ['admin', 'stats'] as const;
 export const adminStatsQueryOptions = () => queryOptions({ queryKey: adminStatsKey, queryFn: getAdminStats });
 export const useAdminStats = () => useQuery(adminStatsQueryOptions());

@@ -1,9 +1,10 @@
-import type { AdminTemplateSaved, TemplateInput } from '@sira/shared/schemas/templates-admin';
+import { contract } from '@sira/shared/contract';
+import type { TemplateInput } from '@sira/shared/schemas/templates-admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 import { adminTemplatesQueryOptions } from './get-admin-templates';
 
-export const createTemplate = (body: TemplateInput) => api<AdminTemplateSaved>('/api/admin/templates', { method: 'POST', json: body });
+export const createTemplate = (body: TemplateInput) => call(contract.templates.create, { body });
 
 export function useCreateTemplate() {
   const queryClient = useQueryClient();

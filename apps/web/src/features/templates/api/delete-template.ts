@@ -1,8 +1,9 @@
+import { contract } from '@sira/shared/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 import { adminTemplatesQueryOptions } from './get-admin-templates';
 
-export const deleteTemplate = (id: string) => api<void>(`/api/admin/templates/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const deleteTemplate = (id: string) => call(contract.templates.remove, { params: { id } });
 
 export function useDeleteTemplate() {
   const queryClient = useQueryClient();

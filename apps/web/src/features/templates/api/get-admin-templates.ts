@@ -1,8 +1,8 @@
-import type { AdminTemplateList } from '@sira/shared/schemas/templates-admin';
+import { contract } from '@sira/shared/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 
-export const getAdminTemplates = () => api<AdminTemplateList>('/api/admin/templates');
+export const getAdminTemplates = () => call(contract.templates.adminList);
 
 export const adminTemplatesQueryOptions = () => queryOptions({ queryKey: ['admin', 'templates'], queryFn: getAdminTemplates });
 

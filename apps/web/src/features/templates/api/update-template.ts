@@ -1,10 +1,11 @@
-import type { AdminTemplateSaved, TemplateInput } from '@sira/shared/schemas/templates-admin';
+import { contract } from '@sira/shared/contract';
+import type { TemplateInput } from '@sira/shared/schemas/templates-admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 import { adminTemplatesQueryOptions } from './get-admin-templates';
 
 export const updateTemplate = ({ id, ...body }: TemplateInput & { id: string }) =>
-  api<AdminTemplateSaved>(`/api/admin/templates/${encodeURIComponent(id)}`, { method: 'PUT', json: body });
+  call(contract.templates.update, { params: { id }, body });
 
 export function useUpdateTemplate() {
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
-import type { AdminUserList } from '@sira/shared/schemas/users-admin';
+import { contract } from '@sira/shared/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 
 export interface AdminUsersParams {
   search: string;
@@ -11,9 +11,8 @@ export interface AdminUsersParams {
 export const adminUsersKey = ['admin', 'users'] as const;
 
 export const getAdminUsers = ({ search, page, pageSize }: AdminUsersParams) => {
-  const query = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
-  if (search.trim()) query.set('search', search.trim());
-  return api<AdminUserList>(`/api/admin/users?${query}`);
+  const query = { page, pageSize, search: search.trim() || undefined };
+  return call(contract.users.adminList, { query });
 };
 
 export const adminUsersQueryOptions = (params: AdminUsersParams) =>

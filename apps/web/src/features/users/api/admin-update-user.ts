@@ -1,10 +1,11 @@
-import type { AdminUserRow, AdminUserUpdate } from '@sira/shared/schemas/users-admin';
+import { contract } from '@sira/shared/contract';
+import type { AdminUserUpdate } from '@sira/shared/schemas/users-admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 import { adminUsersKey } from './admin-get-users';
 
 export const updateAdminUser = ({ id, ...body }: AdminUserUpdate & { id: string }) =>
-  api<AdminUserRow>(`/api/admin/users/${encodeURIComponent(id)}`, { method: 'PATCH', json: body });
+  call(contract.users.adminUpdate, { params: { id }, body });
 
 /** Saving reloads the list (spec §4), and the header's stats and package usage, which a balance or package change moves. */
 export function useUpdateAdminUser() {

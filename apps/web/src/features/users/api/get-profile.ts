@@ -1,7 +1,7 @@
-import type { ProfileOverview } from '@sira/shared';
+import { contract } from '@sira/shared/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 
-export const getProfile = () => api<ProfileOverview>('/api/users/me');
+export const getProfile = () => call(contract.users.me);
 
 export const profileQueryOptions = () => queryOptions({ queryKey: ['profile'], queryFn: getProfile, staleTime: 10_000 });
