@@ -6,7 +6,7 @@ import { packagesAdminTexts } from '../messages/packages-admin';
 import { templatesAdminMessage } from '../messages/templates-admin';
 import { usersAdminTexts } from '../messages/users-admin';
 import { companyFormSchema } from './companies';
-import { footerLinkFormSchema, footerSectionFormSchema, pageFormSchema } from './content';
+import { footerContactFormSchema, footerLinkFormSchema, footerSectionFormSchema, pageFormSchema, socialLinksFormSchema } from './content';
 import { packageFormSchema } from './packages';
 import { templateFormSchema } from './templates';
 import { userEditFormSchema } from './users';
@@ -115,6 +115,26 @@ describe('content dialogs: one message under the form', () => {
   it('a page needs a title', () => {
     expect(messagesOf(pageFormSchema.safeParse({ title: '', content: '<p>نص</p>' }))).toEqual([
       ['', contentAdminMessage('PAGE_TITLE_REQUIRED')],
+    ]);
+  });
+
+  it('social links are empty or web addresses', () => {
+    const links = { facebook: 'https://facebook.com/sira', twitter: '', instagram: '', linkedin: '' };
+    expect(socialLinksFormSchema.safeParse(links).success).toBe(true);
+    expect(messagesOf(socialLinksFormSchema.safeParse({ ...links, twitter: 'twitter.com/sira' }))).toEqual([
+      ['', contentAdminMessage('SOCIAL_URL_INVALID')],
+    ]);
+  });
+
+  it('the footer contact e-mail and phone are empty or well formed', () => {
+    const flags = { showContact: true, showEmail: true, showPhone: true, showSocial: true };
+    const contact = { description: '', email: '', phone: '', ...flags };
+    expect(footerContactFormSchema.safeParse(contact).success).toBe(true);
+    expect(messagesOf(footerContactFormSchema.safeParse({ ...contact, email: 'info@' }))).toEqual([
+      ['', contentAdminMessage('FOOTER_CONTACT_EMAIL_INVALID')],
+    ]);
+    expect(messagesOf(footerContactFormSchema.safeParse({ ...contact, phone: 'اتصل بنا' }))).toEqual([
+      ['', contentAdminMessage('FOOTER_CONTACT_PHONE_INVALID')],
     ]);
   });
 });

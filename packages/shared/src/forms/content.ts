@@ -1,5 +1,12 @@
 import * as z from 'zod/mini';
-import { checkFooterLinkInput, checkFooterSectionInput, checkPageInput, contentAdminMessage } from '../messages/content-admin';
+import {
+  checkFooterContact,
+  checkFooterLinkInput,
+  checkFooterSectionInput,
+  checkPageInput,
+  checkSocialLinks,
+  contentAdminMessage,
+} from '../messages/content-admin';
 import { lineBreakProblem, withFormRule } from './rule';
 
 /** The site content dialogs (spec §2): footer sections and links, and the page editor. One message each, under the form. */
@@ -27,3 +34,23 @@ export const pageFormSchema = withFormRule(
   (values) => lineBreakProblem(values, ['title']) ?? problemOf(checkPageInput(values)),
 );
 export type PageFormValues = z.input<typeof pageFormSchema>;
+
+/** The footer's four social addresses: each empty or http(s). */
+export const socialLinksFormSchema = withFormRule(
+  z.object({ facebook: z.string(), twitter: z.string(), instagram: z.string(), linkedin: z.string() }),
+  (values) => problemOf(checkSocialLinks(values)),
+);
+
+/** The footer's description and contact block: the e-mail and phone each empty or well formed. */
+export const footerContactFormSchema = withFormRule(
+  z.object({
+    description: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    showContact: z.boolean(),
+    showEmail: z.boolean(),
+    showPhone: z.boolean(),
+    showSocial: z.boolean(),
+  }),
+  (values) => problemOf(checkFooterContact(values)),
+);

@@ -57,7 +57,7 @@ const fieldRows = (dialog: ReturnType<typeof within>) =>
   dialog
     .getAllByRole('row')
     .slice(1)
-    .map((row) => {
+    .map((row: HTMLElement) => {
       const cells = within(row).getAllByRole('cell');
       const changed = row.getAttribute('data-changed') === 'true';
       const label = (cells[0]?.textContent ?? '').replace(t.changed, '');

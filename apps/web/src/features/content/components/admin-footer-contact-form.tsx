@@ -1,7 +1,10 @@
 import { Checkbox, SimpleGrid, Textarea, TextInput } from '@mantine/core';
-import { checkFooterContact, contentAdminMessage, footerAdminText as t } from '@sira/shared/messages/content-admin';
+import { useForm } from '@mantine/form';
+import { footerContactFormSchema } from '@sira/shared/forms/content';
+import { footerAdminText as t } from '@sira/shared/messages/content-admin';
 import type { FooterContact } from '@sira/shared/schemas/content-admin';
 import { useState } from 'react';
+import { formMessage, validateWith } from '~/lib/form';
 import { notify } from '~/lib/notify';
 import { contentAdminErrorMessage } from '../api/admin-error';
 import { useUpdateFooterContact } from '../api/admin-update-footer-contact';
@@ -19,23 +22,23 @@ const flags = [
  * footer_settings): production starts with none of them, so an administrator enters the real ones here.
  */
 export function AdminFooterContactForm({ initial }: { initial: FooterContact }) {
-  const [values, setValues] = useState(initial);
+  const form = useForm<FooterContact>({ name: 'footer-contact', initialValues: initial, validate: validateWith(footerContactFormSchema) });
   const [error, setError] = useState<string | null>(null);
   const save = useUpdateFooterContact();
-  const set = <K extends keyof FooterContact>(key: K, value: FooterContact[K]) => setValues((v) => ({ ...v, [key]: value }));
 
-  const submit = () => {
-    const rule = checkFooterContact(values);
-    if (rule) return setError(contentAdminMessage(rule) ?? null);
-    setError(null);
-    save.mutate(values, {
-      onSuccess: (saved) => {
-        setValues(saved);
-        notify.success(t.contactSaved);
-      },
-      onError: (e) => notify.error(contentAdminErrorMessage(e, t.contactSaveFailed)),
-    });
-  };
+  const submit = form.onSubmit(
+    (values) => {
+      setError(null);
+      save.mutate(values, {
+        onSuccess: (saved) => {
+          form.setValues(saved);
+          notify.success(t.contactSaved);
+        },
+        onError: (e) => notify.error(contentAdminErrorMessage(e, t.contactSaveFailed)),
+      });
+    },
+    (errors) => setError(formMessage(errors)),
+  );
 
   return (
     <AdminSettingsCard
@@ -45,37 +48,16 @@ export function AdminFooterContactForm({ initial }: { initial: FooterContact }) 
       error={error}
       submitLabel={t.saveContact}
       saving={save.isPending}
-      onSubmit={submit}
+      onSubmit={() => submit()}
     >
-      <Textarea
-        label={t.description}
-        value={values.description}
-        onChange={(e) => set('description', e.currentTarget.value)}
-        autosize
-        minRows={2}
-        maxLength={1000}
-      />
+      <Textarea label={t.description} {...form.getInputProps('description')} autosize minRows={2} maxLength={1000} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
-          label={t.contactEmail}
-          type="email"
-          dir="ltr"
-          value={values.email}
-          onChange={(e) => set('email', e.currentTarget.value)}
-          maxLength={320}
-        />
-        <TextInput
-          label={t.contactPhone}
-          type="tel"
-          dir="ltr"
-          value={values.phone}
-          onChange={(e) => set('phone', e.currentTarget.value)}
-          maxLength={32}
-        />
+        <TextInput label={t.contactEmail} type="email" dir="ltr" {...form.getInputProps('email')} maxLength={320} />
+        <TextInput label={t.contactPhone} type="tel" dir="ltr" {...form.getInputProps('phone')} maxLength={32} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {flags.map(([key, label]) => (
-          <Checkbox key={key} label={label} checked={values[key]} onChange={(e) => set(key, e.currentTarget.checked)} />
+          <Checkbox key={key} label={label} {...form.getInputProps(key, { type: 'checkbox' })} />
         ))}
       </SimpleGrid>
     </AdminSettingsCard>

@@ -1,7 +1,10 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
-import { checkSocialLinks, contentAdminMessage, SOCIAL_NETWORKS, footerAdminText as t } from '@sira/shared/messages/content-admin';
+import { useForm } from '@mantine/form';
+import { socialLinksFormSchema } from '@sira/shared/forms/content';
+import { SOCIAL_NETWORKS, footerAdminText as t } from '@sira/shared/messages/content-admin';
 import type { SocialLinks } from '@sira/shared/schemas/content-admin';
 import { useState } from 'react';
+import { formMessage, validateWith } from '~/lib/form';
 import { notify } from '~/lib/notify';
 import { contentAdminErrorMessage } from '../api/admin-error';
 import { useUpdateSocialLinks } from '../api/admin-update-social-links';
@@ -9,22 +12,23 @@ import { AdminSettingsCard } from './admin-settings-card';
 
 /** The four social URLs of the footer (spec §2, settings.social_media): each http(s) or empty. */
 export function AdminSocialLinksForm({ initial }: { initial: SocialLinks }) {
-  const [links, setLinks] = useState(initial);
+  const form = useForm<SocialLinks>({ name: 'social-links', initialValues: initial, validate: validateWith(socialLinksFormSchema) });
   const [error, setError] = useState<string | null>(null);
   const save = useUpdateSocialLinks();
 
-  const submit = () => {
-    const rule = checkSocialLinks(links);
-    if (rule) return setError(contentAdminMessage(rule) ?? null);
-    setError(null);
-    save.mutate(links, {
-      onSuccess: (saved) => {
-        setLinks(saved);
-        notify.success(t.socialSaved);
-      },
-      onError: (e) => notify.error(contentAdminErrorMessage(e, t.socialSaveFailed)),
-    });
-  };
+  const submit = form.onSubmit(
+    (links) => {
+      setError(null);
+      save.mutate(links, {
+        onSuccess: (saved) => {
+          form.setValues(saved);
+          notify.success(t.socialSaved);
+        },
+        onError: (e) => notify.error(contentAdminErrorMessage(e, t.socialSaveFailed)),
+      });
+    },
+    (errors) => setError(formMessage(errors)),
+  );
 
   return (
     <AdminSettingsCard
@@ -34,7 +38,7 @@ export function AdminSocialLinksForm({ initial }: { initial: SocialLinks }) {
       error={error}
       submitLabel={t.saveSocial}
       saving={save.isPending}
-      onSubmit={submit}
+      onSubmit={() => submit()}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {SOCIAL_NETWORKS.map((network) => (
@@ -45,8 +49,7 @@ export function AdminSocialLinksForm({ initial }: { initial: SocialLinks }) {
             type="url"
             dir="ltr"
             placeholder="https://"
-            value={links[network]}
-            onChange={(e) => setLinks({ ...links, [network]: e.currentTarget.value })}
+            {...form.getInputProps(network)}
           />
         ))}
       </SimpleGrid>
