@@ -1,4 +1,5 @@
 import { Alert, Button, Card, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { type SettledChange, settledChanges } from '@sira/shared';
 import { sendingAdminMessage, sendingSettingsText as t } from '@sira/shared/messages/sending-admin';
 import type { SendingSettings } from '@sira/shared/schemas/sending-admin';
@@ -46,14 +47,15 @@ export function AdminEmailSettingsPanel() {
 }
 
 function SettingsForm({ saved }: { saved: SendingSettings }) {
-  const [draft, setDraft] = useState<SettingsDraft>(() => draftOf(saved));
+  // Nothing typed is refused (below), so the form has no rule of its own.
+  const form = useForm<SettingsDraft>({ name: 'sending-settings', initialValues: draftOf(saved) });
   const [serverProblem, setServerProblem] = useState<string | null>(null);
   const update = useUpdateAdminSendingSettings();
 
   // Spec §5: nothing typed is refused. The save stores every value as settleSendingSettings reads it
   // (non-numeric 0, then held to its range) and the form then shows that; a field stored otherwise than typed is
   // named in the toast, which stays until closed, so a 0 saved as 1 is never a silent success.
-  const save = () => {
+  const save = (draft: SettingsDraft) => {
     const input = settingsInput(draft);
     setServerProblem(null);
     update.mutate(input, {
@@ -71,13 +73,7 @@ function SettingsForm({ saved }: { saved: SendingSettings }) {
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        save();
-      }}
-    >
+    <form noValidate onSubmit={form.onSubmit(save)}>
       <Stack gap="lg">
         <Alert color="yellow" role="note">
           <Text size="sm">{t.warning}</Text>
@@ -87,8 +83,7 @@ function SettingsForm({ saved }: { saved: SendingSettings }) {
             <NumberInput
               key={field}
               label={t.fields[field]}
-              value={draft.delay[field]}
-              onChange={(value) => setDraft((d) => ({ ...d, delay: { ...d.delay, [field]: value } }))}
+              {...form.getInputProps(`delay.${field}`)}
               min={delayLimits[field].min}
               max={delayLimits[field].max}
               allowDecimal={false}
@@ -110,8 +105,7 @@ function SettingsForm({ saved }: { saved: SendingSettings }) {
                   key={field}
                   label={t.dailyCaps[field]}
                   description={`${capUnit} — ${t.range(capLimits)}`}
-                  value={draft.dailyCaps[field]}
-                  onChange={(value) => setDraft((d) => ({ ...d, dailyCaps: { ...d.dailyCaps, [field]: value } }))}
+                  {...form.getInputProps(`dailyCaps.${field}`)}
                   min={capLimits.min}
                   max={capLimits.max}
                   allowDecimal={false}
