@@ -38,7 +38,7 @@ type CallArgs<E extends Endpoint> = Record<string, never> extends CallInput<E> ?
  */
 export function call<const E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<AnswerOf<E>> {
   const { body } = (input ?? {}) as { body?: unknown };
-  return api<AnswerOf<E>>(hrefOf(endpoint, (input ?? {}) as Address<E>), {
+  return request<AnswerOf<E>>(hrefOf(endpoint, (input ?? {}) as Address<E>), {
     method: endpoint.method,
     ...(body !== undefined ? { json: body } : {}),
   });
@@ -46,13 +46,13 @@ export function call<const E extends Endpoint>(endpoint: E, ...[input]: CallArgs
 
 /** Sends a multipart body to an upload route of the contract; the answer is typed by the entry's schema. */
 export const upload = <const E extends Endpoint & { kind: 'upload' }>(endpoint: E, form: FormData): Promise<AnswerOf<E>> =>
-  api<AnswerOf<E>>(hrefOf(endpoint), { method: endpoint.method, body: form });
+  request<AnswerOf<E>>(hrefOf(endpoint), { method: endpoint.method, body: form });
 
 /**
  * fetch for our own API: same-origin cookies, JSON in and out, errors as ApiRequestError. It never shows
  * toasts or redirects by itself; callers decide what the user sees.
  */
-export async function api<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+async function request<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
   const { json, headers, ...rest } = init;
   let response: Response;
   try {
