@@ -7,6 +7,7 @@ import {
   checkSignIn,
   normalizeApplicantName,
   normalizePhone,
+  registrationFieldsAtFault,
 } from './auth';
 
 describe('sign-in rules (spec §5)', () => {
@@ -103,5 +104,34 @@ describe('reset rules', () => {
     expect(checkNewPassword({ password: '123', confirmPassword: '456' })).toBe('PASSWORDS_MISMATCH');
     expect(checkNewPassword({ password: '123', confirmPassword: '123' })).toBe('PASSWORD_TOO_SHORT');
     expect(checkNewPassword({ password: '123456', confirmPassword: '123456' })).toBeNull();
+  });
+});
+
+describe('registration: the fields a refusal is about (the /register page marks them)', () => {
+  const registration = {
+    fullName: 'سارة أحمد',
+    fullNameEn: '',
+    email: 'sara@sira.example',
+    phone: '0512345678',
+    password: 'secret1',
+    confirmPassword: 'secret1',
+    acceptTerms: true,
+  };
+  const faults = (values: typeof registration) => {
+    const code = checkRegistration(values);
+    return [code, registrationFieldsAtFault(code ?? undefined, values)];
+  };
+
+  it('checks in the product order and names every field the message is about', () => {
+    // The match comes before anything else, even an empty e-mail.
+    expect(faults({ ...registration, email: '', confirmPassword: 'other' })).toEqual(['PASSWORDS_MISMATCH', ['confirmPassword']]);
+    expect(faults({ ...registration, email: '', password: '', confirmPassword: '' })).toEqual([
+      'MISSING_CREDENTIALS',
+      ['email', 'password'],
+    ]);
+    expect(faults({ ...registration, phone: '123' })).toEqual(['INVALID_PHONE', ['phone']]);
+    expect(faults({ ...registration, fullNameEn: 'سارة' })).toEqual(['INVALID_NAME_EN', ['fullNameEn']]);
+    expect(faults({ ...registration, acceptTerms: false })).toEqual(['TERMS_NOT_ACCEPTED', ['acceptTerms']]);
+    expect(checkRegistration(registration)).toBeNull();
   });
 });
