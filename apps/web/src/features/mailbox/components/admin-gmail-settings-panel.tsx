@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import {
   checkGmailSettings,
   isValidOrigin,
@@ -54,32 +55,55 @@ const fieldOf: Record<MailboxAdminErrorCode, Field> = {
   GMAIL_UNREACHABLE: 'form',
 };
 
+/** What the admin edits: the client, its secret (empty: keep the stored one) and the three lists. */
+type GmailFormValues = Pick<GmailSettings, 'clientId' | 'scopes' | 'redirectUris' | 'javascriptOrigins'> & { clientSecret: string };
+
+const inputOf = (values: GmailFormValues) => ({ ...values, clientId: values.clientId.trim() });
+
 function SettingsForm({ saved }: { saved: GmailSettings }) {
-  const [clientId, setClientId] = useState(saved.clientId);
-  const [clientSecret, setClientSecret] = useState('');
-  const [redirectUris, setRedirectUris] = useState(saved.redirectUris);
-  const [javascriptOrigins, setJavascriptOrigins] = useState(saved.javascriptOrigins);
-  const [scopes, setScopes] = useState(saved.scopes);
-  const [problem, setProblem] = useState<{ field: Field; message: string } | null>(null);
+  const form = useForm<GmailFormValues>({
+    name: 'gmail-settings',
+    initialValues: {
+      clientId: saved.clientId,
+      clientSecret: '',
+      redirectUris: saved.redirectUris,
+      javascriptOrigins: saved.javascriptOrigins,
+      scopes: saved.scopes,
+    },
+    // The same rule the server applies; it answers with the same codes if anything slips through. One problem
+    // at a time, on the field it is about (or the form).
+    validate: (values) => {
+      const code = checkGmailSettings(inputOf(values), saved.clientSecretSet);
+      return code ? { [fieldOf[code]]: mailboxAdminMessage(code) ?? t.saveFailed } : {};
+    },
+    // A message stands until the next test or save.
+    clearInputErrorOnChange: false,
+  });
   const [drafts, setDrafts] = useState<Partial<Record<Field, string>>>({});
   const draftOf = (field: Field) => (draft: string) => setDrafts((d) => ({ ...d, [field]: draft }));
   const update = useUpdateAdminGmailSettings();
   const test = useTestAdminGmailClient();
   const connection = useConnectionTest<GmailClientTestResult['outcome']>();
-  const errorFor = (field: Field) => (problem?.field === field ? problem.message : undefined);
+  const errorFor = (field: Field) => {
+    const error = form.errors[field];
+    return error ? String(error) : undefined;
+  };
+  /** The server's refusal, on the field its code is about (or the form). */
+  const refused = (error: unknown) => {
+    const serverCode = error instanceof ApiRequestError ? (error.code as MailboxAdminErrorCode) : undefined;
+    const message = mailboxAdminMessage(serverCode);
+    form.setErrors({ [serverCode && message ? fieldOf[serverCode] : 'form']: message ?? t.saveFailed });
+  };
 
   const runTest = () => {
-    setProblem(null);
+    form.clearErrors();
     connection.reset();
+    const { clientId, clientSecret, redirectUris } = inputOf(form.getValues());
     test.mutate(
-      { clientId: clientId.trim(), clientSecret, redirectUris },
+      { clientId, clientSecret, redirectUris },
       {
         onSuccess: ({ outcome }) => connection.tested(outcome),
-        onError: (error) => {
-          const serverCode = error instanceof ApiRequestError ? (error.code as MailboxAdminErrorCode) : undefined;
-          const message = mailboxAdminMessage(serverCode);
-          setProblem({ field: serverCode && message ? fieldOf[serverCode] : 'form', message: message ?? t.saveFailed });
-        },
+        onError: refused,
       },
     );
   };
@@ -88,19 +112,15 @@ function SettingsForm({ saved }: { saved: GmailSettings }) {
     connection.reset();
     const waiting = (['redirectUris', 'javascriptOrigins', 'scopes'] as const).find((field) => drafts[field]?.trim());
     if (waiting) {
-      setProblem({ field: waiting, message: t.pendingItem });
+      form.setErrors({ [waiting]: t.pendingItem });
       notify.error(t.saveFailed);
       return;
     }
-    const input = { clientId: clientId.trim(), clientSecret, scopes, redirectUris, javascriptOrigins };
-    // The same rule the server applies; it answers with the same codes if anything slips through.
-    const code = checkGmailSettings(input, saved.clientSecretSet);
-    if (code) {
-      setProblem({ field: fieldOf[code], message: mailboxAdminMessage(code) ?? t.saveFailed });
+    if (form.validate().hasErrors) {
       notify.error(t.saveFailed);
       return;
     }
-    setProblem(null);
+    const input = inputOf(form.getValues());
     update.mutate(saveUntested ? { ...input, saveUntested } : input, {
       onSuccess: () => notify.success(t.saved),
       onError: (error) => {
@@ -108,8 +128,7 @@ function SettingsForm({ saved }: { saved: GmailSettings }) {
         const serverCode = error instanceof ApiRequestError ? (error.code as MailboxAdminErrorCode) : undefined;
         // The server tried the client before saving (ADR 005): a failed test can be overridden, knowingly.
         connection.saveRefused(serverCode === 'GMAIL_CLIENT_REFUSED' || serverCode === 'GMAIL_UNREACHABLE');
-        const message = mailboxAdminMessage(serverCode);
-        setProblem({ field: serverCode && message ? fieldOf[serverCode] : 'form', message: message ?? t.saveFailed });
+        refused(error);
       },
     });
   };
@@ -127,9 +146,7 @@ function SettingsForm({ saved }: { saved: GmailSettings }) {
           label={t.clientId}
           description={t.clientIdHint}
           dir="ltr"
-          value={clientId}
-          onChange={(event) => setClientId(event.currentTarget.value)}
-          error={errorFor('clientId')}
+          {...form.getInputProps('clientId')}
           disabled={update.isPending}
           autoComplete="off"
         />
@@ -146,9 +163,7 @@ function SettingsForm({ saved }: { saved: GmailSettings }) {
             label={t.clientSecret}
             description={saved.clientSecretSet ? t.clientSecretSet : t.clientSecretNotSet}
             dir="ltr"
-            value={clientSecret}
-            onChange={(event) => setClientSecret(event.currentTarget.value)}
-            error={errorFor('clientSecret')}
+            {...form.getInputProps('clientSecret')}
             disabled={update.isPending}
             autoComplete="new-password"
           />
@@ -156,8 +171,8 @@ function SettingsForm({ saved }: { saved: GmailSettings }) {
         <AdminListField
           legend={t.redirectUris}
           inputLabel={t.newRedirectUri}
-          items={redirectUris}
-          onChange={setRedirectUris}
+          items={form.values.redirectUris}
+          onChange={(items) => form.setFieldValue('redirectUris', items)}
           isValid={isValidUrl}
           invalidMessage={t.invalidUrl}
           error={errorFor('redirectUris')}
@@ -168,8 +183,8 @@ function SettingsForm({ saved }: { saved: GmailSettings }) {
         <AdminListField
           legend={t.javascriptOrigins}
           inputLabel={t.newOrigin}
-          items={javascriptOrigins}
-          onChange={setJavascriptOrigins}
+          items={form.values.javascriptOrigins}
+          onChange={(items) => form.setFieldValue('javascriptOrigins', items)}
           isValid={isValidOrigin}
           invalidMessage={t.invalidUrl}
           error={errorFor('javascriptOrigins')}
@@ -180,8 +195,8 @@ function SettingsForm({ saved }: { saved: GmailSettings }) {
         <AdminListField
           legend={t.scopes}
           inputLabel={t.newScope}
-          items={scopes}
-          onChange={setScopes}
+          items={form.values.scopes}
+          onChange={(items) => form.setFieldValue('scopes', items)}
           isValid={(value) => value.length > 0 && !/\s/.test(value)}
           invalidMessage={t.scopesRequired}
           error={errorFor('scopes')}
