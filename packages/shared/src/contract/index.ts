@@ -13,6 +13,6 @@ import { stats } from './stats';
 import { templates } from './templates';
 import { users } from './users';
 
-export type { AnswerOf, BodyOf, CallInput, Endpoint, EndpointKind, Method, ParamsOf, QueryOf, SchemaName } from './endpoint';
+export type { AnswerOf, CallInput, Endpoint, ParamsOf, QueryOf, SchemaName } from './endpoint';
 
 export const contract = { audit, auth, billing, companies, content, events, mailbox, packages, sending, stats, templates, users } as const;
