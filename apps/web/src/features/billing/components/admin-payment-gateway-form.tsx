@@ -1,7 +1,8 @@
 import { Alert, Badge, Button, Card, Group, PasswordInput, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { gatewayAdminMessageForCode, gatewayAdminTexts as t } from '@sira/shared/messages/billing-admin';
 import type { AdminGatewaySettings, AdminGatewayTestResult } from '@sira/shared/schemas/billing-admin';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { ConnectionTestResult, useConnectionTest } from '~/components/ui/connection-test';
 import { FormError } from '~/components/ui/form-error';
 import { LoadError } from '~/components/ui/load-error';
@@ -43,22 +44,38 @@ function SetBadge({ set }: { set: boolean }) {
   );
 }
 
+/** The keys and address as typed; an empty secret keeps the stored one. */
+interface GatewayFormValues {
+  apiId: string;
+  baseUrl: string;
+  secretKey: string;
+  webhookSecret: string;
+}
+
+/** The fields the connection test tries: a change to one of them makes its last outcome stale. */
+const TESTED_FIELDS = ['apiId', 'baseUrl', 'secretKey'] as const;
+
 function GatewayForm({ initial }: { initial: AdminGatewaySettings }) {
-  const [apiId, setApiId] = useState(initial.apiId);
-  const [baseUrl, setBaseUrl] = useState(initial.baseUrl);
-  const [secretKey, setSecretKey] = useState('');
-  const [webhookSecret, setWebhookSecret] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const connection = useConnectionTest<AdminGatewayTestResult['outcome']>();
+  const form = useForm<GatewayFormValues>({
+    name: 'payment-gateway',
+    initialValues: { apiId: initial.apiId, baseUrl: initial.baseUrl, secretKey: '', webhookSecret: '' },
+    onValuesChange: (values, previous) => {
+      if (TESTED_FIELDS.some((field) => values[field] !== previous[field])) connection.reset();
+    },
+  });
+  const [error, setError] = useState<string | null>(null);
   const save = useUpdateGatewaySettings();
   const test = useTestGatewayKeys();
   const options = initial.baseUrlOptions.map((o) => ({ value: o.url, label: `${t.environments[o.environment]} — ${o.url}` }));
-  const keys = () => ({ apiId: apiId.trim(), baseUrl, ...(secretKey.trim() ? { secretKey: secretKey.trim() } : {}) });
-  const edited = connection.reset;
+  const keys = () => {
+    const { apiId, baseUrl, secretKey } = form.getValues();
+    return { apiId: apiId.trim(), baseUrl, ...(secretKey.trim() ? { secretKey: secretKey.trim() } : {}) };
+  };
 
   const runTest = () => {
     setError(null);
-    edited();
+    connection.reset();
     test.mutate(keys(), {
       onSuccess: ({ outcome }) => connection.tested(outcome),
       onError: (e) => setError(gatewayAdminMessageForCode(e instanceof ApiRequestError ? e.code : undefined) ?? t.saveFailed),
@@ -67,6 +84,7 @@ function GatewayForm({ initial }: { initial: AdminGatewaySettings }) {
 
   const store = (saveUntested: boolean) => {
     setError(null);
+    const webhookSecret = form.getValues().webhookSecret;
     save.mutate(
       { ...keys(), ...(webhookSecret.trim() ? { webhookSecret: webhookSecret.trim() } : {}), ...(saveUntested ? { saveUntested } : {}) },
       {
@@ -83,31 +101,21 @@ function GatewayForm({ initial }: { initial: AdminGatewaySettings }) {
     );
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     connection.reset();
     store(false);
   };
 
   return (
     <Card withBorder radius="md" padding="lg">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack>
           {initial.usingDefaults ? (
             <Alert color="blue" role="note">
               {t.defaultsNotice}
             </Alert>
           ) : null}
-          <TextInput
-            label={t.apiId}
-            dir="ltr"
-            value={apiId}
-            onChange={(e) => {
-              setApiId(e.currentTarget.value);
-              edited();
-            }}
-            autoComplete="off"
-          />
+          <TextInput label={t.apiId} dir="ltr" {...form.getInputProps('apiId')} autoComplete="off" />
           <PasswordInput
             label={
               <Group gap="xs" component="span">
@@ -116,22 +124,16 @@ function GatewayForm({ initial }: { initial: AdminGatewaySettings }) {
             }
             description={t.keepHint}
             dir="ltr"
-            value={secretKey}
-            onChange={(e) => {
-              setSecretKey(e.currentTarget.value);
-              edited();
-            }}
+            {...form.getInputProps('secretKey')}
             autoComplete="new-password"
             visibilityToggleButtonProps={{ 'aria-label': 'إظهار المفتاح أو إخفاؤه' }}
           />
           <Select
             label={t.baseUrl}
             data={options}
-            value={baseUrl}
+            value={form.values.baseUrl}
             onChange={(v) => {
-              if (!v) return;
-              setBaseUrl(v);
-              edited();
+              if (v) form.setFieldValue('baseUrl', v);
             }}
             allowDeselect={false}
           />
@@ -143,8 +145,7 @@ function GatewayForm({ initial }: { initial: AdminGatewaySettings }) {
             }
             description={`${t.keepHint} ${t.webhookSecretHint}`}
             dir="ltr"
-            value={webhookSecret}
-            onChange={(e) => setWebhookSecret(e.currentTarget.value)}
+            {...form.getInputProps('webhookSecret')}
             autoComplete="new-password"
             visibilityToggleButtonProps={{ 'aria-label': 'إظهار السر أو إخفاؤه' }}
           />
