@@ -40,11 +40,10 @@ export const RESERVED_PACKAGE_NAMES: readonly string[] = [TRIAL_PACKAGE, FREE_PA
  * A package's name as the admin panel shows it: the reserved `admin` (spec §3: it marks administrators) is a
  * role, not something bought, and is named as one in Arabic alone.
  */
-export const ADMIN_PACKAGE_DISPLAY_NAME = 'مدير النظام';
+const ADMIN_PACKAGE_DISPLAY_NAME = 'مدير النظام';
 export const packageDisplayName = (name: string) => (name === ADMIN_PACKAGE ? ADMIN_PACKAGE_DISPLAY_NAME : name);
 
 export const SEND_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
-export type SendStatus = (typeof SEND_STATUSES)[number];
 
 export const INVOICE_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];

@@ -27,17 +27,6 @@ export const paths = {
   admin: '/admin',
 } as const;
 
-/** Signed-in areas (spec §2): an anonymous visitor is sent to /login and back. */
-export const protectedPaths: readonly string[] = [
-  paths.dashboard,
-  paths.sendResume,
-  paths.billing,
-  paths.myData,
-  paths.upgrade,
-  paths.admin,
-  paths.paymentCallback,
-];
-
 /** Pages whose address ends in a token (base64url text): only `<prefix>/<token>` is a page. */
 const tokenPagePrefixes: readonly string[] = [paths.emailChangeUndo];
 const knownPaths = new Set<string>(Object.values(paths).filter((path) => !tokenPagePrefixes.includes(path)));
@@ -58,4 +47,3 @@ export function isKnownClientPath(path: string): boolean {
 
 /** Content pages, each at /<slug> (spec §2). */
 export const CONTENT_PAGE_SLUGS = ['about', 'support', 'privacy', 'terms', 'how-to-prepare-cv'] as const;
-export type ContentPageSlug = (typeof CONTENT_PAGE_SLUGS)[number];

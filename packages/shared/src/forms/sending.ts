@@ -11,7 +11,7 @@ import { withFormRule } from './rule';
  * the linked mailbox are not the form's values: the form checks them after this.
  */
 
-export const COMPOSE_REQUIRED_FIELDS = ['subject', 'content', 'file'] as const;
+const COMPOSE_REQUIRED_FIELDS = ['subject', 'content', 'file'] as const;
 type ComposeField = (typeof COMPOSE_REQUIRED_FIELDS)[number];
 
 /** A subject or content longer than a send takes, said before sending. */

@@ -55,7 +55,7 @@ export const auditAdminText = {
  * Readable names for the fields the audit log keeps of a row, by the name each module records; a field of a
  * group ('delay.batch_size') is looked up whole, then by its last part. Unknown ones are shown as recorded.
  */
-export const auditFieldLabels: Record<string, string> = {
+const auditFieldLabels: Record<string, string> = {
   ...sendingSettingsText.fields,
   'dailyCaps.gmail': `الحد اليومي: ${sendingSettingsText.dailyCaps.gmail}`,
   'dailyCaps.workspace': `الحد اليومي: ${sendingSettingsText.dailyCaps.workspace}`,
@@ -142,7 +142,7 @@ export const auditSettingLabels: Record<string, string> = {
 };
 
 /** Readable names for the actions the admin modules record; unknown ones are shown as recorded. */
-export const auditActionLabels: Record<string, string> = {
+const auditActionLabels: Record<string, string> = {
   create: 'إضافة',
   update: 'تعديل',
   delete: 'حذف',

@@ -1,4 +1,4 @@
-import { ar, messageForCode } from './ar';
+import { ar } from './ar';
 
 /** Arabic texts of the admin payment and payment_gateway tabs (spec §2, §8); spec strings are verbatim. */
 export const paymentsAdminTexts = {
@@ -60,7 +60,7 @@ export const gatewayAdminTexts = {
 } as const;
 
 /** Error codes of /api/admin/billing/gateway. */
-export type GatewayAdminErrorCode =
+type GatewayAdminErrorCode =
   | 'GATEWAY_API_ID_REQUIRED'
   /** No secret key stored yet and none given. */
   | 'GATEWAY_SECRET_REQUIRED'
@@ -82,5 +82,3 @@ const textByCode: Record<GatewayAdminErrorCode, string> = {
 export function gatewayAdminMessageForCode(code: string | undefined): string | undefined {
   return code && code in textByCode ? textByCode[code as GatewayAdminErrorCode] : undefined;
 }
-
-export const paymentsAdminMessageForCode = (code: string | undefined) => messageForCode(code);

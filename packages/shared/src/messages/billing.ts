@@ -100,7 +100,7 @@ export const currentPackageTexts = {
 } as const;
 
 /** Error codes of /api/billing, each with the case that raises it. */
-export type BillingErrorCode =
+type BillingErrorCode =
   /** No Paylink settings stored (production), or stored ones this deployment may not use. */
   | 'PAYMENT_SETTINGS_MISSING'
   /** The signed-in account has no profile, or lacks the mobile number Paylink requires. */

@@ -15,7 +15,7 @@ export const EXCEL_MAX_ROWS = 100_000;
  * unpacks (a crafted 190 MB sheet took 1.6 GB and 26 s), so the cap leaves room for real files and no more.
  */
 export const EXCEL_MAX_UNCOMPRESSED_BYTES = 100 * 1024 * 1024;
-export const EXCEL_EXTENSIONS = ['.xlsx', '.xls'] as const;
+const EXCEL_EXTENSIONS = ['.xlsx', '.xls'] as const;
 
 /** The Arabic column headers read from an uploaded sheet (spec §5). */
 export const EXCEL_HEADERS = {
@@ -70,7 +70,7 @@ export const companiesText = {
 } as const;
 
 /** Error codes of the companies endpoints. */
-export type CompaniesErrorCode =
+type CompaniesErrorCode =
   | 'COMPANY_FIELDS_REQUIRED'
   | 'COMPANY_EMAIL_INVALID'
   | 'COMPANY_PACKAGE_REQUIRED'

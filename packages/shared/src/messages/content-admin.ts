@@ -118,7 +118,7 @@ export const footerAdminText = {
 export const SOCIAL_NETWORKS = ['facebook', 'twitter', 'instagram', 'linkedin'] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 
-export const contentAdminErrorCodes = {
+const contentAdminErrorCodes = {
   /** A page saved with an empty title. */
   PAGE_TITLE_REQUIRED: 'PAGE_TITLE_REQUIRED',
   /** A social link that is neither empty nor an http(s) address. */
@@ -189,7 +189,7 @@ export function checkFooterSectionInput(input: { title: string }): ContentAdminE
  * A footer link's address: a path on this site ('/about', never '//host') or an external http(s), mailto or
  * tel address. The public footer renders it as a link, so script URLs must never get in.
  */
-export function isFooterLinkUrl(value: string): boolean {
+function isFooterLinkUrl(value: string): boolean {
   const url = value.trim();
   // Browsers drop tabs and line breaks inside a URL: '/\t/evil.example' would become '//evil.example'.
   if (/[\s\p{Cc}]/u.test(url)) return false;

@@ -24,7 +24,7 @@ export const emailChangeUndoText = {
   support: 'التواصل مع الدعم',
 } as const;
 
-export const emailChangeUndoErrorCodes = {
+const emailChangeUndoErrorCodes = {
   /** Not a token this installation signed, or its change is gone with the account. */
   EMAIL_CHANGE_UNDO_INVALID: 'EMAIL_CHANGE_UNDO_INVALID',
   /** The change is older than EMAIL_CHANGE_UNDO_DAYS. */
@@ -34,7 +34,7 @@ export const emailChangeUndoErrorCodes = {
   /** Another confirmed account has the old address now. */
   EMAIL_CHANGE_UNDO_ADDRESS_TAKEN: 'EMAIL_CHANGE_UNDO_ADDRESS_TAKEN',
 } as const;
-export type EmailChangeUndoErrorCode = keyof typeof emailChangeUndoErrorCodes;
+type EmailChangeUndoErrorCode = keyof typeof emailChangeUndoErrorCodes;
 
 const messageByCode: Record<EmailChangeUndoErrorCode, string> = {
   EMAIL_CHANGE_UNDO_INVALID: 'هذا الرابط غير صالح. تأكد من فتحه كاملاً كما وصل في الرسالة.',

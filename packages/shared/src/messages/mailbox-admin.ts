@@ -1,9 +1,10 @@
 import { GMAIL_SEND_CAPABLE_SCOPES } from '../constants';
+
 /**
  * The admin "gmail" tab (spec §2, §5 "Mail-connection settings", §8): Arabic texts, error codes and the rule
  * both sides apply — the form before sending, the server before writing.
  */
-export const GOOGLE_CLIENT_ID_SUFFIX = '.apps.googleusercontent.com';
+const GOOGLE_CLIENT_ID_SUFFIX = '.apps.googleusercontent.com';
 /** The suffix as a left-to-right island inside Arabic text, so its leading dot stays in place. */
 const suffixLtr = `\u2066${GOOGLE_CLIENT_ID_SUFFIX}\u2069`;
 
@@ -59,7 +60,7 @@ export const mailboxAdminText = {
   pendingItem: 'كتبت قيمة لم تُضف بعد: اضغط «إضافة» لإضافتها أو امسح الحقل، ثم احفظ.',
 } as const;
 
-export const mailboxAdminErrorCodes = {
+const mailboxAdminErrorCodes = {
   GMAIL_CLIENT_ID_INVALID: 'GMAIL_CLIENT_ID_INVALID',
   /** No secret given and none stored. */
   GMAIL_CLIENT_SECRET_REQUIRED: 'GMAIL_CLIENT_SECRET_REQUIRED',

@@ -73,13 +73,13 @@ export function isMailboxCallbackResult(value: string | null): value is MailboxC
   return value !== null && (MAILBOX_CALLBACK_RESULTS as readonly string[]).includes(value);
 }
 
-export const mailboxErrorCodes = {
+const mailboxErrorCodes = {
   /** The admin has not stored a client secret or a redirect URI yet. */
   MAILBOX_NOT_CONFIGURED: 'MAILBOX_NOT_CONFIGURED',
   /** Unlink asked while nothing is linked. */
   MAILBOX_NOT_LINKED: 'MAILBOX_NOT_LINKED',
 } as const;
-export type MailboxErrorCode = keyof typeof mailboxErrorCodes;
+type MailboxErrorCode = keyof typeof mailboxErrorCodes;
 
 const messageByCode: Record<MailboxErrorCode, string> = {
   MAILBOX_NOT_CONFIGURED: mailboxCallbackText.not_configured.message,

@@ -56,7 +56,7 @@ export const myDataText = {
   },
 } as const;
 
-export const myDataErrorCodes = {
+const myDataErrorCodes = {
   /** A wrong password confirming the deletion or an e-mail change. */
   WRONG_PASSWORD: 'WRONG_PASSWORD',
   /** The administrator's account is not deleted from this page. */
@@ -70,7 +70,7 @@ export const myDataErrorCodes = {
   EMAIL_CHANGE_PASSWORD_REQUIRED: 'EMAIL_CHANGE_PASSWORD_REQUIRED',
   EXPORT_NOT_FOUND: 'EXPORT_NOT_FOUND',
 } as const;
-export type MyDataErrorCode = keyof typeof myDataErrorCodes;
+type MyDataErrorCode = keyof typeof myDataErrorCodes;
 
 const messageByCode: Record<MyDataErrorCode, string> = {
   WRONG_PASSWORD: 'كلمة المرور غير صحيحة.',

@@ -67,7 +67,7 @@ export const packagesAdminTexts = {
 } as const;
 
 /** Error codes of /api/admin/packages, each with the case that raises it. */
-export const packagesAdminErrorCodes = {
+const packagesAdminErrorCodes = {
   /** POST or PATCH with a name another package already has. */
   PACKAGE_NAME_TAKEN: 'PACKAGE_NAME_TAKEN',
   /** DELETE of a reserved package, or PATCH renaming one (RESERVED_PACKAGE_NAMES). */
@@ -81,7 +81,7 @@ export const packagesAdminErrorCodes = {
   /** PATCH or DELETE of an id that does not exist (deleted meanwhile). */
   PACKAGE_NOT_FOUND: 'PACKAGE_NOT_FOUND',
 } as const;
-export type PackagesAdminErrorCode = keyof typeof packagesAdminErrorCodes;
+type PackagesAdminErrorCode = keyof typeof packagesAdminErrorCodes;
 
 const textByCode: Record<PackagesAdminErrorCode, string> = {
   PACKAGE_NAME_TAKEN: packagesAdminTexts.nameTaken,

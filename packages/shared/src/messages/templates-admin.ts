@@ -40,7 +40,7 @@ export const templatesAdminText = {
   editing: (name: string) => `تعديل القالب ${name}`,
 } as const;
 
-export const templatesAdminErrorCodes = {
+const templatesAdminErrorCodes = {
   /** Name or content is empty (content also counts as empty when nothing survives sanitising). */
   TEMPLATE_FIELDS_REQUIRED: 'TEMPLATE_FIELDS_REQUIRED',
   /** No package was chosen. */

@@ -44,7 +44,7 @@ export const usersAdminTexts = {
 } as const;
 
 /** Error codes of /api/admin/users, each with the case that raises it. */
-export const usersAdminErrorCodes = {
+const usersAdminErrorCodes = {
   /** PATCH names a package that does not exist (spec §5). */
   PACKAGE_NOT_FOUND: 'PACKAGE_NOT_FOUND',
   /** PATCH targets a profile id that does not exist. */
@@ -54,7 +54,7 @@ export const usersAdminErrorCodes = {
   /** The package stays and the balance moved since the form opened (messagesRemainingWas). */
   BALANCE_CHANGED: 'BALANCE_CHANGED',
 } as const;
-export type UsersAdminErrorCode = keyof typeof usersAdminErrorCodes;
+type UsersAdminErrorCode = keyof typeof usersAdminErrorCodes;
 
 const textByCode: Record<UsersAdminErrorCode, string> = {
   PACKAGE_NOT_FOUND: usersAdminTexts.packageNotFound,

@@ -30,7 +30,7 @@ export function normalizePhone(phone: string): string {
  * version (optional) takes Latin letters only. Control characters are refused before this (CONTROL_CHARACTERS)
  * and direction controls dropped (normalizeApplicantName), so neither can reach a header or reverse a name.
  */
-export const APPLICANT_NAME_MAX = 80;
+const APPLICANT_NAME_MAX = 80;
 const NAME_PATTERN = /^\p{L}[\p{L}\p{M} .'\u2019\u0640-]*$/u;
 const NAME_EN_PATTERN = /^[A-Za-z][A-Za-z .'\u2019-]*$/;
 

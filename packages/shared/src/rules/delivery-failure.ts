@@ -10,7 +10,3 @@
  */
 export const FAILURE_CAUSES = ['address', 'refused', 'resume', 'unconfirmed', 'retries'] as const;
 export type FailureCause = (typeof FAILURE_CAUSES)[number];
-
-export function isRetryableCause(cause: FailureCause | null | undefined): boolean {
-  return cause === 'retries';
-}

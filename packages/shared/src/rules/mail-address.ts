@@ -6,8 +6,7 @@
  * into the directory is one the sender will take — not one that fails, is refunded and is chosen again on
  * every later request.
  */
-export const MAIL_ADDRESS_PATTERN =
-  /^[^\s@<>()[\]\\,;:"\p{Cc}\p{Cf}]+@[^\s@<>()[\]\\,;:"\p{Cc}\p{Cf}]+\.[^\s@<>()[\]\\,;:"\p{Cc}\p{Cf}]+$/u;
+const MAIL_ADDRESS_PATTERN = /^[^\s@<>()[\]\\,;:"\p{Cc}\p{Cf}]+@[^\s@<>()[\]\\,;:"\p{Cc}\p{Cf}]+\.[^\s@<>()[\]\\,;:"\p{Cc}\p{Cf}]+$/u;
 
 /**
  * Whether `address` passes MAIL_ADDRESS_PATTERN, the 320-character limit of an address, and the dots rule of

@@ -5,8 +5,6 @@
  * typed — `{{company}}`, `{{الشركة}}` — so a template or a send that holds one is refused with the list.
  */
 export const PLACEHOLDER_NAMES = ['company_name', 'sector', 'location', 'applicant_name', 'applicant_name_en', 'applicant_phone'] as const;
-/** Filled with the applicant's own details when the job is scheduled (the same in every company's message). */
-export const APPLICANT_PLACEHOLDERS = ['applicant_name', 'applicant_name_en', 'applicant_phone'] as const;
 
 const BRACED = /\{\{([^{}]*)\}\}/g;
 

@@ -27,7 +27,7 @@ export interface SettledSendingSettings {
 }
 
 /** Spec §5: non-numeric becomes 0. */
-export function toSettingNumber(value: unknown): number {
+function toSettingNumber(value: unknown): number {
   const n = typeof value === 'number' ? value : Number(String(value ?? '').trim());
   return Number.isFinite(n) ? n : 0;
 }

@@ -26,7 +26,7 @@ export const DEFAULT_SENDING_WINDOW: SendingWindowSettings = {
 };
 
 export const CLOCK_TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/;
-export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Minutes after midnight of "HH:MM". */
 export const minutesOf = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
