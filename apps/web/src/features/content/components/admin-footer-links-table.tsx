@@ -1,10 +1,13 @@
 import { NativeSelect, Table, Text, TextInput } from '@mantine/core';
-import { checkFooterLinkInput, contentAdminMessage, footerAdminText as t } from '@sira/shared/messages/content-admin';
+import { useForm } from '@mantine/form';
+import { type FooterLinkFormValues, footerLinkFormSchema } from '@sira/shared/forms/content';
+import { footerAdminText as t } from '@sira/shared/messages/content-admin';
 import type { AdminFooterLink, AdminFooterSection } from '@sira/shared/schemas/content-admin';
 import { useState } from 'react';
 import { ColumnHeads } from '~/components/ui/column-heads';
 import { RowActions, RowEditActions } from '~/components/ui/row-actions';
 import { StackedTable } from '~/components/ui/stacked-table';
+import { formMessage, markWithoutMessage, validateWith } from '~/lib/form';
 import { notify } from '~/lib/notify';
 import { useDeleteFooterLink } from '../api/admin-delete-footer-link';
 import { contentAdminErrorMessage } from '../api/admin-error';
@@ -86,67 +89,53 @@ export function AdminFooterLinksTable({ links, sections }: { links: AdminFooterL
 }
 
 function EditingLinkRow({ link, sections, onDone }: { link: AdminFooterLink; sections: AdminFooterSection[]; onDone: () => void }) {
-  const [form, setForm] = useState({ title: link.title, url: link.url, icon: link.icon ?? '', sectionId: link.sectionId ?? '' });
-  const [order, setOrder] = useState<number | ''>(link.order);
+  const form = useForm<FooterLinkFormValues>({
+    name: 'footer-link-row',
+    initialValues: { title: link.title, url: link.url, icon: link.icon ?? '', sectionId: link.sectionId ?? '', order: link.order },
+    validate: validateWith(footerLinkFormSchema),
+    // The row has no room for a message: the toast says it.
+    enhanceGetInputProps: markWithoutMessage,
+  });
   const update = useUpdateFooterLink();
 
-  const save = () => {
-    const rule = checkFooterLinkInput({ ...form, sectionId: form.sectionId || null });
-    if (rule) return notify.error(contentAdminMessage(rule) ?? t.linkUpdateFailed);
-    update.mutate(
-      { id: link.id, ...form, order: orderOrZero(order) },
-      {
-        onSuccess: () => {
-          notify.success(t.linkUpdated);
-          onDone();
+  const save = form.onSubmit(
+    ({ order, ...fields }) =>
+      update.mutate(
+        { id: link.id, ...fields, order: orderOrZero(order) },
+        {
+          onSuccess: () => {
+            notify.success(t.linkUpdated);
+            onDone();
+          },
+          onError: (e) => notify.error(contentAdminErrorMessage(e, t.linkUpdateFailed)),
         },
-        onError: (e) => notify.error(contentAdminErrorMessage(e, t.linkUpdateFailed)),
-      },
-    );
-  };
+      ),
+    (errors) => notify.error(formMessage(errors)),
+  );
 
   return (
     <Table.Tr aria-label={t.editing(link.title)}>
       <Table.Td data-label={t.linkTitle}>
-        <TextInput
-          aria-label={t.linkTitle}
-          maxLength={200}
-          value={form.title}
-          onChange={(e) => setForm({ ...form, title: e.currentTarget.value })}
-        />
+        <TextInput aria-label={t.linkTitle} maxLength={200} {...form.getInputProps('title')} />
       </Table.Td>
       <Table.Td data-label={t.url}>
-        <TextInput
-          aria-label={t.url}
-          maxLength={2000}
-          dir="ltr"
-          value={form.url}
-          onChange={(e) => setForm({ ...form, url: e.currentTarget.value })}
-        />
+        <TextInput aria-label={t.url} maxLength={2000} dir="ltr" {...form.getInputProps('url')} />
       </Table.Td>
       <Table.Td data-label={t.icon}>
-        <TextInput
-          aria-label={t.icon}
-          maxLength={50}
-          dir="ltr"
-          w={110}
-          value={form.icon}
-          onChange={(e) => setForm({ ...form, icon: e.currentTarget.value })}
-        />
+        <TextInput aria-label={t.icon} maxLength={50} dir="ltr" w={110} {...form.getInputProps('icon')} />
       </Table.Td>
       <Table.Td data-label={t.order}>
-        <AdminOrderInput value={order} onChange={setOrder} withLabel={false} />
+        <AdminOrderInput value={form.values.order} onChange={(order) => form.setFieldValue('order', order)} withLabel={false} />
       </Table.Td>
       <Table.Td data-label={t.section}>
         <NativeSelect
           aria-label={t.section}
-          value={form.sectionId}
-          onChange={(e) => setForm({ ...form, sectionId: e.currentTarget.value })}
+          {...form.getInputProps('sectionId')}
           data={[{ value: '', label: t.chooseSection }, ...sections.map((s) => ({ value: s.id, label: s.title }))]}
         />
       </Table.Td>
       <Table.Td data-label={t.actions}>
-        <RowEditActions saveLabel={t.save} cancelLabel={t.cancel} saving={update.isPending} onSave={save} onCancel={onDone} />
+        <RowEditActions saveLabel={t.save} cancelLabel={t.cancel} saving={update.isPending} onSave={() => save()} onCancel={onDone} />
       </Table.Td>
     </Table.Tr>
   );

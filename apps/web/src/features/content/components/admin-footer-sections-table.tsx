@@ -1,10 +1,13 @@
 import { Table, Text, TextInput } from '@mantine/core';
-import { checkFooterSectionInput, contentAdminMessage, footerAdminText as t } from '@sira/shared/messages/content-admin';
+import { useForm } from '@mantine/form';
+import { type FooterSectionFormValues, footerSectionFormSchema } from '@sira/shared/forms/content';
+import { footerAdminText as t } from '@sira/shared/messages/content-admin';
 import type { AdminFooterLink, AdminFooterSection } from '@sira/shared/schemas/content-admin';
 import { useState } from 'react';
 import { ColumnHeads } from '~/components/ui/column-heads';
 import { RowActions, RowEditActions } from '~/components/ui/row-actions';
 import { StackedTable } from '~/components/ui/stacked-table';
+import { formMessage, markWithoutMessage, validateWith } from '~/lib/form';
 import { notify } from '~/lib/notify';
 import { useDeleteFooterSection } from '../api/admin-delete-footer-section';
 import { contentAdminErrorMessage } from '../api/admin-error';
@@ -74,35 +77,40 @@ export function AdminFooterSectionsTable({ sections, links }: { sections: AdminF
 }
 
 function EditingSectionRow({ section, onDone }: { section: AdminFooterSection; onDone: () => void }) {
-  const [title, setTitle] = useState(section.title);
-  const [order, setOrder] = useState<number | ''>(section.order);
+  const form = useForm<FooterSectionFormValues>({
+    name: 'footer-section-row',
+    initialValues: { title: section.title, order: section.order },
+    validate: validateWith(footerSectionFormSchema),
+    // The row has no room for a message: the toast says it.
+    enhanceGetInputProps: markWithoutMessage,
+  });
   const update = useUpdateFooterSection();
 
-  const save = () => {
-    const rule = checkFooterSectionInput({ title });
-    if (rule) return notify.error(contentAdminMessage(rule) ?? t.sectionUpdateFailed);
-    update.mutate(
-      { id: section.id, title, order: orderOrZero(order) },
-      {
-        onSuccess: () => {
-          notify.success(t.sectionUpdated);
-          onDone();
+  const save = form.onSubmit(
+    ({ title, order }) =>
+      update.mutate(
+        { id: section.id, title, order: orderOrZero(order) },
+        {
+          onSuccess: () => {
+            notify.success(t.sectionUpdated);
+            onDone();
+          },
+          onError: (e) => notify.error(contentAdminErrorMessage(e, t.sectionUpdateFailed)),
         },
-        onError: (e) => notify.error(contentAdminErrorMessage(e, t.sectionUpdateFailed)),
-      },
-    );
-  };
+      ),
+    (errors) => notify.error(formMessage(errors)),
+  );
 
   return (
     <Table.Tr aria-label={t.editing(section.title)}>
       <Table.Td data-label={t.sectionTitle}>
-        <TextInput aria-label={t.sectionTitle} maxLength={200} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
+        <TextInput aria-label={t.sectionTitle} maxLength={200} {...form.getInputProps('title')} />
       </Table.Td>
       <Table.Td data-label={t.order}>
-        <AdminOrderInput value={order} onChange={setOrder} withLabel={false} />
+        <AdminOrderInput value={form.values.order} onChange={(order) => form.setFieldValue('order', order)} withLabel={false} />
       </Table.Td>
       <Table.Td data-label={t.actions}>
-        <RowEditActions saveLabel={t.save} cancelLabel={t.cancel} saving={update.isPending} onSave={save} onCancel={onDone} />
+        <RowEditActions saveLabel={t.save} cancelLabel={t.cancel} saving={update.isPending} onSave={() => save()} onCancel={onDone} />
       </Table.Td>
     </Table.Tr>
   );
