@@ -43,8 +43,8 @@ export function batchPosition(settings: Pick<EmailDelaySettings, 'batch_delay'>,
 }
 
 /**
- * The core of the rule with the batch position already known (the worker and the estimate track it as they
- * go instead of rescanning the history).
+ * The earliest time ≥ now at which a mailbox may send its next message, with the batch position already known
+ * (the worker, the send plan and dailyCapSplit track it as they go instead of rescanning the history).
  */
 export function earliestAllowed(settings: Pacing, now: number, sends: readonly number[], dailyCap: number, position: number): number {
   const n = sends.length;
@@ -63,57 +63,13 @@ export function earliestAllowed(settings: Pacing, now: number, sends: readonly n
   return t;
 }
 
-/** The earliest time ≥ now at which this mailbox may send its next message. */
-export function nextSendTime(settings: Pacing, now: number, history: PacingHistory): number {
-  return earliestAllowed(settings, now, history.sends, history.dailyCap, batchPosition(settings, history.sends));
-}
-
-/** The most simulated sends an estimate walks through; beyond it the estimate is extrapolated linearly. */
-const ESTIMATE_STEPS = 50_000;
+/** The most simulated sends dailyCapSplit walks through; a longer queue gets no answer. */
+const SPLIT_WALK_LIMIT = 50_000;
 
 /** A number of messages that may not leave before `at` (a job's deliveries, or one waiting for its retry). */
 export interface DueGroup {
   at: number;
   count: number;
-}
-
-/**
- * When `remaining` more messages would be done if each left at the earliest allowed time (pacing and the
- * rolling daily cap included). `startAt` is when sending may resume (now, or the end of a provider pause).
- * `due`, ascending by time, says when the messages become due, in the order they are sent: no message
- * leaves before it is due (a retry waiting for retry_delay; messages beyond the groups are due at once).
- * Returns null when nothing remains.
- */
-export function estimateFinish(
-  settings: Pacing,
-  startAt: number,
-  history: PacingHistory,
-  remaining: number,
-  due: readonly DueGroup[] = [],
-): number | null {
-  if (remaining <= 0) return null;
-  const sends = history.sends.slice();
-  let position = batchPosition(settings, sends);
-  let t = startAt;
-  const steps = Math.min(remaining, ESTIMATE_STEPS);
-  let group = 0;
-  let leftInGroup = due[0]?.count ?? 0;
-  for (let i = 0; i < steps; i++) {
-    while (leftInGroup <= 0 && group < due.length - 1) leftInGroup = (due[++group] as DueGroup).count;
-    if (leftInGroup > 0) {
-      t = Math.max(t, (due[group] as DueGroup).at);
-      leftInGroup--;
-    }
-    t = earliestAllowed(settings, t, sends, history.dailyCap, position);
-    const last = sends[sends.length - 1];
-    position = last !== undefined && t - last < settings.batch_delay * 1000 ? position + 1 : 1;
-    sends.push(t);
-  }
-  if (remaining > steps) {
-    const first = sends[history.sends.length] as number;
-    t += ((t - first) / steps) * (remaining - steps);
-  }
-  return t;
 }
 
 /** Where the rolling daily cap splits a send (see dailyCapSplit). */
@@ -126,8 +82,8 @@ export interface DailyCapSplit {
 
 /**
  * Of `count` messages queued after `ahead` others of the mailbox (already waiting, sent first), how many leave
- * before the rolling daily cap holds one, and when that one may leave — simulated like estimateFinish, each
- * message at the earliest allowed time. The other rules only space messages out by seconds or minutes; the cap
+ * before the rolling daily cap holds one, and when that one may leave — simulated message by message, each
+ * at the earliest allowed time (no message before it is due: `due`, ascending, in the order they are sent). The other rules only space messages out by seconds or minutes; the cap
  * holds the rest for up to a day, which the user must be told before sending and while waiting. When the queue
  * ahead already meets the cap, none of the send leaves before it. Null when the queue is too long to walk.
  */
@@ -140,7 +96,7 @@ export function dailyCapSplit(
   due: readonly DueGroup[] = [],
 ): DailyCapSplit | null {
   if (count <= 0) return { beforeCap: 0, resumesAt: null };
-  if (ahead + count > ESTIMATE_STEPS) return null;
+  if (ahead + count > SPLIT_WALK_LIMIT) return null;
   const sends = history.sends.slice();
   let position = batchPosition(settings, sends);
   let t = startAt;
