@@ -317,6 +317,11 @@ export class SimulatedClock implements Clock {
     return Math.max(Date.now(), this.realStart + (Date.now() - this.realStart) * this.rate + this.skipped);
   }
 
+  /** Leases and caches age in real time: the database expires leases in real time (worker/clock.ts). */
+  elapsed(): number {
+    return performance.now();
+  }
+
   /** How far ahead of real time the clock is. */
   get aheadMs(): number {
     return this.now() - Date.now();

@@ -29,7 +29,7 @@ export interface BatchInput {
   rows: ClaimedDelivery[];
   /** The claim itself handed the rows over (pacing lets them all leave back to back). */
   claimedHandedOver: boolean;
-  /** When the claim's lease ends, by this process's real clock (see leaseEnds). */
+  /** When the claim's lease ends, in the clock's real time (`elapsed`, see leaseEnds). */
   claimLeaseEnds: number;
   pacer: MailboxPacer;
   settings: EngineSettings;
@@ -69,8 +69,8 @@ export class ClaimedBatch {
    */
   private readonly leases: Map<string, string>;
   /**
-   * When each held row's lease ends, by this process's real clock: the time just before the statement that
-   * set it plus its length, so never later than the database's own end (durations need no shared clock).
+   * When each held row's lease ends, in the clock's real time (`elapsed`): the time just before the statement
+   * that set it plus its length, so never later than the database's own end (durations need no shared clock).
    */
   private readonly leaseEnds: Map<string, number>;
   /** Rows handed over and not settled yet. */
@@ -227,10 +227,11 @@ export class ClaimedBatch {
         const topUp = ahead < Math.ceil(this.depth / 2) ? this.toHandFrom(i + 1, this.backToBack()) : [];
         const oldest = this.unrecorded[0];
         const recordDue =
-          this.unrecorded.length >= this.depth || (oldest !== undefined && Date.now() - oldest.acceptedAt >= engine.options.recordEveryMs);
+          this.unrecorded.length >= this.depth ||
+          (oldest !== undefined && engine.clock.elapsed() - oldest.acceptedAt >= engine.options.recordEveryMs);
         if (topUp.length > 0 || recordDue) await this.flushInBackground(topUp, creds.email);
       }
-      if ((this.leaseEnds.get(row.id) ?? Number.POSITIVE_INFINITY) - Date.now() < engine.options.leaseMs / 2) {
+      if ((this.leaseEnds.get(row.id) ?? Number.POSITIVE_INFINITY) - engine.clock.elapsed() < engine.options.leaseMs / 2) {
         // The keeper has not managed to renew (the database is slow or away): renew before the call, or end
         // the run if that fails too. A row the sweeper already took is someone else's now.
         await this.settleBackground();
@@ -260,7 +261,12 @@ export class ClaimedBatch {
       }
       this.handedOver.delete(row.id);
       if (outcome.kind === 'sent') {
-        this.unrecorded.push({ id: row.id, at: outcome.at, providerMessageId: outcome.providerMessageId, acceptedAt: Date.now() });
+        this.unrecorded.push({
+          id: row.id,
+          at: outcome.at,
+          providerMessageId: outcome.providerMessageId,
+          acceptedAt: engine.clock.elapsed(),
+        });
         continue;
       }
       const decision = decide(outcome.error, row, this.input.settings.delay, engine.clock.now());
@@ -284,8 +290,7 @@ export class ClaimedBatch {
           { profileId, mailbox: this.input.email, until: decision.until },
           'sending: Gmail daily sending limit reached; mailbox paused',
         );
-        // Google's time is real time: the rest is measured from the engine's clock by the same distance.
-        engine.rest(profileId, engine.clock.now() + (decision.until.getTime() - Date.now()), 'pacing');
+        engine.rest(profileId, decision.until.getTime(), 'pacing');
         engine.notifyChange(profileId, false);
         return 'stop';
       }
@@ -367,7 +372,7 @@ export class ClaimedBatch {
     return this.exclusive(async () => {
       const held = [...this.leases].map(([id, lease]) => ({ id, lease }));
       if (held.length === 0) return;
-      const issuedAt = Date.now();
+      const issuedAt = engine.clock.elapsed();
       const renewed = await engine.retryingWrite(() => renewLeases(engine.db, held, engine.leaseSeconds));
       for (const { id } of held) {
         const lease = renewed.get(id);
@@ -389,7 +394,7 @@ export class ClaimedBatch {
   }
 
   /**
-   * The lease keeper, on real time: every third of a lease, the leases are renewed unless one was set less
+   * The lease keeper, on a real timer: every third of a lease, the leases are renewed unless one was set less
    * than half a period ago. A renewal that fails is tried at the next period; before each call a lease with
    * less than half its length left is renewed first, and a failure there ends the run.
    */
@@ -398,7 +403,7 @@ export class ClaimedBatch {
     const renewEveryMs = leaseMs / 3;
     this.keeper = setInterval(() => {
       if (this.renewing || this.leaseEnds.size === 0) return;
-      if (Math.min(...this.leaseEnds.values()) - Date.now() > leaseMs - renewEveryMs / 2) return;
+      if (Math.min(...this.leaseEnds.values()) - this.engine.clock.elapsed() > leaseMs - renewEveryMs / 2) return;
       this.renewing = true;
       this.renew()
         .catch((error: unknown) =>
@@ -430,7 +435,7 @@ export class ClaimedBatch {
           : null;
       const records = sent.map((r) => ({ id: r.id, lease: this.leaseOf(r), at: r.at, providerMessageId: r.providerMessageId }));
       let result: Awaited<ReturnType<typeof recordAndHandOver>>;
-      const issuedAt = Date.now();
+      const issuedAt = engine.clock.elapsed();
       try {
         result = await engine.retryingWrite(() => recordAndHandOver(engine.db, records, hand));
       } catch (error) {

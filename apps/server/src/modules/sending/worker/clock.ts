@@ -1,14 +1,23 @@
 import { setTimeout as delay } from 'node:timers/promises';
 
 /**
- * Time as the sending engine's pacing sees it: when a message may leave, when a retry is due, how long a
- * mailbox rests. Injected so that tests can run the pacing and retry rules on simulated time; leases,
- * polling and database retries stay on real time, because the database's own clock expires leases.
+ * The sending engine's one time source; nothing in `worker/` reads the system's clocks itself (a Biome rule,
+ * `biome/worker-clock.grit`, refuses `Date.now()`, `new Date()` and `performance.now()` there; `systemClock`
+ * below is the one exception). Injected so that tests run the engine on simulated time. It tells two kinds of
+ * time, each for its own questions:
+ * - `now()`, the calendar: when a message may leave (pacing, the daily cap, the sending window), when a retry is
+ *   due, until when a mailbox rests or the provider paused it;
+ * - `elapsed()`, real time as it passes: how long a lease this worker holds has left, how old a cache is, how
+ *   long a run has had its turn, when the scheduler's next pass is due. Leases are stamped and expired by the
+ *   database's own clock (`now()` in SQL: a lease is a fencing token every worker must agree on), which runs in
+ *   real time whatever a simulated calendar does, so what is measured against leases is measured in real time.
  */
 export interface Clock {
-  /** Milliseconds since the epoch. */
+  /** Milliseconds since the epoch, on the engine's calendar. */
   now(): number;
-  /** Resolves after `ms` of this clock's time, or at once when `signal` is aborted. */
+  /** Milliseconds of real time since an arbitrary origin; never goes back. */
+  elapsed(): number;
+  /** Resolves after `ms` of this clock's calendar time, or at once when `signal` is aborted. */
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
   /**
    * The engine has nothing to do for some mailbox before `at` (a pacing rest, a closed sending window). The
@@ -19,6 +28,7 @@ export interface Clock {
 
 export const systemClock: Clock = {
   now: () => Date.now(),
+  elapsed: () => performance.now(),
   async sleep(ms, signal) {
     if (ms <= 0 || signal?.aborted) return;
     try {

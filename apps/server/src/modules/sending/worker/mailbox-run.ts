@@ -32,9 +32,10 @@ export class MailboxRun {
   private async credentials(force = false): Promise<MailboxCredentials> {
     const { profileId } = this.mailbox;
     const cached = this.cached;
-    if (this.engine.takeLinkChange(profileId) || force || !cached || Date.now() - cached.at > CREDENTIALS_TTL_MS) {
+    const now = this.engine.clock.elapsed();
+    if (this.engine.takeLinkChange(profileId) || force || !cached || now - cached.at > CREDENTIALS_TTL_MS) {
       const fresh = await getSendingCredentials(this.engine.mailboxDeps, profileId, force ? { forceRefresh: true } : {});
-      this.cached = { ...fresh, at: Date.now() };
+      this.cached = { ...fresh, at: now };
       return this.cached;
     }
     return cached;
@@ -44,7 +45,7 @@ export class MailboxRun {
     const { engine, mailbox } = this;
     const { profileId } = mailbox;
     const { options, clock } = engine;
-    const started = Date.now();
+    const started = clock.elapsed();
     let settings = await engine.settings();
     let pacer = new MailboxPacer(
       settings.delay,
@@ -53,7 +54,7 @@ export class MailboxRun {
     );
 
     while (!engine.stopping() && !engine.paused()) {
-      if (this.othersWaiting && Date.now() - started > options.runSliceMs) return;
+      if (this.othersWaiting && clock.elapsed() - started > options.runSliceMs) return;
       settings = await engine.settings();
       pacer.update(settings.delay, dailyCapFor(this.email, settings.dailyCaps, mailbox.dailyCap));
       const now = clock.now();
@@ -65,7 +66,7 @@ export class MailboxRun {
       const want = Math.max(1, pacer.sendableWithin(now, options.claimHorizonMs, options.maxClaim));
       // When pacing lets the whole claim leave back to back, the claim hands the rows over too (see ClaimedBatch).
       const handOver = want > 1 && pacer.sendableWithin(now, 0, want) >= want;
-      const claimedAt = Date.now();
+      const claimedAt = clock.elapsed();
       // One lease length: the batch renews it for as long as it holds the rows.
       const window = windowOf(settings.window);
       const claim = await claimDeliveries(engine.db, profileId, want, engine.leaseSeconds, handOver, new Date(now), isOpen(now, window));

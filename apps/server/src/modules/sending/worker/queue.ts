@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../../db/client';
 import { hotQuery, hotTransaction } from '../../../db/hot-statements';
 import { failDeliveries, settleJobs, startJobs } from '../job-state';
+import { systemClock } from './clock';
 
 /**
  * The send queue's row operations (ADR 002, ADR 008). Each is one statement or one short transaction; no
@@ -103,7 +104,7 @@ export async function claimDeliveries(
   limit: number,
   leaseSeconds: number,
   handOver = false,
-  asOf: Date = new Date(),
+  asOf: Date = new Date(systemClock.now()),
   windowOpen = true,
 ): Promise<ClaimResult> {
   return hotTransaction(db, async (hot) => {
@@ -118,7 +119,7 @@ export async function claimDeliveries(
     const mailbox = links.find((l) => l.profile_id === profileId);
     if (!mailbox) return { kind: 'unavailable', reason: 'not_linked', pausedUntil: null } as const;
     const pausedUntil = Math.max(0, ...links.map((l) => l.paused_until ?? 0));
-    if (pausedUntil > Date.now()) return { kind: 'unavailable', reason: 'paused', pausedUntil: new Date(pausedUntil) } as const;
+    if (pausedUntil > asOf.getTime()) return { kind: 'unavailable', reason: 'paused', pausedUntil: new Date(pausedUntil) } as const;
     const [inFlight] = await hot.rows<{ busy: boolean }>(
       'sira_claim_in_flight_v2',
       sql`select exists (select 1 from deliveries where profile_id = ${profileId} and status = 'sending')

@@ -45,6 +45,10 @@ class VirtualClock implements Clock {
   now(): number {
     return this.t;
   }
+  /** Leases and caches age in real time: the database expires leases in real time (clock.ts). */
+  elapsed(): number {
+    return performance.now();
+  }
   async sleep(ms: number, signal?: AbortSignal): Promise<void> {
     if (ms <= 0 || signal?.aborted) return;
     this.sleeping++;

@@ -63,7 +63,8 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
   const pick = new MailboxPick();
   /** Runs whose user's link changed (linked again, perhaps to another address): their cached token goes. */
   const linkChanged = new Set<string>();
-  let lastSweep = 0;
+  // Never yet: the first pass sweeps.
+  let lastSweep = Number.NEGATIVE_INFINITY;
   let timer: NodeJS.Timeout | undefined;
   let timerDue = 0;
   let ticking: Promise<void> | undefined;
@@ -71,9 +72,9 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
   /** One read shared by every run asking at the same time (all of them, when the worker starts). */
   let settingsCache: { at: number; value: Promise<EngineSettings> } | undefined;
   const settings = (): Promise<EngineSettings> => {
-    if (!settingsCache || Date.now() - settingsCache.at > o.settingsTtlMs) {
+    if (!settingsCache || clock.elapsed() - settingsCache.at > o.settingsTtlMs) {
       const value = Promise.all([readSendingSettings(ctx.db), readSendingWindow(ctx.db)]).then(([s, window]) => ({ ...s, window }));
-      settingsCache = { at: Date.now(), value };
+      settingsCache = { at: clock.elapsed(), value };
       // A failed read is not kept: the callers get its error, the next one asks the database again.
       value.catch(() => {
         if (settingsCache?.value === value) settingsCache = undefined;
@@ -108,7 +109,7 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
   };
 
   async function sweep() {
-    lastSweep = Date.now();
+    lastSweep = clock.elapsed();
     const { released, failed } = await sweepExpiredLeases(ctx.db, deliveryFailureText.leaseExpired);
     // Those mailboxes are free now: a rest taken because they were busy (held by the worker that died) ends, so
     // this pass can take them over at once instead of after the rest.
@@ -126,7 +127,7 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
     try {
       // First, so that a restored database is found paused, and its claimed rows settled, before any sweep or claim.
       const paused = await pause.refresh();
-      if (Date.now() - lastSweep >= o.sweepEveryMs) await sweep();
+      if (clock.elapsed() - lastSweep >= o.sweepEveryMs) await sweep();
       if (paused) return;
       // Rests were planned with the settings of their time: once the admin saves others (in this process or
       // another), a mailbox resting for an hour's batch_delay or a daily cap since raised may send now.
@@ -145,9 +146,10 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
   function schedule(delayMs: number) {
     if (engine.stopping()) return;
     // An earlier pass already planned wins: a stream of events cannot keep pushing the pass back.
-    if (timer && timerDue <= Date.now() + delayMs) return;
+    // The pass is a real timer (setTimeout): its due time is real time too.
+    if (timer && timerDue <= clock.elapsed() + delayMs) return;
     if (timer) clearTimeout(timer);
-    timerDue = Date.now() + delayMs;
+    timerDue = clock.elapsed() + delayMs;
     timer = setTimeout(() => {
       timer = undefined;
       ticking = tick().finally(() => {
