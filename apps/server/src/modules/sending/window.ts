@@ -7,7 +7,7 @@ import { DAY_MS, MINUTE_MS } from './pacing';
  * the property tests apply the one rule on whatever time they are given.
  *
  * Saudi time is UTC+03:00 all year (Asia/Riyadh keeps no daylight saving), so wall-clock arithmetic is a fixed
- * shift rather than a time-zone database lookup on every message (ADR 014; window.test.ts checks the shift
+ * shift rather than a time-zone database lookup on every message (ADR 014; window.unit.test.ts checks the shift
  * against Intl's Asia/Riyadh).
  */
 
