@@ -78,13 +78,13 @@ describe('admin: the sending window', () => {
     const app = await openPanel();
     const holidays = app.panel.getByRole('textbox', { name: t.holidays });
     await app.user.clear(holidays);
-    await app.user.type(holidays, '2026-02-30{Enter}2027-01-01');
+    await app.user.paste('2026-02-30\n2027-01-01');
     await save(app);
     expect(app.panel.getByText(t.badHolidays('2026-02-30'))).toBeTruthy();
     expect(puts(requests)).toHaveLength(0);
 
     await app.user.clear(holidays);
-    await app.user.type(holidays, '2027-01-01{Enter}2026-12-02{Enter}2027-01-01');
+    await app.user.paste('2027-01-01\n2026-12-02\n2027-01-01');
     await save(app);
     await screen.findByText(t.saved);
     expect(puts(requests)[0]?.body).toMatchObject({ holidays: ['2026-12-02', '2027-01-01'] });

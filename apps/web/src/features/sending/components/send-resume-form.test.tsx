@@ -270,7 +270,7 @@ describe('/send-resume: the résumé before anything is sent', () => {
     expect(requests.some((r) => r.path === '/api/sending/jobs')).toBe(false);
 
     await app.user.clear(name);
-    await app.user.type(name, 'Ahmad_CV.pdf');
+    await app.user.paste('Ahmad_CV.pdf');
     await app.user.click(within(report).getByRole('button', { name: sendingText.resumeRename }));
     expect(await within(report).findByText(sendingText.resumeRenamed('Ahmad_CV.pdf'))).toBeTruthy();
     expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ name: 'Ahmad_CV.pdf' });
