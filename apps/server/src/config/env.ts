@@ -101,7 +101,7 @@ export interface Env {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** In embedded mode a secret is generated once and kept under DATA_DIR (see secrets.ts). */
+  /** In embedded mode a secret is generated once and kept under DATA_DIR (persistentSecret, lib/data-dir.ts). */
   appSecret: string | undefined;
   publicBaseUrl: string | undefined;
   smtpUrl: string | undefined;

@@ -260,7 +260,7 @@ export function userFacingReason(reason: string | null, status?: string): string
 }
 
 /**
- * What one submit on /send-resume schedules (features/sending/sendable-summary.tsx): how many companies, and
+ * What one submit on /send-resume schedules (features/sending/components/sendable-summary.tsx): how many companies, and
  * what it leaves for a later send. When they leave is the plan's to say (the window, the daily cap).
  */
 export const sendableText = {
@@ -272,7 +272,7 @@ export const sendableText = {
     `يصل الطلب الواحد إلى ${countOf(PACKAGE_COMPANY_LIMIT, NOUNS.company, 'genitive')} على الأكثر، وتبقى ${countOf(left - PACKAGE_COMPANY_LIMIT, NOUNS.company)} من باقتك لا يصلها هذا الطلب: أرسل إليها بطلب تالٍ.`,
 } as const;
 
-/** /send-resume's choice of sectors and cities (features/sending/target-filter.tsx). */
+/** /send-resume's choice of sectors and cities (features/sending/components/target-filter.tsx). */
 export const targetingText = {
   heading: 'الشركات التي تصلها سيرتك',
   intro: 'اختر القطاعات والمدن التي تريد التقديم فيها، أو اتركها على «الكل» لتصل سيرتك إلى كل الشركات المتاحة في باقتك.',
@@ -301,7 +301,7 @@ export const targetingText = {
   jobCities: (values: readonly string[]) => `المدن: ${values.join('، ')}`,
 } as const;
 
-/** The dashboard's delivery list: its filter, its search, and "resend failed" (features/sending/deliveries-list.tsx). */
+/** The dashboard's delivery list: its filter, its search, and "resend failed" (features/sending/components/deliveries-list.tsx). */
 export const deliveriesText = {
   filterLabel: 'الحالة',
   filterAll: 'الكل',

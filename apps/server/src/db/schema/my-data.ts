@@ -5,7 +5,7 @@ import { profiles } from './users';
 
 /**
  * A user's request for a copy of everything Sira holds about them (ADR 015). Made in the background
- * (modules/users/my-data/data-export-task.ts): pending → running (leased) → ready | failed; `done`/`total`
+ * (modules/users/my-data/my-data-task.ts): pending → running (leased) → ready | failed; `done`/`total`
  * count the rows and files written so far, which the page shows as progress. The archive expires.
  */
 export const dataExports = pgTable(
