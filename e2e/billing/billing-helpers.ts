@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 
-/** A number as the app shows it (Western digits, a comma for thousands; ADR 005), read back. */
+/** A number as the app shows it (Western digits, a comma for thousands; ADR 026), read back. */
 export function readNumber(text: string | null): number {
   if (/[\u0660-\u0669\u06F0-\u06F9]/.test(text ?? '')) throw new Error(`Arabic-Indic digits in "${text}"`);
   const western = (text ?? '').replace(/[^\d]/g, '');

@@ -8,7 +8,7 @@ import { sendingSettingsText } from './messages/sending-admin';
 
 const arabicIndicDigit = /[\u0660-\u0669\u06F0-\u06F9]/;
 
-describe('numbers as the interface writes them (ADR 005: Western digits)', () => {
+describe('numbers as the interface writes them (ADR 026: Western digits)', () => {
   it('uses Western digits, a comma for thousands and a point for decimals', () => {
     expect(formatNumber(0)).toBe('0');
     expect(formatNumber(5000)).toBe('5,000');

@@ -1,5 +1,5 @@
 /**
- * How the interface writes numbers, dates and counts (ADR 005): one digit style, the Western digits the spec
+ * How the interface writes numbers, dates and counts (ADR 026): one digit style, the Western digits the spec
  * writes its numbers in (+5,000, 3000, "05 أو +966"), while dates keep the Arabic (Saudi) month names and order.
  */
 

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * shows every password-reset link, the pay page and `_control` mark invoices paid. They answer only this
  * machine — a browser on it, and the server calling its own sandbox (through loopback, or through its own
  * network address when PUBLIC_BASE_URL names one) — so a server started with HOST=0.0.0.0 does not hand them
- * to its whole network (ADR 005).
+ * to its whole network (ADR 027).
  */
 
 const IPV4_MAPPED = '::ffff:';

@@ -60,13 +60,13 @@ export const ar = {
     resetSent: 'إذا كان البريد مسجلاً لدينا، فستصلك رسالة تحتوي على رابط لإعادة تعيين كلمة المرور.',
     passwordUpdated: 'تم تحديث كلمة المرور بنجاح. سجّل الدخول بكلمة المرور الجديدة.',
     sessionExpired: 'انتهت جلستك. يرجى تسجيل الدخول مرة أخرى.',
-    /** Registration went through but the mail server refused the confirmation e-mail (ADR 005). */
+    /** Registration went through but the mail server refused the confirmation e-mail (ADR 020). */
     confirmationNotSent: 'تم إنشاء حسابك، لكن تعذر إرسال رسالة التفعيل إلى بريدك الإلكتروني. يمكنك إعادة إرسالها الآن.',
     resendConfirmation: 'إعادة إرسال رسالة التفعيل',
     resendWait: (s: number) => `يمكنك إعادة الإرسال بعد ${countOf(s, NOUNS.second, 'genitive')}`,
-    /** A confirmation or reset e-mail the mail server refused; asking again sends it (ADR 005). */
+    /** A confirmation or reset e-mail the mail server refused; asking again sends it (ADR 020). */
     mailNotSent: 'تعذر إرسال الرسالة إلى بريدك الإلكتروني حالياً. يرجى المحاولة مرة أخرى بعد قليل.',
-    /** The applicant's name: asked at registration, or once before the first send (ADR 005). */
+    /** The applicant's name: asked at registration, or once before the first send (ADR 020). */
     nameRequired: 'يرجى إدخال اسمك الكامل بالعربية',
     invalidName: 'الاسم غير صالح. اكتب اسمك الكامل بالحروف (من حرفين إلى 80 حرفاً)، دون أرقام أو رموز.',
     invalidNameEn: 'الاسم بالإنجليزية غير صالح. اكتبه بالحروف اللاتينية فقط (من حرفين إلى 80 حرفاً)، أو اتركه فارغاً.',

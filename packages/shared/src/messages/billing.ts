@@ -83,7 +83,7 @@ export const upgradeTexts = {
 } as const;
 
 /**
- * /pricing's card of the package the user has (ADR 005): marked, and said before any dialog whether it can be
+ * /pricing's card of the package the user has (ADR 021): marked, and said before any dialog whether it can be
  * bought again — once its messages are (nearly) used up, while its directory has companies left to write to.
  */
 export const currentPackageTexts = {

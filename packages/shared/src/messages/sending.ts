@@ -24,7 +24,7 @@ export const sendingText = {
   /** Spec §8: the token refresh answered invalid_grant and the link was removed. */
   mailboxUnlinked: 'تم إلغاء ربط Gmail. يرجى إعادة الربط.',
   resumeTooLarge: `حجم الملف أكبر من ${Math.round(RESUME_MAX_BYTES / (1024 * 1024))} ميغابايت. يرجى اختيار ملف أصغر.`,
-  /** Spec §5 "PDF up to 5MB", in Arabic units (ADR 005). */
+  /** Spec §5 "PDF up to 5MB", in Arabic units (ADR 026). */
   resumeSizeHint: `ملف PDF حتى ${Math.round(RESUME_MAX_BYTES / (1024 * 1024))} ميغابايت`,
   fileRequired: 'يرجى اختيار ملف السيرة الذاتية (PDF).',
   resumeCheckHeading: 'فحص السيرة الذاتية',

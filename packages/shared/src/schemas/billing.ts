@@ -57,7 +57,7 @@ export const billingOverviewSchema = z.object({
 });
 export type BillingOverview = z.infer<typeof billingOverviewSchema>;
 
-/** Why the current package may not be bought again (ADR 005); null in UpgradeOptions when it may. */
+/** Why the current package may not be bought again (ADR 021); null in UpgradeOptions when it may. */
 export const currentPackageRefusalSchema = z.enum(['ALREADY_ON_PACKAGE', 'PACKAGE_COMPANIES_USED']);
 export type CurrentPackageRefusal = z.infer<typeof currentPackageRefusalSchema>;
 

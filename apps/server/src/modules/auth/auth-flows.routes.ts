@@ -115,7 +115,7 @@ export const authFlowRoutes: FastifyPluginAsyncZod = async (app) => {
       ruleCheck(checkSignIn(request.body));
       const email = normalizeEmail(request.body.email);
       // Per e-mail from one address, so that someone guessing from elsewhere cannot lock the owner out; the
-      // e-mail's ceiling across addresses stops guessing spread over many (ADR 005, "Rate limits").
+      // e-mail's ceiling across addresses stops guessing spread over many (ADR 020, "Rate limits").
       const emailKeys = [`sign-in:email-ip:${email}:${ip(request)}`, `sign-in:email:${email}`];
       await consumeRateLimits(app.db, [
         { key: `sign-in:ip:${ip(request)}`, max: 30, windowSeconds: 10 * MINUTE },
@@ -181,7 +181,7 @@ export const authFlowRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Never says whether the e-mail exists: the answer is the same either way — unless the mail server refused
-  // the link, which only an account's address meets and which no outsider can cause (ADR 005).
+  // the link, which only an account's address meets and which no outsider can cause (ADR 020).
   app.route({
     ...endpoint(contract.auth.requestPasswordReset),
     ...publicRoute,

@@ -43,7 +43,7 @@ const isHttpUrl = (value: string | null): value is string => {
 };
 
 /**
- * Whether the user may buy the package they already have again (ADR 005): once its messages are (nearly) used
+ * Whether the user may buy the package they already have again (ADR 021): once its messages are (nearly) used
  * up — under the low-balance threshold, when the dashboard tells them to buy more — and while it still has
  * companies they have not written to; more messages for a directory they have finished would buy nothing.
  * Returns why not, or null when they may.

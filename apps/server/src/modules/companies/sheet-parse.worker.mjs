@@ -1,4 +1,4 @@
-// Parses the first sheet of an uploaded workbook on a worker thread (spreadsheet.ts, ADR 005 "Excel import").
+// Parses the first sheet of an uploaded workbook on a worker thread (spreadsheet.ts, ADR 025).
 // Plain JavaScript on purpose: the same file runs from the sources (tests) and next to the bundle (build.mjs
 // copies it), with no TypeScript loader in a worker. It only parses; every rule stays in spreadsheet.ts.
 import { parentPort } from 'node:worker_threads';

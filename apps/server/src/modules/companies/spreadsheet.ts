@@ -21,7 +21,7 @@ export interface SheetLimits {
  * Parsing runs on a worker thread with its own time and memory budget: a large or crafted workbook then costs
  * the administrator who uploads it a refusal, instead of stalling every other request (and, in embedded mode,
  * the sending worker) while the parser works. A real 100,000-row directory (7.4 MB .xlsx, long Arabic names)
- * parses in 2.6–2.9 s within 128 MB; a 65,535-row .xls of 23 MB, past the upload limit, needs 256 MB (ADR 005).
+ * parses in 2.6–2.9 s within 128 MB; a 65,535-row .xls of 23 MB, past the upload limit, needs 256 MB (ADR 025).
  *
  * Uploads parse one at a time (two large ones must not need twice the memory), and a parse must also end
  * within `parseWithinMs` of the upload, waiting included: the server closes a connection that stays silent for

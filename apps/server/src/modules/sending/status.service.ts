@@ -16,7 +16,7 @@ import { nextOpening, windowOf } from './window';
  * The dashboard's sending numbers, always for one user: the account's figures, the current send's counts, ETA,
  * pause, recent jobs, the delivery log. Each figure has one definition, written once here:
  * - sent: the messages that left (profiles.sent_messages, raised by the worker in the statement that records
- *   each one; ADR 005); failed: the user's deliveries failed now (one sent again by "resend failed" is not,
+ *   each one; ADR 022); failed: the user's deliveries failed now (one sent again by "resend failed" is not,
  *   though failed_emails keeps its failure for the admin); balance: profiles.messages_remaining;
  * - reserved: messages debited when a send was scheduled that have not left or failed yet (pending, held,
  *   sending) — the balance a running send has taken and still holds;

@@ -4,7 +4,7 @@ import { type Database, rowsOf } from '../../db/client';
 
 /**
  * The admin header's four cards, in one SQL statement: revenue = sum of completed invoice amounts (spec §9);
- * messages sent = the messages that actually left, counted per profile by the worker (ADR 005: spec §9's
+ * messages sent = the messages that actually left, counted per profile by the worker (ADR 022: spec §9's
  * `limit − remaining` reads 0 for anyone who bought more than their package holds, since a purchase adds to
  * the balance — ADR 007); active users = profiles with a positive balance (spec §9).
  */

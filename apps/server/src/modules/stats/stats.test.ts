@@ -35,7 +35,7 @@ describe('admin stats', () => {
   it('still counts what a user sent after a purchase raised the balance above the package limit', async () => {
     const before = await getAdminStats(ctx.db);
     const c = await signedInUser(ctx);
-    // Spec §9's `limit − remaining` would read 0 here (ADR 005): 7 sent, then a purchase added to the balance.
+    // Spec §9's `limit − remaining` would read 0 here (ADR 022): 7 sent, then a purchase added to the balance.
     await ctx.db.execute(sql`update profiles set messages_remaining = 9999, sent_messages = 7 where email = ${c.email}`);
     const after = await getAdminStats(ctx.db);
     expect(after.messagesSent - before.messagesSent).toBe(7);

@@ -44,7 +44,7 @@ export interface ProfileOverview {
   email: string;
   packageName: string;
   messagesRemaining: number;
-  /** The messages that actually left (ADR 005: spec §9's `limit − remaining` reads 0 once purchases add up). */
+  /** The messages that actually left (ADR 022: spec §9's `limit − remaining` reads 0 once purchases add up). */
   messagesSent: number;
   failedCount: number;
   isAdmin: boolean;

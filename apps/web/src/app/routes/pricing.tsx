@@ -63,7 +63,7 @@ const texts = {
 };
 
 /**
- * What the card of the package a signed-in user already has says (ADR 005), before any dialog: the free one
+ * What the card of the package a signed-in user already has says (ADR 021), before any dialog: the free one
  * cannot be chosen again (spec §5); a paid one may be bought again once its messages are used up, while its
  * directory has companies left — the server decides which (`currentPackageRefusal`).
  */

@@ -9,7 +9,7 @@ const outcomeColor: Record<ConnectionOutcome, string> = { accepted: 'green', ref
 /**
  * The state of a settings form that tries its credentials with the provider: the last test's outcome (for the
  * values as they were typed then) and, when the server refused a save because its own test failed, the offer to
- * save anyway (ADR 005). Any change to what was tested drops both.
+ * save anyway (ADR 021). Any change to what was tested drops both.
  */
 export function useConnectionTest<Outcome extends ConnectionOutcome>() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);

@@ -93,7 +93,7 @@ function GatewayForm({ initial }: { initial: AdminGatewaySettings }) {
           const code = e instanceof ApiRequestError ? e.code : undefined;
           const rule = gatewayAdminMessageForCode(code);
           if (rule) setError(rule);
-          // The server tried the keys before saving (ADR 005): a failed test can be overridden, knowingly.
+          // The server tried the keys before saving (ADR 021): a failed test can be overridden, knowingly.
           connection.saveRefused(code === 'GATEWAY_KEYS_REFUSED' || code === 'GATEWAY_UNREACHABLE');
           notify.error(t.saveFailed);
         },

@@ -100,7 +100,7 @@ function Faq({ city }: { city: JobsCity }) {
 
 /**
  * Spec §2: contact (/support) and a phone link. The number is the one the administrator entered in the
- * footer tab (ADR 005: no page holds a number of its own); with none entered there is no phone link. The
+ * footer tab (ADR 026: no page holds a number of its own); with none entered there is no phone link. The
  * prerendered page carries the link hidden and empty, and its script fills it in from the same footer data
  * (static-page.ts, `data-contact-phone`).
  */

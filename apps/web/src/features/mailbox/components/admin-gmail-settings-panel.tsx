@@ -126,7 +126,7 @@ function SettingsForm({ saved }: { saved: GmailSettings }) {
       onError: (error) => {
         notify.error(t.saveFailed);
         const serverCode = error instanceof ApiRequestError ? (error.code as MailboxAdminErrorCode) : undefined;
-        // The server tried the client before saving (ADR 005): a failed test can be overridden, knowingly.
+        // The server tried the client before saving (ADR 021): a failed test can be overridden, knowingly.
         connection.saveRefused(serverCode === 'GMAIL_CLIENT_REFUSED' || serverCode === 'GMAIL_UNREACHABLE');
         refused(error);
       },

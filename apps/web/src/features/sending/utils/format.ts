@@ -5,7 +5,7 @@ export { formatNumber } from '@sira/shared';
 
 const dateTime = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Dates and times in the Arabic (Saudi) locale (spec §9), with Western digits (ADR 005). */
+/** Dates and times in the Arabic (Saudi) locale (spec §9), with Western digits (ADR 026). */
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 
 /** Spec §4: a status the page does not know is shown as it came. */

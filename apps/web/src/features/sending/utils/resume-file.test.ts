@@ -14,7 +14,7 @@ describe('résumé pre-checks (spec §5)', () => {
     expect(resumeFileProblem({ name: 'cv.pdf', type: 'application/pdf', size: RESUME_MAX_BYTES + 1 })).toMatch(/حجم الملف أكبر من 5/);
   });
 
-  it('shows the chosen file’s size with Western digits (ADR 005)', () => {
+  it('shows the chosen file’s size with Western digits (ADR 026)', () => {
     expect(formatFileSize(1.5 * 1024 * 1024)).toBe('1.5 ميغابايت');
     expect(formatFileSize(340 * 1024)).toBe('340 كيلوبايت');
     expect(formatFileSize(10)).toBe('1 كيلوبايت');

@@ -2,7 +2,7 @@ import { DISPLAY_LOCALE } from '@sira/shared';
 
 /**
  * A sending time as a Saudi reader expects it: the weekday, the Gregorian date and the hour in Riyadh time
- * (whatever the browser's own zone), with the Umm al-Qura Hijri date beside it. Western digits (ADR 005).
+ * (whatever the browser's own zone), with the Umm al-Qura Hijri date beside it. Western digits (ADR 026).
  */
 const gregorian = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
   timeZone: 'Asia/Riyadh',
