@@ -10,5 +10,9 @@ export const auth = {
   checkResetToken: endpoint('GET', '/api/auth/password-reset/:token', { params: 'resetTokenParamsSchema', response: { 200: 'okSchema' } }),
   resetPassword: endpoint('POST', '/api/auth/password-reset/confirm', { body: 'resetPasswordBodySchema', response: { 200: 'okSchema' } }),
   /** better-auth's sign-out: it ends the session and clears the cookie. */
-  signOut: endpoint('POST', '/api/auth/sign-out', { servedBy: 'better-auth', body: 'signOutBodySchema', response: { 200: 'signedOutSchema' } }),
+  signOut: endpoint('POST', '/api/auth/sign-out', {
+    servedBy: 'better-auth',
+    body: 'signOutBodySchema',
+    response: { 200: 'signedOutSchema' },
+  }),
 } as const;

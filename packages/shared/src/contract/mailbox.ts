@@ -10,7 +10,10 @@ export const mailbox = {
   unlink: endpoint('DELETE', '/api/mailbox'),
 
   adminSettings: endpoint('GET', '/api/admin/mailbox/settings', { response: { 200: 'gmailSettingsSchema' } }),
-  updateAdminSettings: endpoint('PUT', '/api/admin/mailbox/settings', { body: 'gmailSettingsInputSchema', response: { 200: 'gmailSettingsSchema' } }),
+  updateAdminSettings: endpoint('PUT', '/api/admin/mailbox/settings', {
+    body: 'gmailSettingsInputSchema',
+    response: { 200: 'gmailSettingsSchema' },
+  }),
   testAdminClient: endpoint('POST', '/api/admin/mailbox/settings/test', {
     body: 'gmailClientTestSchema',
     response: { 200: 'gmailClientTestResultSchema' },

@@ -14,7 +14,10 @@ export const users = {
   /** The copy's zip file, downloaded by a link. */
   dataExportFile: endpoint('GET', '/api/users/me/data-exports/:id/file', { kind: 'download', params: 'idParamSchema' }),
   updatePhone: endpoint('PUT', '/api/users/me/phone', { body: 'phoneBodySchema', response: { 200: 'phoneAnswerSchema' } }),
-  changeEmail: endpoint('POST', '/api/users/me/email-change', { body: 'emailChangeBodySchema', response: { 200: 'emailChangeAnswerSchema' } }),
+  changeEmail: endpoint('POST', '/api/users/me/email-change', {
+    body: 'emailChangeBodySchema',
+    response: { 200: 'emailChangeAnswerSchema' },
+  }),
   deleteAccount: endpoint('POST', '/api/users/me/deletion', {
     body: 'accountDeletionBodySchema',
     response: { 200: 'accountDeletionAnswerSchema' },
@@ -37,5 +40,8 @@ export const users = {
     response: { 200: 'adminUserRowSchema' },
   }),
   adminRetention: endpoint('GET', '/api/admin/retention', { response: { 200: 'retentionSettingsSchema' } }),
-  updateAdminRetention: endpoint('PUT', '/api/admin/retention', { body: 'retentionSettingsSchema', response: { 200: 'retentionSettingsSchema' } }),
+  updateAdminRetention: endpoint('PUT', '/api/admin/retention', {
+    body: 'retentionSettingsSchema',
+    response: { 200: 'retentionSettingsSchema' },
+  }),
 } as const;
