@@ -36,7 +36,7 @@ type CallArgs<E extends Endpoint> = Record<string, never> extends CallInput<E> ?
  * Calls a JSON route of the contract: `call(contract.sending.targets)`,
  * `call(contract.companies.update, { params: { id }, body })`. The answer is typed by the entry's schema.
  */
-export function call<const E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<AnswerOf<E>> {
+export function call<const E extends Endpoint & { kind: 'json' }>(endpoint: E, ...[input]: CallArgs<E>): Promise<AnswerOf<E>> {
   const { body } = (input ?? {}) as { body?: unknown };
   return request<AnswerOf<E>>(hrefOf(endpoint, (input ?? {}) as Address<E>), {
     method: endpoint.method,
