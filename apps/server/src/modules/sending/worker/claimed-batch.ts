@@ -5,9 +5,10 @@ import { InvalidRecipientError, renderMessage } from '../mime';
 import type { MailboxPacer } from '../pacing';
 import { ResumeMissingError } from '../resume-storage';
 import { windowOf } from '../window';
+import { BatchRows } from './batch-rows';
 import type { EngineSettings, MailboxCredentials, SendingEngine } from './engine';
 import { decide, errorText, type FailureDecision, withDetail } from './failure-decision';
-import { attemptDelivery } from './provider-attempt';
+import { type AttemptOutcome, attemptDelivery } from './provider-attempt';
 import {
   accountExists,
   type ClaimedDelivery,
@@ -60,29 +61,20 @@ interface Unrecorded {
  * whole claim go at once, the claim itself handed the rows over and only the answers are written. A worker
  * that dies then leaves at most max(maxClaim, 2 × depth + 1) rows of the mailbox handed over: the sweeper
  * fails and refunds them — it never sends one twice.
+ *
+ * Each row's state (claimed, handing, handed, accepted, settled, lost) and the moves it may make are kept in
+ * `BatchRows` (batch-rows.ts); a batch walks its rows in order through `step`: checks, pacing, credentials and
+ * the message (`prepare`), the hand-over (`handOver`), the call (`call`) and its outcome (`afterCall`).
  */
 export class ClaimedBatch {
   private readonly depth: number;
-  /**
-   * The lease each row this batch still holds in the database ('sending', not settled, not lost) has now.
-   * Renewals and hand-overs change it; a row leaves when it is settled.
-   */
-  private readonly leases: Map<string, string>;
-  /**
-   * When each held row's lease ends, in the clock's real time (`elapsed`): the time just before the statement
-   * that set it plus its length, so never later than the database's own end (durations need no shared clock).
-   */
-  private readonly leaseEnds: Map<string, number>;
-  /** Rows handed over and not settled yet. */
-  private readonly handedOver = new Set<string>();
-  /** Rows a hand-over or a renewal found no longer ours (the sweeper took them): skipped. */
-  private readonly lost = new Set<string>();
-  /** Accepted, not recorded yet (still 'sending' and held: renewals keep their leases too). */
+  /** Each row's state and lease (batch-rows.ts). */
+  private readonly rows: BatchRows;
+  /** Accepted, not recorded yet, in the order accepted (their rows are 'accepted'). */
   private unrecorded: Unrecorded[] = [];
-  /** A statement running in the background while calls go on, and the rows it is handing over. */
+  /** A statement running in the background while calls go on (its rows are 'handing'). */
   private background: Promise<void> | null = null;
   private backgroundError: unknown = null;
-  private readonly beingHanded = new Set<string>();
   /** Rows before this index have been handed over, are being handed over, or were found lost: hand-overs go in order. */
   private handedEnd = 0;
   /** Rows from this index on have not been given to the provider. */
@@ -102,12 +94,8 @@ export class ClaimedBatch {
     private readonly input: BatchInput,
   ) {
     this.depth = Math.max(1, engine.options.pipelineDepth);
-    this.leases = new Map(input.rows.map((r) => [r.id, r.lease]));
-    this.leaseEnds = new Map(input.rows.map((r) => [r.id, input.claimLeaseEnds]));
-    if (input.claimedHandedOver) {
-      for (const r of input.rows) this.handedOver.add(r.id);
-      this.handedEnd = input.rows.length;
-    }
+    this.rows = new BatchRows(input.rows, input.claimedHandedOver, input.claimLeaseEnds);
+    if (input.claimedHandedOver) this.handedEnd = input.rows.length;
   }
 
   /** Sends the batch; resolves with whether the mailbox run goes on. */
@@ -134,146 +122,198 @@ export class ClaimedBatch {
   }
 
   private async sendRows(): Promise<BatchVerdict> {
-    const { engine } = this;
-    const { rows, pacer, profileId, email } = this.input;
+    const { rows, profileId } = this.input;
     // Addresses that opted out after these rows were scheduled (ADR 013): one read per claim, and the rows are
     // settled unsent, their credit returned, in their turn below.
     const optedOut = await optedOutAmong(
-      engine.db,
+      this.engine.db,
       profileId,
       rows.map((r) => r.recipientEmail),
     );
     for (let i = 0; i < rows.length; i++) {
-      const row = rows[i] as ClaimedDelivery;
-      if (this.beingHanded.has(row.id)) await this.settleBackground();
-      if (this.accountDeleted) return await this.giveBack(i, 'pending');
-      if (this.lost.has(row.id)) continue; // The sweeper took it back (this worker stalled); it is someone else's now.
-      if (optedOut.has(row.recipientEmail.toLowerCase())) {
-        if (await this.settleRow(row, (lease) => recordOptedOut(engine.db, row.id, lease))) engine.notifyChange(profileId, true);
-        this.uncalledFrom = i + 1;
-        continue;
-      }
-      // Stopping, or sending paused for everyone: the rows not given to the provider go back to the queue.
-      if (engine.stopping() || engine.paused()) return await this.giveBack(i, 'pending');
-      const wait = pacer.next(engine.clock.now()) - engine.clock.now();
-      if (wait > 0) {
-        // Nothing to overlap with: record what was sent before waiting.
-        await this.flush();
-        // Rows handed over ahead are in the provider's hands as far as a crash is concerned: a worker dying in a
-        // long wait would leave them to be failed unsent. Pacing rarely waits inside a claim it let go back to
-        // back (a 401's second call, a window closing); for longer than a lease they go back to pending and
-        // come again after it.
-        if (this.waitingFrom(i).length > 0 && wait > engine.options.leaseMs) {
-          engine.rest(profileId, engine.clock.now() + wait, 'pacing');
-          return await this.giveBack(i, 'pending');
-        }
-        await engine.sleep(wait);
-      }
-      if (engine.stopping() || engine.paused()) return await this.giveBack(i, 'pending');
-      if (this.lost.has(row.id)) continue;
+      const verdict = await this.step(rows[i] as ClaimedDelivery, i, optedOut);
+      if (verdict !== 'next') return verdict;
+    }
+    await this.flush();
+    return 'continue';
+  }
 
-      let creds: MailboxCredentials;
-      try {
-        creds = await this.input.credentials();
-      } catch (error) {
-        if (error instanceof MailboxUnavailableError) {
-          // The mailbox module unlinked it (invalid_grant) and held the pending rows; ours join them.
-          await this.giveBack(i, 'held');
-          engine.notifyChange(profileId, false);
-          return 'stop';
-        }
-        // The token endpoint is unreachable or refuses the platform: nothing was sent, try again later.
-        engine.log.warn({ err: error, profileId }, 'sending: could not get mailbox credentials');
-        await this.giveBack(i, 'pending', {
-          lastError: withDetail(deliveryFailureText.mailboxUnreachable, errorText(error)),
-          dueInSeconds: 30,
-        });
-        engine.rest(profileId, engine.clock.now() + 30_000, 'pacing');
+  /** One row, in its turn: `next` goes on to the following row, a verdict ends the batch. */
+  private async step(row: ClaimedDelivery, i: number, optedOut: ReadonlySet<string>): Promise<BatchVerdict | 'next'> {
+    const { engine } = this;
+    const { profileId } = this.input;
+    if (this.rows.is(row.id, 'handing')) await this.settleBackground();
+    if (this.accountDeleted) return await this.giveBack(i, 'pending');
+    if (this.rows.is(row.id, 'lost')) return 'next'; // The sweeper took it back (this worker stalled); it is someone else's now.
+    if (optedOut.has(row.recipientEmail.toLowerCase())) {
+      if (await this.settleRow(row, (lease) => recordOptedOut(engine.db, row.id, lease))) engine.notifyChange(profileId, true);
+      this.uncalledFrom = i + 1;
+      return 'next';
+    }
+    const paced = await this.waitForTurn(i);
+    if (paced !== 'go') return paced;
+    if (this.rows.is(row.id, 'lost')) return 'next';
+    const prepared = await this.prepare(row, i);
+    if (prepared === 'next' || prepared === 'stop') return prepared;
+    if (!(await this.handOver(row, i, prepared.creds.email))) return 'next';
+    return this.call(row, i, prepared.creds, prepared.parts);
+  }
+
+  /**
+   * Stopping, or sending paused for everyone: the rows not given to the provider go back to the queue.
+   * Otherwise waits for pacing to let row `i` leave.
+   */
+  private async waitForTurn(i: number): Promise<'go' | 'stop'> {
+    const { engine } = this;
+    if (engine.stopping() || engine.paused()) return this.giveBack(i, 'pending');
+    const wait = this.input.pacer.next(engine.clock.now()) - engine.clock.now();
+    if (wait > 0) {
+      // Nothing to overlap with: record what was sent before waiting.
+      await this.flush();
+      // Rows handed over ahead are in the provider's hands as far as a crash is concerned: a worker dying in a
+      // long wait would leave them to be failed unsent. Pacing rarely waits inside a claim it let go back to
+      // back (a 401's second call, a window closing); for longer than a lease they go back to pending and
+      // come again after it.
+      if (this.waitingFrom(i).length > 0 && wait > engine.options.leaseMs) {
+        engine.rest(this.input.profileId, engine.clock.now() + wait, 'pacing');
+        return this.giveBack(i, 'pending');
+      }
+      await engine.sleep(wait);
+    }
+    if (engine.stopping() || engine.paused()) return this.giveBack(i, 'pending');
+    return 'go';
+  }
+
+  /** The mailbox's credentials and the row's message; a row that cannot be built is settled here. */
+  private async prepare(row: ClaimedDelivery, i: number): Promise<{ creds: MailboxCredentials; parts: Buffer[] } | 'next' | 'stop'> {
+    const { engine } = this;
+    const creds = await this.credentialsFor(i);
+    if (creds === 'stop') return 'stop';
+    try {
+      const job = await engine.jobs.get(row.jobId, creds.email);
+      const parts = renderMessage(job, {
+        email: row.recipientEmail,
+        company_name: row.companyName,
+        sector: row.sector,
+        location: row.location,
+        optOutUrl: engine.optOutLinks.url({ deliveryId: row.id, email: row.recipientEmail.toLowerCase() }),
+      });
+      return { creds, parts };
+    } catch (error) {
+      if (error instanceof InvalidRecipientError || error instanceof ResumeMissingError) {
+        await this.settle(row, decide(error, row, this.input.settings.delay, engine.clock.now()));
+        // Settled: an unexpected failure of the next row must count its attempt on that row, not this one.
+        this.uncalledFrom = i + 1;
+        return 'next';
+      }
+      throw error;
+    }
+  }
+
+  /** The mailbox's credentials for row `i` on, or the batch ends (the rows given back) when there are none. */
+  private async credentialsFor(i: number): Promise<MailboxCredentials | 'stop'> {
+    const { engine } = this;
+    const { profileId, email } = this.input;
+    let creds: MailboxCredentials;
+    try {
+      creds = await this.input.credentials();
+    } catch (error) {
+      if (error instanceof MailboxUnavailableError) {
+        // The mailbox module unlinked it (invalid_grant) and held the pending rows; ours join them.
+        await this.giveBack(i, 'held');
+        engine.notifyChange(profileId, false);
         return 'stop';
       }
-      if (creds.email !== email) {
-        // The user linked another address after these rows were claimed for this one: nothing goes From the
-        // wrong mailbox; the rows go back and are claimed again for the new one.
-        return await this.giveBack(i, 'pending');
-      }
+      // The token endpoint is unreachable or refuses the platform: nothing was sent, try again later.
+      engine.log.warn({ err: error, profileId }, 'sending: could not get mailbox credentials');
+      await this.giveBack(i, 'pending', {
+        lastError: withDetail(deliveryFailureText.mailboxUnreachable, errorText(error)),
+        dueInSeconds: 30,
+      });
+      engine.rest(profileId, engine.clock.now() + 30_000, 'pacing');
+      return 'stop';
+    }
+    // The user linked another address after these rows were claimed for this one: nothing goes From the wrong
+    // mailbox; the rows go back and are claimed again for the new one.
+    if (creds.email !== email) return this.giveBack(i, 'pending');
+    return creds;
+  }
 
-      let parts: Buffer[];
-      try {
-        const job = await engine.jobs.get(row.jobId, creds.email);
-        parts = renderMessage(job, {
-          email: row.recipientEmail,
-          company_name: row.companyName,
-          sector: row.sector,
-          location: row.location,
-          optOutUrl: engine.optOutLinks.url({ deliveryId: row.id, email: row.recipientEmail.toLowerCase() }),
-        });
-      } catch (error) {
-        if (error instanceof InvalidRecipientError || error instanceof ResumeMissingError) {
-          await this.settle(row, decide(error, row, this.input.settings.delay, engine.clock.now()));
-          // Settled: an unexpected failure of the next row must count its attempt on that row, not this one.
-          this.uncalledFrom = i + 1;
-          continue;
-        }
-        throw error;
-      }
+  /**
+   * Makes sure row `i` is marked in the provider's hands before its call, handing the next ones over with it
+   * when pacing lets them follow back to back, and that its lease has time left. False: the row is not ours.
+   */
+  private async handOver(row: ClaimedDelivery, i: number, senderEmail: string): Promise<boolean> {
+    const { engine } = this;
+    if (!this.rows.is(row.id, 'handed')) {
+      this.handedEnd = Math.max(this.handedEnd, i + 1);
+      await this.flush([row, ...this.toHandFrom(i + 1, this.backToBack())], senderEmail);
+      if (!this.rows.is(row.id, 'handed')) return false;
+    } else {
+      // Keep at least half the pipeline handed over ahead; pacing is asked only when topping up.
+      const ahead = this.handedEnd - (i + 1);
+      const topUp = ahead < Math.ceil(this.depth / 2) ? this.toHandFrom(i + 1, this.backToBack()) : [];
+      const oldest = this.unrecorded[0];
+      const recordDue =
+        this.unrecorded.length >= this.depth ||
+        (oldest !== undefined && engine.clock.elapsed() - oldest.acceptedAt >= engine.options.recordEveryMs);
+      if (topUp.length > 0 || recordDue) await this.flushInBackground(topUp, senderEmail);
+    }
+    if (this.rows.leaseEndOf(row.id) - engine.clock.elapsed() < engine.options.leaseMs / 2) {
+      // The keeper has not managed to renew (the database is slow or away): renew before the call, or end
+      // the run if that fails too. A row the sweeper already took is someone else's now.
+      await this.settleBackground();
+      await this.renew();
+      if (this.rows.is(row.id, 'lost')) return false;
+    }
+    return true;
+  }
 
-      if (!this.handedOver.has(row.id)) {
-        this.handedEnd = Math.max(this.handedEnd, i + 1);
-        await this.flush([row, ...this.toHandFrom(i + 1, this.backToBack())], creds.email);
-        if (!this.handedOver.has(row.id)) continue;
-      } else {
-        // Keep at least half the pipeline handed over ahead; pacing is asked only when topping up.
-        const ahead = this.handedEnd - (i + 1);
-        const topUp = ahead < Math.ceil(this.depth / 2) ? this.toHandFrom(i + 1, this.backToBack()) : [];
-        const oldest = this.unrecorded[0];
-        const recordDue =
-          this.unrecorded.length >= this.depth ||
-          (oldest !== undefined && engine.clock.elapsed() - oldest.acceptedAt >= engine.options.recordEveryMs);
-        if (topUp.length > 0 || recordDue) await this.flushInBackground(topUp, creds.email);
-      }
-      if ((this.leaseEnds.get(row.id) ?? Number.POSITIVE_INFINITY) - engine.clock.elapsed() < engine.options.leaseMs / 2) {
-        // The keeper has not managed to renew (the database is slow or away): renew before the call, or end
-        // the run if that fails too. A row the sweeper already took is someone else's now.
-        await this.settleBackground();
-        await this.renew();
-        if (this.lost.has(row.id)) continue;
-      }
+  /** Gives row `i` to the provider and acts on what came back. */
+  private async call(row: ClaimedDelivery, i: number, creds: MailboxCredentials, parts: Buffer[]): Promise<BatchVerdict | 'next'> {
+    const { engine } = this;
+    const { profileId, pacer } = this.input;
+    this.uncalledFrom = i + 1;
+    const window = row.windowed ? windowOf(this.input.settings.window) : null;
+    const outcome = await attemptDelivery(engine, profileId, parts, pacer, creds, () => this.input.credentials(true), window);
+    return this.afterCall(row, i, outcome);
+  }
 
-      this.uncalledFrom = i + 1;
-      const window = row.windowed ? windowOf(this.input.settings.window) : null;
-      const outcome = await attemptDelivery(engine, profileId, parts, pacer, creds, () => this.input.credentials(true), window);
-      if (outcome.kind === 'closed') {
+  private async afterCall(row: ClaimedDelivery, i: number, outcome: AttemptOutcome): Promise<BatchVerdict | 'next'> {
+    const { engine } = this;
+    const { profileId } = this.input;
+    switch (outcome.kind) {
+      case 'closed':
         // The window closed while the batch ran: this row and the rest wait in the queue; the run claims again
         // (any-time jobs' rows still go) or rests until the window opens.
         this.uncalledFrom = i;
         await this.giveBack(i, 'pending');
         return 'continue';
-      }
-      if (outcome.kind === 'unavailable') {
+      case 'unavailable':
         // invalid_grant on the forced refresh after a 401: Gmail refused the call, nothing left.
         await this.giveBack(i, 'held');
         engine.notifyChange(profileId, false);
         return 'stop';
-      }
-      if (outcome.kind === 'relinked') {
+      case 'relinked':
         // Refused (401) and not sent; the rows go back and are claimed again for the new address.
-        return await this.giveBack(i, 'pending');
-      }
-      this.handedOver.delete(row.id);
-      if (outcome.kind === 'sent') {
+        return this.giveBack(i, 'pending');
+      case 'sent':
+        // Recorded with the others; a row a renewal found gone during the call stays lost, and its record then
+        // matches nothing (logged when it is written).
+        if (!this.rows.is(row.id, 'lost')) this.rows.move(row.id, 'accepted');
         this.unrecorded.push({
           id: row.id,
           at: outcome.at,
           providerMessageId: outcome.providerMessageId,
           acceptedAt: engine.clock.elapsed(),
         });
-        continue;
+        return 'next';
+      case 'refused': {
+        const decision = decide(outcome.error, row, this.input.settings.delay, engine.clock.now());
+        if ((await this.settle(row, decision)) === 'stop') return this.giveBack(i + 1, 'pending');
+        return 'next';
       }
-      const decision = decide(outcome.error, row, this.input.settings.delay, engine.clock.now());
-      if ((await this.settle(row, decision)) === 'stop') return await this.giveBack(i + 1, 'pending');
     }
-    await this.flush();
-    return 'continue';
   }
 
   /** Carries out a failure decision on the row (see failure-decision.ts). */
@@ -329,23 +369,18 @@ export class ClaimedBatch {
     return true;
   }
 
-  private leaseOf(row: { id: string; lease?: string }): string {
-    return this.leases.get(row.id) ?? row.lease ?? '';
+  private leaseOf(row: { id: string }): string {
+    return this.rows.leaseOf(row.id);
   }
 
-  private forget(id: string): void {
-    this.leases.delete(id);
-    this.leaseEnds.delete(id);
-    this.handedOver.delete(id);
-  }
-
-  private holding(from: number) {
-    return this.input.rows.slice(from).map((r) => ({ id: r.id, lease: this.leaseOf(r) }));
+  /** Rows from `from` on this batch still holds (not settled, not lost). */
+  private holdingFrom(from: number): ClaimedDelivery[] {
+    return this.input.rows.slice(from).filter((r) => !this.rows.is(r.id, 'settled', 'lost'));
   }
 
   /** Handed-over rows from `from` on not settled yet: in the provider's hands next, or waiting for their turn. */
   private waitingFrom(from: number) {
-    return this.input.rows.slice(from, this.handedEnd).filter((r) => this.handedOver.has(r.id) && !this.lost.has(r.id));
+    return this.input.rows.slice(from, this.handedEnd).filter((r) => this.rows.is(r.id, 'handed'));
   }
 
   private exclusive<T>(write: () => Promise<T>): Promise<T> {
@@ -358,7 +393,8 @@ export class ClaimedBatch {
   private settleRow<T>(row: ClaimedDelivery, write: (lease: string) => Promise<T>): Promise<T> {
     return this.exclusive(async () => {
       const result = await this.engine.retryingWrite(() => write(this.leaseOf(row)));
-      this.forget(row.id);
+      // A renewal during the call may have found the row gone (lost): then the write matched nothing either.
+      if (!this.rows.is(row.id, 'lost')) this.rows.move(row.id, 'settled');
       return result;
     });
   }
@@ -370,19 +406,14 @@ export class ClaimedBatch {
   private renew(): Promise<void> {
     const { engine } = this;
     return this.exclusive(async () => {
-      const held = [...this.leases].map(([id, lease]) => ({ id, lease }));
+      const held = this.rows.held();
       if (held.length === 0) return;
       const issuedAt = engine.clock.elapsed();
       const renewed = await engine.retryingWrite(() => renewLeases(engine.db, held, engine.leaseSeconds));
       for (const { id } of held) {
         const lease = renewed.get(id);
-        if (lease) {
-          this.leases.set(id, lease);
-          this.leaseEnds.set(id, issuedAt + engine.leaseSeconds * 1000);
-        } else {
-          this.lost.add(id);
-          this.forget(id);
-        }
+        if (lease) this.rows.renewed(id, lease, issuedAt + engine.leaseSeconds * 1000);
+        else this.rows.move(id, 'lost');
       }
       // Rows of a deleted account are gone, not taken by the sweeper: the batch ends at its next row.
       if (renewed.size < held.length && !(await this.accountGone()))
@@ -402,8 +433,9 @@ export class ClaimedBatch {
     const { leaseMs } = this.engine.options;
     const renewEveryMs = leaseMs / 3;
     this.keeper = setInterval(() => {
-      if (this.renewing || this.leaseEnds.size === 0) return;
-      if (Math.min(...this.leaseEnds.values()) - this.engine.clock.elapsed() > leaseMs - renewEveryMs / 2) return;
+      if (this.renewing) return;
+      // Nothing held: the first end is infinitely far.
+      if (this.rows.firstLeaseEnd() - this.engine.clock.elapsed() > leaseMs - renewEveryMs / 2) return;
       this.renewing = true;
       this.renew()
         .catch((error: unknown) =>
@@ -443,7 +475,8 @@ export class ClaimedBatch {
         this.unrecorded = [...sent, ...this.unrecorded];
         throw error;
       }
-      for (const r of sent) this.forget(r.id);
+      // Recorded, or (when fewer were) settled by the sweeper meanwhile: no longer ours either way.
+      for (const r of sent) if (this.rows.is(r.id, 'accepted')) this.rows.move(r.id, 'settled');
       const { profileId } = this.input;
       if (result.recorded > 0) engine.notifyChange(profileId, false);
       if (result.recorded < sent.length && !(await this.noteIfDeleted({ sent: sent.length - result.recorded })))
@@ -451,15 +484,11 @@ export class ClaimedBatch {
       for (const r of toHand) {
         const lease = result.handed.get(r.id);
         if (!lease) {
-          this.lost.add(r.id);
-          this.forget(r.id);
+          this.rows.move(r.id, 'lost');
           continue;
         }
-        this.handedOver.add(r.id);
-        if (lease !== this.leaseOf(r)) {
-          this.leases.set(r.id, lease);
-          this.leaseEnds.set(r.id, issuedAt + handOverSeconds * 1000);
-        }
+        this.rows.move(r.id, 'handed');
+        if (lease !== this.leaseOf(r)) this.rows.renewed(r.id, lease, issuedAt + handOverSeconds * 1000);
       }
     });
   }
@@ -481,13 +510,14 @@ export class ClaimedBatch {
 
   private async flushInBackground(toHand: ClaimedDelivery[], senderEmail: string): Promise<void> {
     await this.settleBackground();
-    for (const r of toHand) this.beingHanded.add(r.id);
+    for (const r of toHand) if (this.rows.is(r.id, 'claimed')) this.rows.move(r.id, 'handing');
     this.background = this.flushNow(toHand, senderEmail)
       .catch((error: unknown) => {
         this.backgroundError = error;
       })
       .finally(() => {
-        for (const r of toHand) this.beingHanded.delete(r.id);
+        // A hand-over that failed leaves its rows as they were: claimed, not in the provider's hands.
+        for (const r of toHand) if (this.rows.is(r.id, 'handing')) this.rows.move(r.id, 'claimed');
       });
   }
 
@@ -508,8 +538,16 @@ export class ClaimedBatch {
 
   private release(from: number, to: 'pending' | 'held', options?: { lastError?: string; dueInSeconds?: number }): Promise<number> {
     return this.exclusive(async () => {
-      const released = await this.engine.retryingWrite(() => releaseDeliveries(this.engine.db, this.holding(from), to, options));
-      for (const r of this.input.rows.slice(from)) this.forget(r.id);
+      const holding = this.holdingFrom(from);
+      const released = await this.engine.retryingWrite(() =>
+        releaseDeliveries(
+          this.engine.db,
+          holding.map((r) => ({ id: r.id, lease: this.leaseOf(r) })),
+          to,
+          options,
+        ),
+      );
+      for (const r of holding) this.rows.move(r.id, 'settled');
       return released;
     });
   }
@@ -540,7 +578,7 @@ export class ClaimedBatch {
       engine.log.error({ err: error, profileId }, 'sending: could not record answers before ending the mailbox run');
     }
     try {
-      const unsent = this.input.rows.slice(this.uncalledFrom).filter((r) => !this.lost.has(r.id));
+      const unsent = this.holdingFrom(this.uncalledFrom);
       const [next, ...rest] = unsent;
       let settled = 0;
       if (next) {
@@ -562,7 +600,7 @@ export class ClaimedBatch {
             'pending',
           ),
         );
-        for (const r of rest) this.forget(r.id);
+        for (const r of rest) this.rows.move(r.id, 'settled');
         return released;
       });
       if (settled > 0) engine.notifyChange(profileId, true);
