@@ -237,8 +237,13 @@ describe.skipIf(process.env.SIRA_TEST_DB !== 'postgres')('production logs throug
     for (let round = 0; round < 3; round++) {
       for (const request of during) outage.push((await request()).status);
     }
-    // Long enough for the worker's tasks to meet the outage too.
-    await new Promise((r) => setTimeout(r, 2500));
+    // Until each process has met the outage and said so (the worker's tasks meet it on their own schedule):
+    // waited for with a generous limit, as a fixed pause would be too short on a busy machine.
+    const met = Date.now() + 30_000;
+    while (![server, worker].every((p) => p?.stdout().includes(OUTAGE_STARTED)) && Date.now() < met) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    for (const p of [server, worker]) expect(p?.stdout()).toContain(OUTAGE_STARTED);
 
     await proxy.start();
     const back = performance.now();

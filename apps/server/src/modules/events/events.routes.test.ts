@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../test-support/app';
 import { signedInAdmin, signedInUser } from '../../../test-support/auth';
 import { TEST_BASE_URL } from '../../../test-support/global-setup';
@@ -163,8 +163,9 @@ describe('GET /api/events (live updates)', () => {
       // A browser that stays is served as before, and its subscription ends with it.
       const open = await fetch(`${base}/api/events`, { headers: { cookie: me.cookie } });
       expect(await readUntil(open, (t) => t.includes('event: ready'))).toContain('event: ready');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(subscribed).toBe(0);
+      // The server hears the browser go (readUntil closed the stream) when its socket closes: waited for, with a
+      // limit far above any machine's, rather than a fixed pause a busy machine may outlast.
+      await vi.waitFor(() => expect(subscribed).toBe(0), { timeout: 10_000, interval: 20 });
     } finally {
       events.subscribe = subscribe;
       ctx.app.viewer = viewer;
@@ -189,8 +190,8 @@ describe('GET /api/events (live updates)', () => {
       for (const topic of ['profile', 'sending', 'billing', 'mailbox', 'admin-sending', 'admin-billing']) {
         expect(text).toContain(`event: ${topic}\n`);
       }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(gapListeners.size).toBe(0);
+      // The stream's gap listener ends with it once the server hears the browser go (see above).
+      await vi.waitFor(() => expect(gapListeners.size).toBe(0), { timeout: 10_000, interval: 20 });
     } finally {
       events.onGap = onGap;
     }

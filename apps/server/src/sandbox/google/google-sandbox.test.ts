@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GMAIL_SEND_SCOPE } from '@sira/shared';
 import MailComposer from 'nodemailer/lib/mail-composer';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { answerConsent } from '../../../test-support/mailbox';
 import { GoogleSandboxCore } from './core';
 import { type GoogleSandbox, startGoogleSandbox } from './index';
@@ -439,8 +439,13 @@ describe('persistence (embedded mode)', () => {
       ).body as { refresh_token: string };
       first.revoke(otherTokens.refresh_token);
       const raw = await composeMessage('hr@company.example', 'محفوظة', '<p>x</p>');
-      first.store.addMessage('keep@gmail.com', raw, raw.length);
-      await new Promise((r) => setTimeout(r, 200));
+      const kept = first.store.addMessage('keep@gmail.com', raw, raw.length);
+      // The message is written in the background, its index line last: the restart waits for that line (with a
+      // limit far above any machine's), not for a fixed pause.
+      await vi.waitFor(() => expect(readFileSync(join(dir, 'messages.jsonl'), 'utf8')).toContain(kept.id), {
+        timeout: 10_000,
+        interval: 20,
+      });
 
       const second = new GoogleSandboxCore(options);
       expect(second.store.listMessages('keep@gmail.com').map((m) => [m.subject, m.raw.equals(raw)])).toEqual([['محفوظة', true]]);
