@@ -1,4 +1,5 @@
 import { Alert, Button, Card, FileInput, Group, List, Progress, Select, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { countOf, formatNumber, NOUNS } from '@sira/shared';
 import { companiesText, EXCEL_HEADERS, EXCEL_MAX_BYTES, hasExcelExtension } from '@sira/shared/messages/companies-admin';
 import type { CompaniesImportResult, ImportSkipReason } from '@sira/shared/schemas/companies-admin';
@@ -43,10 +44,15 @@ const texts = {
 
 const show = (feedback: Feedback) => notify[feedback.kind](feedback.text);
 
+/** What the admin chooses before uploading: the package for rows without one, and the spreadsheet. */
+interface ImportFormValues {
+  defaultPackageId: string | null;
+  file: File | null;
+}
+
 /** Default package, file and upload (spec §5 "Excel upload"). The server reads the file and applies every rule. */
 export function AdminCompaniesImport({ packageOptions }: { packageOptions: Array<{ value: string; label: string }> }) {
-  const [defaultPackageId, setDefaultPackageId] = useState<string | null>(null);
-  const [file, setFile] = useState<File | null>(null);
+  const form = useForm<ImportFormValues>({ name: 'companies-import', initialValues: { defaultPackageId: null, file: null } });
   const [progress, setProgress] = useState<number | null>(null);
   const [rows, setRows] = useState<ImportRowsProgress | null>(null);
   const [result, setResult] = useState<CompaniesImportResult | null>(null);
@@ -55,13 +61,13 @@ export function AdminCompaniesImport({ packageOptions }: { packageOptions: Array
   const choose = (chosen: File | null) => {
     if (chosen && !hasExcelExtension(chosen.name)) {
       notify.error(companiesText.excelOnly);
-      setFile(null);
+      form.setFieldValue('file', null);
       return;
     }
-    setFile(chosen);
+    form.setFieldValue('file', chosen);
   };
 
-  const submit = () => {
+  const submit = ({ defaultPackageId, file }: ImportFormValues) => {
     if (!file) return;
     if (file.size > EXCEL_MAX_BYTES) {
       notify.error(companiesToasts.beforeUpload(companiesText.fileTooLarge));
@@ -75,7 +81,7 @@ export function AdminCompaniesImport({ packageOptions }: { packageOptions: Array
       {
         onSuccess: (answer) => {
           setResult(answer);
-          setFile(null);
+          form.setFieldValue('file', null);
           show(importResultFeedback(answer));
         },
         onError: (error) => show(importErrorFeedback(errorCode(error) ?? 'INTERNAL')),
@@ -102,8 +108,8 @@ export function AdminCompaniesImport({ packageOptions }: { packageOptions: Array
             description={texts.defaultPackageHint}
             placeholder={texts.noDefault}
             data={packageOptions}
-            value={defaultPackageId}
-            onChange={setDefaultPackageId}
+            value={form.values.defaultPackageId}
+            onChange={(id) => form.setFieldValue('defaultPackageId', id)}
             clearable
             disabled={upload.isPending}
             maw={300}
@@ -112,13 +118,13 @@ export function AdminCompaniesImport({ packageOptions }: { packageOptions: Array
             label={texts.file}
             placeholder={texts.filePlaceholder}
             accept=".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
-            value={file}
+            value={form.values.file}
             onChange={choose}
             clearable
             disabled={upload.isPending}
             maw={360}
           />
-          <Button onClick={submit} disabled={!file} loading={upload.isPending} maw={160}>
+          <Button onClick={() => submit(form.getValues())} disabled={!form.values.file} loading={upload.isPending} maw={160}>
             {texts.upload}
           </Button>
         </Group>
