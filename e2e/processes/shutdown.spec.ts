@@ -83,11 +83,15 @@ describe('the server stopping (SIGTERM)', () => {
       answer += d;
     });
     const slowClosed = new Promise((resolve) => slow.once('close', resolve));
+    // `Expect: 100-continue` makes the server say when it has read the request's head: from that answer on the
+    // request is in flight (a connection with none would be closed as idle), whatever the machine's speed.
     slow.write(
-      `POST /api/auth/sign-in HTTP/1.1\r\nHost: localhost:${port}\r\nOrigin: ${origin}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+      `POST /api/auth/sign-in HTTP/1.1\r\nHost: localhost:${port}\r\nOrigin: ${origin}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\n\r\n`,
     );
+    await waitUntil(() => answer.includes('\r\n\r\n'), 10_000, 'the server to read the request head');
+    expect(answer).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\n$/);
+    answer = '';
     slow.write(body.slice(0, 10));
-    await new Promise((r) => setTimeout(r, 200));
 
     const signalled = Date.now();
     server.child.kill('SIGTERM');
