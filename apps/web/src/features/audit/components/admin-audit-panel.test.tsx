@@ -1,6 +1,6 @@
 import { auditAdminText as t } from '@sira/shared/messages/audit-admin';
 import { type AuditEntry, auditPageSchema } from '@sira/shared/schemas/audit-admin';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok, stubApi } from '~test/api';
 import { renderInApp } from '~test/render';
@@ -103,6 +103,29 @@ describe('admin: the audit log', () => {
       ['البريد الإلكتروني', 'hr@ofuq.example', t.nothing, false],
       ['القطاع', 'تقنية', t.nothing, false],
     ]);
+  });
+
+  it('filters on the server by action and days, and clears the filters', async () => {
+    const { requests } = server([priceChange, deletion]);
+    const { user } = renderInApp(<AdminAuditPanel />, { path: '/admin/audit' });
+    await screen.findByRole('table', { name: t.tableLabel });
+    const filters = within(screen.getByRole('search', { name: t.filters }));
+    await user.click(filters.getByRole('combobox', { name: t.action }));
+    await user.click(screen.getByRole('option', { name: 'حذف' }));
+    await waitFor(() => expect(requests.at(-1)?.query.get('action')).toBe('delete'));
+    fireEvent.change(filters.getByLabelText(t.fromDate), { target: { value: '2026-11-01' } });
+    fireEvent.change(filters.getByLabelText(t.toDate), { target: { value: '2026-11-30' } });
+    // The days are the browser's own: the last one counts whole.
+    await waitFor(() => expect(requests.at(-1)?.query.get('to')).toBe(new Date(2026, 11, 1).toISOString()));
+    expect(requests.at(-1)?.query.get('from')).toBe(new Date(2026, 10, 1).toISOString());
+    expect(requests.at(-1)?.query.get('page')).toBe('1');
+
+    await user.click(filters.getByRole('button', { name: t.clearFilters }));
+    expect((filters.getByRole('combobox', { name: t.action }) as HTMLInputElement).value).toBe('');
+    expect((filters.getByLabelText(t.fromDate) as HTMLInputElement).value).toBe('');
+    expect((filters.getByRole('button', { name: t.clearFilters }) as HTMLButtonElement).disabled).toBe(true);
+    // The unfiltered log again, as first loaded.
+    expect(within(screen.getByRole('table', { name: t.tableLabel })).getAllByRole('row')).toHaveLength(3);
   });
 
   it('shows the id of an item that names nothing', async () => {

@@ -1,4 +1,5 @@
 import { Button, Group, Pagination, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { DISPLAY_LOCALE } from '@sira/shared';
 import { auditActionLabel, auditEntityLabel, auditAdminText as t } from '@sira/shared/messages/audit-admin';
 import { AUDIT_VERBS, type AuditEntry } from '@sira/shared/schemas/audit-admin';
@@ -47,14 +48,11 @@ function toQuery(form: FilterForm): AuditFilters {
 /** The read-only audit tab: newest first, paginated, filtered on the server, each entry opening its fields. */
 export function AdminAuditPanel() {
   const [page, setPage] = useState(1);
-  const [form, setForm] = useState<FilterForm>(noFilters);
-  const filtering = JSON.stringify(form) !== JSON.stringify(noFilters);
-  const log = useAuditLog(page, toQuery(form));
   // Any change of filter starts again from the first page.
-  const filter = (change: Partial<FilterForm>) => {
-    setForm((f) => ({ ...f, ...change }));
-    setPage(1);
-  };
+  const form = useForm<FilterForm>({ name: 'audit-filters', initialValues: noFilters, onValuesChange: () => setPage(1) });
+  const filters = form.values;
+  const filtering = JSON.stringify(filters) !== JSON.stringify(noFilters);
+  const log = useAuditLog(page, toQuery(filters));
   useErrorToast(log, t.loadFailed);
   const [open, setOpen] = useState<AuditEntry | null>(null);
   const data = log.data;
@@ -81,46 +79,24 @@ export function AdminAuditPanel() {
           spacing="xs"
           onSubmit={(e) => e.preventDefault()}
         >
-          <Select
-            label={t.actor}
-            placeholder={t.anyActor}
-            data={data.actors}
-            value={form.actor}
-            onChange={(actor) => filter({ actor })}
-            clearable
-            searchable
-          />
+          <Select label={t.actor} placeholder={t.anyActor} data={data.actors} {...form.getInputProps('actor')} clearable searchable />
           <Select
             label={t.action}
             placeholder={t.anyAction}
             data={AUDIT_VERBS.map((verb) => ({ value: verb, label: auditActionLabel(verb) }))}
-            value={form.action}
-            onChange={(action) => filter({ action })}
+            {...form.getInputProps('action')}
             clearable
           />
           <Select
             label={t.entity}
             placeholder={t.anyEntity}
             data={data.entities.map((entity) => ({ value: entity, label: auditEntityLabel(entity) }))}
-            value={form.entity}
-            onChange={(entity) => filter({ entity })}
+            {...form.getInputProps('entity')}
             clearable
           />
-          <TextInput
-            type="date"
-            label={t.fromDate}
-            value={form.fromDay}
-            max={form.toDay || undefined}
-            onChange={(e) => filter({ fromDay: e.currentTarget.value })}
-          />
-          <TextInput
-            type="date"
-            label={t.toDate}
-            value={form.toDay}
-            min={form.fromDay || undefined}
-            onChange={(e) => filter({ toDay: e.currentTarget.value })}
-          />
-          <Button variant="outline" onClick={() => filter(noFilters)} disabled={!filtering} style={{ alignSelf: 'end' }}>
+          <TextInput type="date" label={t.fromDate} {...form.getInputProps('fromDay')} max={filters.toDay || undefined} />
+          <TextInput type="date" label={t.toDate} {...form.getInputProps('toDay')} min={filters.fromDay || undefined} />
+          <Button variant="outline" onClick={() => form.setValues(noFilters)} disabled={!filtering} style={{ alignSelf: 'end' }}>
             {t.clearFilters}
           </Button>
         </SimpleGrid>
