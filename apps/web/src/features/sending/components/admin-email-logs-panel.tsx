@@ -1,4 +1,5 @@
 import { Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { DELIVERY_PAGE_SIZE, LOGS_SEARCH_MAX_LENGTH, SEND_STATUSES } from '@sira/shared';
 import { sendingLogsText as t } from '@sira/shared/messages/sending-admin';
@@ -23,9 +24,14 @@ const statusOptions = [{ value: '', label: t.allStatuses }, ...SEND_STATUSES.map
 
 /** The admin email_logs tab (spec §2): search, status filter, four counters, the jobs table; live on changes. */
 export function AdminEmailLogsPanel() {
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<JobStatus | ''>('');
   const [page, setPage] = useState(1);
+  // Any change of search or status starts again from the first page.
+  const filters = useForm<{ search: string; status: JobStatus | '' }>({
+    name: 'email-logs-filters',
+    initialValues: { search: '', status: '' },
+    onValuesChange: () => setPage(1),
+  });
+  const { search, status } = filters.values;
   const [debouncedSearch] = useDebouncedValue(search, 300);
   const logs = useAdminSendingLogs({ search: debouncedSearch, status, page });
   useLiveInvalidate('admin-sending', [adminSendingLogsKey]);
@@ -45,11 +51,7 @@ export function AdminEmailLogsPanel() {
           // An address reads left to right as it is typed (long@, not @long); an Arabic subject right to left.
           dir="auto"
           maxLength={LOGS_SEARCH_MAX_LENGTH}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
+          {...filters.getInputProps('search')}
           w={360}
           maw="100%"
         />
@@ -57,10 +59,7 @@ export function AdminEmailLogsPanel() {
           label={t.statusFilter}
           data={statusOptions}
           value={status}
-          onChange={(value) => {
-            setStatus((value ?? '') as JobStatus | '');
-            setPage(1);
-          }}
+          onChange={(value) => filters.setFieldValue('status', (value ?? '') as JobStatus | '')}
           allowDeselect={false}
           w={220}
         />
