@@ -248,9 +248,14 @@ describe('guards', () => {
   it("a signed-in visitor clicking the header's login link before the session is known goes to the dashboard, still signed in", async () => {
     const page = await fresh();
     await signedInAs(page, 'early-click');
-    // The session answer is slow: the prerendered header still shows login and register when clicked.
+    // The session answer is held until the click is made: the prerendered header still shows login and
+    // register when clicked, however long the click takes on a busy machine.
+    let clicked!: () => void;
+    const afterClick = new Promise<void>((resolve) => {
+      clicked = resolve;
+    });
     await page.route('**/api/auth/session', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await afterClick;
       await route.continue();
     });
     // The click comes once the page's script has asked for the session and before the answer: earlier, on a
@@ -259,6 +264,7 @@ describe('guards', () => {
     await page.goto('/about');
     await asked;
     await page.getByRole('banner').getByRole('link', { name: 'تسجيل الدخول' }).click();
+    clicked();
     await page.waitForURL('**/dashboard');
     await page.unroute('**/api/auth/session');
     await page.getByRole('banner').getByRole('button', { name: 'تسجيل الخروج' }).waitFor();
