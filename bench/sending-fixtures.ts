@@ -89,7 +89,9 @@ export async function benchUsers(
     const email = `bench.${id.slice(0, 8)}@sira.example`;
     const mailbox = `bench${i}.${id.slice(0, 6)}@gmail.com`;
     await db.insert(user).values({ id, name: 'Bench', email, emailVerified: true });
-    await db.insert(profiles).values({ id, email, packageId: options.packageId, messagesRemaining: options.balance });
+    await db
+      .insert(profiles)
+      .values({ id, email, fullName: 'سارة أحمد', packageId: options.packageId, messagesRemaining: options.balance });
     const tokens = options.sandbox
       ? await sandboxTokens(options.sandbox, mailbox)
       : { accessToken: 'bench-access', refreshToken: 'bench-refresh', expiresAt: new Date(Date.now() + 3600_000), scope: '' };
