@@ -5,6 +5,7 @@ import { billingMessageForCode, billingTexts } from '@sira/shared/messages/billi
 import { paymentsAdminTexts as t } from '@sira/shared/messages/billing-admin';
 import type { AdminPaymentsPage } from '@sira/shared/schemas/billing-admin';
 import { useState } from 'react';
+import { typedTextDirection } from '~/components/ui/auto-direction';
 import { ColumnHeads } from '~/components/ui/column-heads';
 import { LoadError } from '~/components/ui/load-error';
 import { LoadingRows } from '~/components/ui/loading-rows';
@@ -52,7 +53,7 @@ export function AdminPaymentsPanel() {
         placeholder={t.searchPlaceholder}
         type="search"
         // An address reads left to right as it is typed (long@, not @long); an Arabic name right to left.
-        dir="auto"
+        ref={typedTextDirection}
         value={searchInput}
         onChange={(event) => setSearchInput(event.currentTarget.value)}
         maw={420}

@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { ADMIN_COMPANIES_PAGE_SIZES, formatNumber } from '@sira/shared';
 import type { AdminCompany } from '@sira/shared/schemas/companies-admin';
 import { useState } from 'react';
+import { typedTextDirection } from '~/components/ui/auto-direction';
 import { LoadError } from '~/components/ui/load-error';
 import { LoadingRows } from '~/components/ui/loading-rows';
 import { PageNav } from '~/components/ui/page-nav';
@@ -95,7 +96,7 @@ export function AdminCompaniesDirectory() {
           placeholder={texts.searchPlaceholder}
           type="search"
           // An address reads left to right as it is typed (long@, not @long); an Arabic name right to left.
-          dir="auto"
+          ref={typedTextDirection}
           value={searchInput}
           onChange={(event) => setSearchInput(event.currentTarget.value)}
           maw={420}

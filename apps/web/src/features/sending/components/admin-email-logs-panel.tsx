@@ -5,6 +5,7 @@ import { DELIVERY_PAGE_SIZE, LOGS_SEARCH_MAX_LENGTH, SEND_STATUSES } from '@sira
 import { sendingLogsText as t } from '@sira/shared/messages/sending-admin';
 import type { JobStatus } from '@sira/shared/schemas/sending';
 import { useState } from 'react';
+import { typedTextDirection } from '~/components/ui/auto-direction';
 import { LoadError } from '~/components/ui/load-error';
 import { LoadingRows } from '~/components/ui/loading-rows';
 import { PageNav } from '~/components/ui/page-nav';
@@ -49,7 +50,7 @@ export function AdminEmailLogsPanel() {
           label={texts.search}
           placeholder={t.searchPlaceholder}
           // An address reads left to right as it is typed (long@, not @long); an Arabic subject right to left.
-          dir="auto"
+          ref={typedTextDirection}
           maxLength={LOGS_SEARCH_MAX_LENGTH}
           {...filters.getInputProps('search')}
           w={360}

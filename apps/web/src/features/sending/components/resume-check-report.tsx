@@ -2,6 +2,7 @@ import { Alert, Button, Checkbox, Group, List, Stack, Text, TextInput } from '@m
 import { sendingText } from '@sira/shared/messages/sending';
 import type { UploadedResume } from '@sira/shared/schemas/sending';
 import { useState } from 'react';
+import { typedTextDirection } from '~/components/ui/auto-direction';
 import { notify } from '~/lib/notify';
 import { useRenameResume } from '../api/rename-resume';
 import { resumeWarnings } from '../utils/resume-check';
@@ -121,7 +122,7 @@ function RenameSuggestion({
           label={sendingText.resumeRenameLabel}
           value={name}
           onChange={(event) => setName(event.currentTarget.value)}
-          dir="auto"
+          ref={typedTextDirection}
           maxLength={120}
           disabled={disabled || rename.isPending}
           style={{ flex: '1 1 16rem' }}
