@@ -100,7 +100,8 @@ describe('the server stopping (SIGTERM)', () => {
     expect(answer).toBe('');
     slow.write(body.slice(10));
 
-    expect(await server.exited).toBe(0);
+    // What the server said on its way out, when it did not exit cleanly.
+    expect(await server.exited, server.output()).toBe(0);
     const stoppedIn = Date.now() - signalled;
     expect(stoppedIn).toBeLessThan(10_000);
     await slowClosed;

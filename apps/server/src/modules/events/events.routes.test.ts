@@ -256,3 +256,43 @@ describe('GET /api/events: the stream follows its session', () => {
     expect(await endsWithin(res, 800)).toBe(false);
   });
 });
+
+describe('GET /api/events while the server closes', () => {
+  const ctx = useTestApp();
+
+  it('a stream whose session was still being read when closing began ends at once, so the close does not wait for it', async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = ctx.app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const me = await signedInUser(ctx);
+    // The session lookup is held until the server has begun closing (a busy database during a shutdown).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked!: () => void;
+    const lookupStarted = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    const viewer = ctx.app.viewer;
+    ctx.app.viewer = async (request) => {
+      asked();
+      await held;
+      return viewer(request);
+    };
+    const stream = fetch(`${base}/api/events`, { headers: { cookie: me.cookie } });
+    await lookupStarted;
+    const closed = ctx.app.close();
+    // Closing has run its pre-close step (the open streams ended) once the listener refuses new connections.
+    await vi.waitFor(async () => expect(await fetch(`${base}/healthz`).catch(() => 'refused')).toBe('refused'), {
+      timeout: 10_000,
+      interval: 20,
+    });
+    release();
+    const response = await stream;
+    expect(response.status).toBe(200);
+    // Ended, with the reconnect delay: the browser comes back to a server that is up.
+    expect(await response.text()).toBe('retry: 2000\n\n');
+    await closed;
+  });
+});

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { contract } from '@sira/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import { endpoint } from '../../lib/endpoint';
@@ -28,9 +29,22 @@ export async function eventsRoutes(app: FastifyInstance, options: { sessionReche
   // Open streams end when the server closes, or graceful shutdown would wait for every browser tab.
   const open = new Set<() => void>();
   const streamsOf = new Map<string, number>();
+  let closing = false;
   app.addHook('preClose', async () => {
+    closing = true;
     for (const end of open) end();
   });
+
+  /** The stream's head, and `retry`: EventSource reconnects 2 s after a stream ends (to a server that is up). */
+  const startStream = (raw: ServerResponse) => {
+    raw.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    raw.write('retry: 2000\n');
+  };
 
   app.route({
     ...endpoint(contract.events.stream),
@@ -46,6 +60,14 @@ export async function eventsRoutes(app: FastifyInstance, options: { sessionReche
         reply.hijack();
         return;
       }
+      // The server began closing while the session was read: the streams it knew have been ended, and one
+      // opened now would hold the close until the process is killed. It ends at once; the browser reconnects.
+      if (closing) {
+        reply.hijack();
+        startStream(reply.raw);
+        reply.raw.end('\n');
+        return;
+      }
       const streams = streamsOf.get(viewer.id) ?? 0;
       if (streams >= MAX_STREAMS_PER_USER) throw new AppError(429, 'RATE_LIMITED');
       streamsOf.set(viewer.id, streams + 1);
@@ -57,14 +79,9 @@ export async function eventsRoutes(app: FastifyInstance, options: { sessionReche
 
       reply.hijack();
       const raw = reply.raw;
-      raw.writeHead(200, {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-cache, no-transform',
-        Connection: 'keep-alive',
-        'X-Accel-Buffering': 'no',
-      });
-      // Tells EventSource to reconnect after 2 s, and the client that the stream is live.
-      raw.write('retry: 2000\nevent: ready\ndata: {}\n\n');
+      startStream(raw);
+      // Tells the client that the stream is live.
+      raw.write('event: ready\ndata: {}\n\n');
 
       const unsubscribe = app.events.subscribe(onEvent);
       // Events were missed (the bus lost its database connection for a while): the browser re-fetches it all.
