@@ -12,6 +12,7 @@ import { migrateDatabase } from '../apps/server/src/db/migrate';
 import { packages } from '../apps/server/src/db/schema';
 import { ensureAdmin, seedDatabase } from '../apps/server/src/db/seed/seed';
 import { readFirstSheet } from '../apps/server/src/modules/companies/spreadsheet';
+import { sized } from './bench-size';
 import { companiesWorkbook } from './companies-workbook';
 import { onScratchPostgres } from './scratch-database';
 import { BENCH_APP_SECRET } from './sending-fixtures';
@@ -23,7 +24,7 @@ import { BENCH_APP_SECRET } from './sending-fixtures';
  * 50 ms; its p95 and worst wait show whether the import holds other requests up (target p95 ≤ 500 ms; the
  * same probe at rest is printed for comparison). Targets: ≤ 10 s end to end on PGlite, ≤ 5 s on PostgreSQL.
  */
-const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 50_000);
+const ROWS = sized(50_000, 300, process.env.BENCH_IMPORT_ROWS);
 const ADMIN = { email: 'bench-admin@sira.example', password: 'bench-password-1' };
 const results: Array<Record<string, string | number>> = [];
 

@@ -7,6 +7,7 @@ import { type DatabaseHandle, openDatabase, rowsOf } from '../apps/server/src/db
 import { migrateDatabase } from '../apps/server/src/db/migrate';
 import { seedDatabase } from '../apps/server/src/db/seed/seed';
 import { listCompanies } from '../apps/server/src/modules/companies/companies.service';
+import { sized } from './bench-size';
 import { onScratchPostgres } from './scratch-database';
 import { median } from './sending-fixtures';
 
@@ -16,8 +17,8 @@ import { median } from './sending-fixtures';
  * trigram) and none. Prints each one's median and worst of RUNS, and the plans (EXPLAIN ANALYZE) of the
  * rare-name and common-word searches' two statements. Target ≤ 300 ms a search.
  */
-const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 100_000);
-const RUNS = 7;
+const COMPANIES = sized(100_000, 1_000, process.env.BENCH_COMPANIES);
+const RUNS = sized(7, 1);
 const results: Array<Record<string, string | number>> = [];
 const plans: string[] = [];
 

@@ -4,12 +4,13 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { it } from 'vitest';
+import { sized } from './bench-size';
 import { median } from './sending-fixtures';
 
 // `npm start` on a new data folder (the first start: the database is made) and again on the same folder, from
 // the built product (`npm run build` first): seconds until /readyz answers, and the server process's processor
 // time until then (Linux: /proc). The build's new database (ADR 017) is what the first start loads.
-const RUNS = 3;
+const RUNS = sized(3, 1);
 const root = join(import.meta.dirname, '..');
 
 const freePort = () =>

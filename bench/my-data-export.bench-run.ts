@@ -7,13 +7,14 @@ import { sendJobs } from '../apps/server/src/db/schema';
 import { seedDatabase } from '../apps/server/src/db/seed/seed';
 import { createSecretBox } from '../apps/server/src/lib/secret-box';
 import { buildExport, claimExport } from '../apps/server/src/modules/users/my-data/data-export.service';
+import { sized } from './bench-size';
 import { onScratchPostgres } from './scratch-database';
 import { BENCH_APP_SECRET, benchPackage, benchPdf, benchUsers } from './sending-fixtures';
 
 // The "my data" export of a user with 10,000 deliveries (ten jobs of 1,000) and a 1 MB CV: from the
 // request's claim to the stored ZIP, the time the page's progress bar takes. Target: under a minute.
-const DELIVERIES = 10_000;
-const JOBS = 10;
+const DELIVERIES = sized(10_000, 100);
+const JOBS = sized(10, 2);
 const results: Array<Record<string, string | number>> = [];
 
 async function measure(label: string, handle: DatabaseHandle) {

@@ -1,11 +1,12 @@
 import { it } from 'vitest';
 import { checkResume } from '../apps/server/src/modules/sending/resume-check';
 import { makePdf, resumeFixture } from '../apps/server/test-support/pdf';
+import { sized } from './bench-size';
 import { median } from './sending-fixtures';
 
 // The upload's résumé check (pages, text, e-mail, phone, name) on files up to the 5 MB limit: how long it takes
 // and how long it holds the event loop, which every other request on the process waits behind.
-const RUNS = 7;
+const RUNS = sized(7, 1);
 const MB5 = 5 * 1024 * 1024;
 const applicant = { fullName: 'سارة أحمد', fullNameEn: 'Sara Ahmed' };
 const cv = ['Curriculum Vitae - Sara Ahmed, accountant', 'Riyadh, Saudi Arabia', 'sara.ahmed@example.com', '055 123 4567'];

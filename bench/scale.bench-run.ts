@@ -24,15 +24,16 @@ import { migrateDatabase } from '../apps/server/src/db/migrate';
 import { seedDatabase } from '../apps/server/src/db/seed/seed';
 import { createSecretBox } from '../apps/server/src/lib/secret-box';
 import { writeSetting } from '../apps/server/src/lib/settings';
+import { sized } from './bench-size';
 import { inProcessSandbox, scaleUsers, staggerLastSends } from './scale-fixtures';
 import { explainPick } from './scale-pick-plan';
 import { onScratchPostgres } from './scratch-database';
 import { BENCH_APP_SECRET, benchPackage, benchPdf } from './sending-fixtures';
 
-const MAILBOXES = Number(process.env.SIRA_SCALE_MAILBOXES ?? 10_000);
-const CV_BYTES = Number(process.env.SIRA_SCALE_CV_KB ?? 1024) * 1024;
-const EMAIL_DELAY_S = Number(process.env.SIRA_SCALE_EMAIL_DELAY ?? 60);
-const WINDOW_S = Number(process.env.SIRA_SCALE_WINDOW ?? 120);
+const MAILBOXES = sized(10_000, 20, process.env.SIRA_SCALE_MAILBOXES);
+const CV_BYTES = sized(1024, 64, process.env.SIRA_SCALE_CV_KB) * 1024;
+const EMAIL_DELAY_S = sized(60, 1, process.env.SIRA_SCALE_EMAIL_DELAY);
+const WINDOW_S = sized(120, 3, process.env.SIRA_SCALE_WINDOW);
 /** Messages waiting per mailbox: more than the run can send, so no mailbox runs out. */
 const PER_MAILBOX = 20;
 const APPLICATION_NAME = 'sira_scale_worker';

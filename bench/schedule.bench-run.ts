@@ -7,11 +7,12 @@ import { seedDatabase } from '../apps/server/src/db/seed/seed';
 import { createLocalEventBus } from '../apps/server/src/lib/event-bus';
 import { createSecretBox } from '../apps/server/src/lib/secret-box';
 import { scheduleSend } from '../apps/server/src/modules/sending/sending.service';
+import { sized } from './bench-size';
 import { onScratchPostgres } from './scratch-database';
 import { BENCH_APP_SECRET, benchPackage, benchPdf, benchUsers, median } from './sending-fixtures';
 
-const COMPANIES = 5000;
-const RUNS = 9;
+const COMPANIES = sized(5000, 100);
+const RUNS = sized(9, 1);
 const results: Array<Record<string, string | number>> = [];
 
 async function measure(database: string, handle: DatabaseHandle) {

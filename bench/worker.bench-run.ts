@@ -25,16 +25,17 @@ import { createSecretBox } from '../apps/server/src/lib/secret-box';
 import { writeSetting } from '../apps/server/src/lib/settings';
 import { prepareJobMessage, renderMessage } from '../apps/server/src/modules/sending/mime';
 import { scheduleSend } from '../apps/server/src/modules/sending/sending.service';
+import { sized } from './bench-size';
 import { onScratchPostgres } from './scratch-database';
 import { BENCH_APP_SECRET, type BenchUser, benchPackage, benchPdf, benchUsers } from './sending-fixtures';
 
-const MAILBOXES = 16;
+const MAILBOXES = sized(16, 2);
 // 16,000 messages (about 7 s of sending on PostgreSQL): long enough that the worker process's start-up and
 // JIT warm-up, which a real worker pays once a deployment, do not count as per-message cost.
-const PER_MAILBOX = Number(process.env.SIRA_BENCH_PER_MAILBOX ?? 1000);
+const PER_MAILBOX = sized(1000, 20, process.env.SIRA_BENCH_PER_MAILBOX);
 // Each database is measured in several rounds (plain client, then worker, on a fresh database each round) and
 // judged by the medians: on a small shared machine one run's plain-client rate alone moves by ±15 %.
-const ROUNDS = Number(process.env.SIRA_BENCH_ROUNDS ?? 5);
+const ROUNDS = sized(5, 1, process.env.SIRA_BENCH_ROUNDS);
 const PDF_BYTES = 200 * 1024;
 const root = new URL('..', import.meta.url).pathname;
 const results: Array<Record<string, string | number>> = [];

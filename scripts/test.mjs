@@ -1,6 +1,7 @@
 // `npm test`: the unit and database suites (PGlite, and PostgreSQL too when TEST_DATABASE_URL is set) with the
-// cluster test beside them when TEST_DATABASE_URL is set (required under CI), then the browser journeys when
-// Debian's Chromium is installed. SIRA_REQUIRE_BROWSER=1 (CI) makes a missing browser a failure instead of a skip.
+// cluster test beside them when TEST_DATABASE_URL is set (required under CI), then every benchmark at a small
+// size, then the browser journeys when Debian's Chromium is installed. SIRA_REQUIRE_BROWSER=1 (CI) makes a
+// missing browser a failure instead of a skip.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,6 +58,12 @@ const unit = run('npx', ['vitest', 'run']);
 const cluster = clusterTest ? await clusterTest() : 0;
 if (unit !== 0) process.exit(unit);
 if (cluster !== 0) process.exit(cluster);
+
+// Every benchmark at a small size (bench/bench-size.ts), so that none breaks unseen; their figures mean nothing
+// here. The first-start benchmark starts the built server.
+await buildIfNeeded();
+const benchmarks = run('npx', ['vitest', 'run', '--config', 'bench/vitest.config.ts'], { SIRA_BENCH_SMOKE: '1' });
+if (benchmarks !== 0) process.exit(benchmarks);
 
 if (!existsSync(CHROMIUM)) {
   if (process.env.SIRA_REQUIRE_BROWSER === '1') {

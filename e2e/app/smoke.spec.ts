@@ -52,8 +52,12 @@ describe('app shell', () => {
     await page.waitForURL('**/about');
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.locator('#mobile-menu').isVisible()).toBe(false);
-    // On a hydrated page the React header does the same. /about comes as server HTML first: its scripts load
-    // and React takes the header over before the burger answers.
+    // /about is a static page too: its small script opens the menu.
+    await page.getByRole('button', { name: 'القائمة' }).click();
+    expect(await page.locator('#mobile-menu').isVisible()).toBe(true);
+    // On a page React renders the React header does the same. /reset-password comes as the app's shell: its
+    // scripts load and React takes the header over before the burger answers.
+    await page.goto('/reset-password');
     await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: 'القائمة' }).click();
     expect(await page.locator('#mobile-menu').isVisible()).toBe(true);

@@ -273,7 +273,7 @@ describe('content and job pages', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  it('job pages: a phone link with the number entered in the footer tab, none without one (static and React)', async () => {
+  it('job pages: a phone link with the number entered in the footer tab, none without one, also from the guide’s links', async () => {
     // The footer is in the server's HTML: the number is changed where an administrator changes it.
     const admin = await openAsAdmin(browser);
     const original = await footerContact(admin.page);
@@ -294,7 +294,7 @@ describe('content and job pages', () => {
       expect(await phone.innerText()).toContain('+966500000000');
       await phone.scrollIntoViewIfNeeded();
       await screenshot(page, 'jobs-contact-phone');
-      // The same page rendered by React after a client-side visit.
+      // The same page reached from the CV guide's links.
       await page.goto('/how-to-prepare-cv');
       await page.getByRole('button', { name: 'شارك الدليل' }).and(page.locator(':enabled')).waitFor();
       await page.locator('article a[href="/jobs/jeddah"]').first().click();
@@ -315,7 +315,7 @@ describe('content and job pages', () => {
     for (const href of ['/jobs/jeddah', '/jobs/riyadh', '/register', '/pricing']) {
       expect(await page.locator(`article a[href="${href}"]`).count()).toBeGreaterThan(0);
     }
-    // The page is served as HTML first, its share button disabled until React has taken it over.
+    // The page is served as HTML without React, its share button disabled until the page's script has taken it over.
     const html = await (await page.request.get('/how-to-prepare-cv')).text();
     expect(html).toMatch(/<button[^>]*\sdisabled=""[^>]*>(?:(?!<\/button>).)*شارك الدليل/s);
     const share = page.getByRole('button', { name: 'شارك الدليل' });

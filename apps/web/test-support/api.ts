@@ -1,4 +1,6 @@
+import type { Endpoint } from '@sira/shared/contract';
 import { onTestFinished, vi } from 'vitest';
+import { hrefOf } from '~/lib/api-client';
 
 /** A shared zod schema, or anything with `parse`: answers are checked against it before the page sees them. */
 interface Schema<T> {
@@ -26,6 +28,10 @@ export const ok = <T>(schema: Schema<T>, value: T, status = 200): Reply => ({ st
 
 /** The server's refusal: `{ code }` with its status. */
 export const refused = (status: number, code: string): Reply => ({ status, body: { code } });
+
+/** The stub's key for a contract entry, `"METHOD /path"` with its path parameters filled: no address by hand. */
+export const on = (entry: Endpoint, params?: Record<string, string>): string =>
+  `${entry.method} ${hrefOf(entry, (params ? { params } : {}) as Parameters<typeof hrefOf>[1])}`;
 
 /**
  * Stands in for the server behind `fetch`: each `"METHOD /path"` key answers those requests (the query string

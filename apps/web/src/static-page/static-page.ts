@@ -1,15 +1,17 @@
 /**
- * The only script of the static pages (/, /jobs/riyadh, /jobs/jeddah, /login, /register, and /pricing for a
- * visitor without a session; ADR 004, "static pages"): those pages are complete HTML without React, and this
- * small module adds what needs the browser — the signed-in header and start buttons, the mobile menu, the
- * count-up counters, the package choice, the account forms and the footer from the server when the page
- * came without it. Everything here degrades to the prerendered HTML if it fails.
+ * The only script of the static pages (/, /jobs/riyadh, /jobs/jeddah, /login, /register, the content pages
+ * /about, /support, /privacy, /terms and /how-to-prepare-cv, and /pricing for a visitor without a session;
+ * ADR 004, "static pages"): those pages are complete HTML without React, and this small module adds what
+ * needs the browser — the signed-in header and start buttons, the mobile menu, the count-up counters, the
+ * package choice, the account forms, the CV guide's share button and the footer from the server when the
+ * page came without it. Everything here degrades to the prerendered HTML if it fails.
  */
 import { ar, COUNTER_ANIMATION_MS, type Footer, formatNumber, paths, type SessionUser } from '@sira/shared';
 // The areas, not the whole contract: this script stays small (ADR 004).
 import { auth } from '@sira/shared/contract/auth';
 import { content } from '@sira/shared/contract/content';
 import { iconPaths } from '../components/ui/icon-paths';
+import { sharePage, shareTexts } from '../features/content/components/share-texts';
 import { footerClass } from '../features/content/components/site-footer-classes';
 import { call } from '../lib/api-client';
 import { isPlainClick } from '../lib/plain-click';
@@ -238,6 +240,29 @@ function packageChoices() {
   }
 }
 
+/** A short message at the foot of the screen, read out by screen readers (the React pages' toast). */
+function announce(text: string, tone: 'success' | 'error') {
+  document.getElementById('static-toast')?.remove();
+  const toast = element('div', { id: 'static-toast', role: tone === 'error' ? 'alert' : 'status' }, [text]);
+  // Dark text colours on white read at 12:1 and more; the bar sits above the phone's bottom edge.
+  toast.style.cssText = `position:fixed;inset-inline:1rem;bottom:1rem;margin:auto;max-width:28rem;padding:.75rem 1rem;border-radius:.5rem;background:#fff;color:${tone === 'error' ? '#a51111' : '#0b4f5c'};border:1px solid currentColor;box-shadow:0 4px 12px rgba(0,0,0,.15);z-index:1000;font:inherit`;
+  document.body.append(toast);
+  setTimeout(() => toast.remove(), 5000);
+}
+
+/** The CV guide's share button (content-page-view.tsx), prerendered disabled: live from here on. */
+function shareButtons() {
+  for (const button of document.querySelectorAll<HTMLButtonElement>('button[data-island="share"]')) {
+    button.disabled = false;
+    button.removeAttribute('data-disabled');
+    button.addEventListener('click', async () => {
+      const outcome = await sharePage(button.dataset.shareTitle ?? document.title);
+      if (outcome === 'copied') announce(shareTexts.copied, 'success');
+      else if (outcome === 'failed') announce(shareTexts.failed, 'error');
+    });
+  }
+}
+
 /** /login and /register: their forms (src/static-page/account-forms). */
 function accountForm(): 'sign-in' | 'register' | undefined {
   const form = document.querySelector<HTMLFormElement>('form[data-account-form]');
@@ -250,6 +275,7 @@ function accountForm(): 'sign-in' | 'register' | undefined {
 mobileMenu();
 countUps();
 packageChoices();
+shareButtons();
 void footer();
 // /login ends the session it finds (spec §2), so its header stays signed out.
 if (accountForm() !== 'sign-in') void session();

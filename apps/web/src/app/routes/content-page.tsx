@@ -24,6 +24,12 @@ function defaultPage(slug: string): Page | undefined {
     : undefined;
 }
 
+/**
+ * Text to read: served as plain HTML without React, like the landing page (ADR 004); src/static-page makes the
+ * header, the footer and the CV guide's share button live. Reached by a link inside the app, React renders it.
+ */
+export const handle = { staticPage: true };
+
 /** The server renders the page with its text and the footer as they are now (ADR 004); the build, with the defaults. */
 export async function loader({ request, context }: Route.LoaderArgs): Promise<{ page: Page | undefined; footer: Footer | null }> {
   const slug = slugOf(new URL(request.url).pathname);

@@ -1,8 +1,9 @@
+import { contract } from '@sira/shared/contract';
 import { auditAdminText as t } from '@sira/shared/messages/audit-admin';
 import { type AuditEntry, auditPageSchema } from '@sira/shared/schemas/audit-admin';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ok, stubApi } from '~test/api';
+import { ok, on, stubApi } from '~test/api';
 import { renderInApp } from '~test/render';
 import { AdminAuditPanel } from './admin-audit-panel';
 
@@ -32,7 +33,7 @@ const deletion: AuditEntry = {
 
 function server(entries: AuditEntry[]) {
   return stubApi({
-    'GET /api/admin/audit': ok(auditPageSchema, {
+    [on(contract.audit.log)]: ok(auditPageSchema, {
       entries,
       page: 1,
       pageSize: 25,

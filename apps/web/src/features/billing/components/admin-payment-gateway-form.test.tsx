@@ -1,8 +1,9 @@
+import { contract } from '@sira/shared/contract';
 import { gatewayAdminTexts as t } from '@sira/shared/messages/billing-admin';
 import { type AdminGatewaySettings, adminGatewaySettingsSchema, adminGatewayTestResultSchema } from '@sira/shared/schemas/billing-admin';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ok, stubApi } from '~test/api';
+import { ok, on, stubApi } from '~test/api';
 import { findToast, renderInApp } from '~test/render';
 import { AdminPaymentGatewayPanel } from './admin-payment-gateway-form';
 
@@ -21,9 +22,9 @@ const stored: AdminGatewaySettings = adminGatewaySettingsSchema.parse({
 
 async function openPanel() {
   const { requests } = stubApi({
-    'GET /api/admin/billing/gateway': ok(adminGatewaySettingsSchema, stored),
-    'PUT /api/admin/billing/gateway': ok(adminGatewaySettingsSchema, stored),
-    'POST /api/admin/billing/gateway/test': ok(adminGatewayTestResultSchema, { outcome: 'accepted', status: 200 }),
+    [on(contract.billing.adminGateway)]: ok(adminGatewaySettingsSchema, stored),
+    [on(contract.billing.updateAdminGateway)]: ok(adminGatewaySettingsSchema, stored),
+    [on(contract.billing.testAdminGateway)]: ok(adminGatewayTestResultSchema, { outcome: 'accepted', status: 200 }),
   });
   const app = renderInApp(<AdminPaymentGatewayPanel />);
   await screen.findByRole('button', { name: t.save });

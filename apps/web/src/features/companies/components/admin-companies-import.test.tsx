@@ -1,3 +1,4 @@
+import { contract } from '@sira/shared/contract';
 import { companiesMessageForCode, companiesText } from '@sira/shared/messages/companies-admin';
 import { type CompaniesImportResult, companiesImportResultSchema } from '@sira/shared/schemas/companies-admin';
 import { screen, within } from '@testing-library/react';
@@ -69,7 +70,7 @@ describe('admin: importing companies from Excel', () => {
     await findToast('شركتان أضيفت بنجاح، وتم تخطي صفين غير صالحين، وتم تخطي صفين ببريد مكرر');
 
     expect(sent).toHaveLength(1);
-    expect(sent[0]?.url).toBe('/api/admin/companies/import');
+    expect(sent[0]?.url).toBe(contract.companies.import.path);
     expect(sent[0]?.form.get('defaultPackageId')).toBe(PACKAGE_ID);
     expect((sent[0]?.form.get('file') as File | undefined)?.name).toBe('companies.xlsx');
     // The file is taken: the next upload needs another.

@@ -1,8 +1,9 @@
+import { contract } from '@sira/shared/contract';
 import { contentAdminMessage, footerAdminText as t } from '@sira/shared/messages/content-admin';
 import { type FooterContact, footerContactSchema, type SocialLinks, socialLinksSchema } from '@sira/shared/schemas/content-admin';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ok, stubApi } from '~test/api';
+import { ok, on, stubApi } from '~test/api';
 import { findToast, renderInApp } from '~test/render';
 import { AdminFooterContactForm } from './admin-footer-contact-form';
 import { AdminSocialLinksForm } from './admin-social-links-form';
@@ -37,7 +38,7 @@ describe('admin: the footer contact block', () => {
 
   it('saves the fields and switches, and shows what the server kept', async () => {
     const { requests } = stubApi({
-      'PUT /api/admin/footer/contact': ({ body }) => ok(footerContactSchema, trimmed(body as FooterContact)),
+      [on(contract.content.updateFooterContact)]: ({ body }) => ok(footerContactSchema, trimmed(body as FooterContact)),
     });
     const { user } = renderInApp(<AdminFooterContactForm initial={contact} />);
     const card = within(screen.getByRole('region', { name: t.contactHeading }));
@@ -53,7 +54,9 @@ describe('admin: the footer contact block', () => {
 
 describe('admin: the footer social links', () => {
   it('refuses an address that is not a web address, then saves once it is', async () => {
-    const { requests } = stubApi({ 'PUT /api/admin/footer/social': ({ body }) => ok(socialLinksSchema, trimmed(body as SocialLinks)) });
+    const { requests } = stubApi({
+      [on(contract.content.updateSocialLinks)]: ({ body }) => ok(socialLinksSchema, trimmed(body as SocialLinks)),
+    });
     const { user } = renderInApp(<AdminSocialLinksForm initial={links} />);
     const card = within(screen.getByRole('region', { name: t.socialHeading }));
     const facebook = card.getByRole('textbox', { name: t.facebook });

@@ -1,8 +1,9 @@
+import { contract } from '@sira/shared/contract';
 import { mailboxAdminMessage, mailboxAdminText as t } from '@sira/shared/messages/mailbox-admin';
 import { type GmailSettings, gmailSettingsSchema } from '@sira/shared/schemas/mailbox-admin';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ok, refused, stubApi } from '~test/api';
+import { ok, on, refused, stubApi } from '~test/api';
 import { findToast, renderInApp } from '~test/render';
 import { AdminGmailSettingsPanel } from './admin-gmail-settings-panel';
 
@@ -16,8 +17,8 @@ const saved: GmailSettings = {
 
 async function openPanel(put = ok(gmailSettingsSchema, saved)) {
   const { requests } = stubApi({
-    'GET /api/admin/mailbox/settings': ok(gmailSettingsSchema, saved),
-    'PUT /api/admin/mailbox/settings': put,
+    [on(contract.mailbox.adminSettings)]: ok(gmailSettingsSchema, saved),
+    [on(contract.mailbox.updateAdminSettings)]: put,
   });
   const app = renderInApp(<AdminGmailSettingsPanel />);
   await screen.findByRole('button', { name: t.save });

@@ -1,9 +1,10 @@
 import { settleSettingValue } from '@sira/shared';
+import { contract } from '@sira/shared/contract';
 import { sendingSettingsText as t } from '@sira/shared/messages/sending-admin';
 import { type SendingSettings, sendingSettingsSchema } from '@sira/shared/schemas/sending-admin';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ok, stubApi } from '~test/api';
+import { ok, on, stubApi } from '~test/api';
 import { findToast, renderInApp } from '~test/render';
 import { CAP_FIELDS, capLimits, DELAY_FIELDS, delayLimits } from '../utils/settings-form';
 import { AdminEmailSettingsPanel } from './admin-email-settings-panel';
@@ -23,8 +24,8 @@ const settle = (body: SendingSettings): SendingSettings => ({
 
 function server() {
   return stubApi({
-    'GET /api/admin/sending/settings': ok(sendingSettingsSchema, saved),
-    'PUT /api/admin/sending/settings': ({ body }) => ok(sendingSettingsSchema, settle(body as SendingSettings)),
+    [on(contract.sending.adminSettings)]: ok(sendingSettingsSchema, saved),
+    [on(contract.sending.updateAdminSettings)]: ({ body }) => ok(sendingSettingsSchema, settle(body as SendingSettings)),
   });
 }
 

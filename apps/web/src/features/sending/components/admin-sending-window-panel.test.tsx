@@ -1,8 +1,9 @@
+import { contract } from '@sira/shared/contract';
 import { sendingWindowAdminText as t, WEEKDAY_NAMES } from '@sira/shared/messages/sending-window';
 import { type SendingWindowSettings, sendingWindowSchema } from '@sira/shared/schemas/sending-window';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ok, refused, stubApi } from '~test/api';
+import { ok, on, refused, stubApi } from '~test/api';
 import { renderInApp } from '~test/render';
 import { AdminSendingWindowPanel } from './admin-sending-window-panel';
 
@@ -11,8 +12,10 @@ const saved: SendingWindowSettings = { days: [0, 1, 2, 3, 4], start: '08:00', en
 /** The server keeps what it is sent, days and holidays sorted (as it does). */
 function server(put = true) {
   return stubApi({
-    'GET /api/admin/sending/window': ok(sendingWindowSchema, saved),
-    'PUT /api/admin/sending/window': put ? ({ body }) => ok(sendingWindowSchema, body as SendingWindowSettings) : refused(500, 'INTERNAL'),
+    [on(contract.sending.adminWindow)]: ok(sendingWindowSchema, saved),
+    [on(contract.sending.updateAdminWindow)]: put
+      ? ({ body }) => ok(sendingWindowSchema, body as SendingWindowSettings)
+      : refused(500, 'INTERNAL'),
   });
 }
 

@@ -1,3 +1,4 @@
+import { contract } from '@sira/shared/contract';
 import { sendableText, sendingText, targetingText } from '@sira/shared/messages/sending';
 import { sendPlanText } from '@sira/shared/messages/sending-window';
 import {
@@ -11,7 +12,7 @@ import {
 import { type SendPlan, sendPlanSchema } from '@sira/shared/schemas/sending-window';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type Answer, ok, type Reply, stubApi } from '~test/api';
+import { type Answer, ok, on, type Reply, stubApi } from '~test/api';
 import { renderInApp } from '~test/render';
 import { SendResumeForm } from './send-resume-form';
 
@@ -65,12 +66,12 @@ const resume = (check: Partial<UploadedResume['check']> = {}, name = 'Ahmad_Ali_
 
 function server(over: Record<string, Answer> = {}, composed = compose()) {
   return stubApi({
-    'GET /api/sending/compose': ok(sendingComposeSchema, composed),
-    'GET /api/sending/targets': ok(sendTargetsSchema, { groups }),
-    'GET /api/sending/plan': ({ query }) =>
+    [on(contract.sending.compose)]: ok(sendingComposeSchema, composed),
+    [on(contract.sending.targets)]: ok(sendTargetsSchema, { groups }),
+    [on(contract.sending.plan)]: ({ query }) =>
       ok(sendPlanSchema, plan(query.get('sendWindow') ?? '', Number(query.get('count') ?? composed.sendableNow))),
-    'POST /api/sending/resumes': ok(uploadedResumeSchema, resume(), 201),
-    'POST /api/sending/jobs': ok(scheduledSendSchema, { jobId: JOB_ID, scheduled: 30 }, 201),
+    [on(contract.sending.uploadResume)]: ok(uploadedResumeSchema, resume(), 201),
+    [on(contract.sending.schedule)]: ok(scheduledSendSchema, { jobId: JOB_ID, scheduled: 30 }, 201),
     ...over,
   });
 }
@@ -118,7 +119,7 @@ describe('/send-resume: which companies', () => {
     expect(screen.getByTestId('target-count').textContent).toBe(targetingText.receive(5));
     expect(within(summary).getByText(sendableText.reaches(5))).toBeTruthy();
     // The plan is asked for the narrowed send.
-    await waitFor(() => expect(requests.some((r) => r.path === '/api/sending/plan' && r.query.get('count') === '5')).toBe(true));
+    await waitFor(() => expect(requests.some((r) => r.path === contract.sending.plan.path && r.query.get('count') === '5')).toBe(true));
 
     // "Send to all" undoes the choice.
     await app.user.click(screen.getByRole('button', { name: targetingText.reset }));
@@ -143,7 +144,7 @@ describe('/send-resume: which companies', () => {
     await fillIn(app);
     await submit(app);
     expect(await screen.findByText(sendingText.scheduled(30))).toBeTruthy();
-    const job = requests.find((r) => r.method === 'POST' && r.path === '/api/sending/jobs');
+    const job = requests.find((r) => r.method === 'POST' && r.path === contract.sending.schedule.path);
     expect(job?.body).toEqual({
       resumeId: RESUME_ID,
       subject: 'طلب وظيفة',
@@ -171,7 +172,7 @@ describe('/send-resume: when the messages leave', () => {
 
     await app.user.click(within(planCard).getByRole('radio', { name: sendPlanText.anyTime }));
     await waitFor(() => expect(screen.getByTestId('send-plan-summary').textContent).toContain(sendPlanText.summary(30, 1)));
-    expect(requests.filter((r) => r.path === '/api/sending/plan').map((r) => r.query.get('sendWindow'))).toEqual([
+    expect(requests.filter((r) => r.path === contract.sending.plan.path).map((r) => r.query.get('sendWindow'))).toEqual([
       'working_hours',
       'any_time',
     ]);
@@ -183,7 +184,7 @@ describe('/send-resume: when the messages leave', () => {
     await fillIn(app);
     await submit(app);
     await screen.findByText(sendingText.scheduled(30));
-    const job = requests.find((r) => r.path === '/api/sending/jobs');
+    const job = requests.find((r) => r.path === contract.sending.schedule.path);
     expect(job?.body).toMatchObject({ sendWindow: 'working_hours' });
     expect(job?.body).not.toHaveProperty('targeting');
   });
@@ -204,7 +205,7 @@ describe('/send-resume: the résumé before anything is sent', () => {
 
   it('says the file is being uploaded and checked, then what the check found', async () => {
     let answer: (value: Reply) => void = () => {};
-    server({ 'POST /api/sending/resumes': () => new Promise<Reply>((resolve) => (answer = resolve)) });
+    server({ [on(contract.sending.uploadResume)]: () => new Promise<Reply>((resolve) => (answer = resolve)) });
     const app = await openForm();
     await fillIn(app);
     await submit(app);
@@ -219,7 +220,7 @@ describe('/send-resume: the résumé before anything is sent', () => {
 
   it('holds the send until the user confirms reading the warnings', async () => {
     const { requests } = server({
-      'POST /api/sending/resumes': ok(uploadedResumeSchema, resume({ emailFound: false, phoneFound: false }), 201),
+      [on(contract.sending.uploadResume)]: ok(uploadedResumeSchema, resume({ emailFound: false, phoneFound: false }), 201),
     });
     const app = await openForm();
     await fillIn(app);
@@ -231,18 +232,18 @@ describe('/send-resume: the résumé before anything is sent', () => {
     const accept = within(report).getByRole('checkbox', { name: sendingText.resumeWarningsAccept });
     // Marked red: the form's message says why.
     expect(accept.getAttribute('data-error')).toBe('true');
-    expect(requests.some((r) => r.path === '/api/sending/jobs')).toBe(false);
+    expect(requests.some((r) => r.path === contract.sending.schedule.path)).toBe(false);
 
     await app.user.click(accept);
     expect(formAlert()).toBeNull();
     await submit(app);
     await screen.findByText(sendingText.scheduled(30));
     // The file was uploaded once.
-    expect(requests.filter((r) => r.path === '/api/sending/resumes')).toHaveLength(1);
+    expect(requests.filter((r) => r.path === contract.sending.uploadResume.path)).toHaveLength(1);
   });
 
   it('a scan is said alone: its contact details cannot be read either', async () => {
-    server({ 'POST /api/sending/resumes': ok(uploadedResumeSchema, resume({ hasText: false, emailFound: false }), 201) });
+    server({ [on(contract.sending.uploadResume)]: ok(uploadedResumeSchema, resume({ hasText: false, emailFound: false }), 201) });
     const app = await openForm();
     await fillIn(app);
     await submit(app);
@@ -256,8 +257,10 @@ describe('/send-resume: the résumé before anything is sent', () => {
 
   it('asks for a better name than Document.pdf, and renames the file to the suggestion', async () => {
     const { requests } = server({
-      'POST /api/sending/resumes': ok(uploadedResumeSchema, resume({ suggestedName: 'Ahmad_Ali_CV.pdf' }, 'Document.pdf'), 201),
-      [`PATCH /api/sending/resumes/${RESUME_ID}`]: ({ body }) => ({ body: { id: RESUME_ID, name: (body as { name: string }).name } }),
+      [on(contract.sending.uploadResume)]: ok(uploadedResumeSchema, resume({ suggestedName: 'Ahmad_Ali_CV.pdf' }, 'Document.pdf'), 201),
+      [on(contract.sending.renameResume, { id: RESUME_ID })]: ({ body }) => ({
+        body: { id: RESUME_ID, name: (body as { name: string }).name },
+      }),
     });
     const app = await openForm();
     await fillIn(app, pdf('Document.pdf'));
@@ -267,7 +270,7 @@ describe('/send-resume: the résumé before anything is sent', () => {
     const name = within(report).getByRole('textbox', { name: sendingText.resumeRenameLabel }) as HTMLInputElement;
     expect(name.value).toBe('Ahmad_Ali_CV.pdf');
     await waitFor(() => expect(alertText()).toBe(sendingText.resumeNameMustDecide));
-    expect(requests.some((r) => r.path === '/api/sending/jobs')).toBe(false);
+    expect(requests.some((r) => r.path === contract.sending.schedule.path)).toBe(false);
 
     await app.user.clear(name);
     await app.user.paste('Ahmad_CV.pdf');
@@ -281,7 +284,7 @@ describe('/send-resume: the résumé before anything is sent', () => {
 
   it('may keep the file its own name', async () => {
     const { requests } = server({
-      'POST /api/sending/resumes': ok(uploadedResumeSchema, resume({ suggestedName: 'Ahmad_Ali_CV.pdf' }, 'Document.pdf'), 201),
+      [on(contract.sending.uploadResume)]: ok(uploadedResumeSchema, resume({ suggestedName: 'Ahmad_Ali_CV.pdf' }, 'Document.pdf'), 201),
     });
     const app = await openForm();
     await fillIn(app, pdf('Document.pdf'));
