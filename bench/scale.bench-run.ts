@@ -260,6 +260,6 @@ async function measure(handle: DatabaseHandle, url: string): Promise<void> {
   }
 }
 
-it.runIf(process.env.TEST_DATABASE_URL)('the worker at 10,000 mailboxes', { timeout: 3_600_000 }, async () => {
+it.runIf(process.env.TEST_DATABASE_URL)(`the worker at ${MAILBOXES.toLocaleString('en')} mailboxes`, { timeout: 3_600_000 }, async () => {
   await onScratchPostgres((handle, url) => measure(handle, url));
 });

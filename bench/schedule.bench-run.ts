@@ -56,7 +56,7 @@ async function measure(database: string, handle: DatabaseHandle) {
   });
 }
 
-it('schedules 5,000 companies on PGlite', async () => {
+it(`schedules ${COMPANIES.toLocaleString('en')} companies on PGlite`, async () => {
   const handle = await openDatabase({});
   try {
     await measure('PGlite', handle);
@@ -65,7 +65,7 @@ it('schedules 5,000 companies on PGlite', async () => {
   }
 });
 
-it.runIf(process.env.TEST_DATABASE_URL)('schedules 5,000 companies on PostgreSQL', async () => {
+it.runIf(process.env.TEST_DATABASE_URL)(`schedules ${COMPANIES.toLocaleString('en')} companies on PostgreSQL`, async () => {
   await onScratchPostgres((handle) => measure('PostgreSQL 15', handle));
 });
 
