@@ -24,7 +24,13 @@ const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? [
   '/jobs/riyadh',
   '/login',
   '/register',
+  // Signed in (a new account on its trial package): the pages a paying user lives on.
+  '/dashboard',
+  '/send-resume',
+  '/my-data',
 ];
+/** Measured with a session: the server draws them with the user's data (ADR 028). */
+const SIGNED_IN = new Set(['/dashboard', '/send-resume', '/my-data']);
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
 /** Compressed JavaScript a page may load before any interaction, in KB (the landing and pricing pages). */
@@ -37,6 +43,10 @@ const JS_BUDGET_KB = {
   '/privacy': 20,
   '/terms': 20,
   '/how-to-prepare-cv': 20,
+  // The first signed-in screen; the admin panel's code is not part of it.
+  '/dashboard': 150,
+  '/send-resume': 150,
+  '/my-data': 150,
 };
 
 // Debian's Chromium, or its headless shell (the same engine, which CI installs) when that is all there is.
@@ -82,8 +92,42 @@ async function startServer() {
   throw new Error('server did not start');
 }
 
+/**
+ * A confirmed account signed in through the API as the web app's forms do, its confirmation link read from the
+ * embedded outbox: the session cookie Lighthouse sends with every request of a signed-in page.
+ */
+async function signedInCookie(base) {
+  const email = `lighthouse.${Date.now()}@sira.example`;
+  const password = 'lighthouse-password-1';
+  const json = { origin: base, 'content-type': 'application/json' };
+  const registered = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email, phone: '0512345678', password, confirmPassword: password, fullName: 'سارة أحمد', acceptTerms: true }),
+  });
+  if (registered.status !== 201) throw new Error(`registration answered ${registered.status}`);
+  let link;
+  for (let attempt = 0; attempt < 100 && !link; attempt++) {
+    const list = await (await fetch(`${base}/sandbox/outbox`)).text();
+    const id = new RegExp(`${email.replace(/[.+]/g, '\\$&')}</td><td><a href="/sandbox/outbox/([0-9a-f-]+)"`).exec(list)?.[1];
+    if (id) {
+      const mail = await (await fetch(`${base}/sandbox/outbox/${id}`)).text();
+      link = /href="([^"]*verify-email[^"]*)"/.exec(mail)?.[1]?.replace(/&(amp|#38);/g, '&');
+    } else await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!link) throw new Error('no confirmation e-mail in the outbox');
+  await fetch(link, { redirect: 'manual' });
+  const signedIn = await fetch(`${base}/api/auth/sign-in`, { method: 'POST', headers: json, body: JSON.stringify({ email, password }) });
+  if (!signedIn.ok) throw new Error(`sign-in answered ${signedIn.status}`);
+  return signedIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
 await buildIfNeeded({ quiet: true });
 const server = await startServer();
+const cookie = PAGES.some((path) => SIGNED_IN.has(path)) ? await signedInCookie(server.base) : undefined;
 const chrome = await chromeLauncher.launch({
   chromePath,
   chromeFlags: [
@@ -116,6 +160,7 @@ try {
           output: 'json',
           logLevel: 'error',
           onlyCategories: Object.keys(BUDGET),
+          ...(SIGNED_IN.has(path) ? { extraHeaders: { Cookie: cookie } } : {}),
         }));
         if (!lhr.runtimeError) break;
         console.log(`${path}: run ${attempt} failed (${lhr.runtimeError.code}); ${attempt < 3 ? 'retrying' : 'giving up'}`);
@@ -152,7 +197,8 @@ for (const row of rows) {
   const jsBudget = JS_BUDGET_KB[row.path];
   console.log(
     `${pad(row.path, 20)}${Object.keys(BUDGET)
-      .map((k) => pad(`${row[k]}${mark(row[k] >= BUDGET[k])}`, 16))
+      // A signed-in page is kept out of search engines on purpose (noindex): its SEO score is not a goal.
+      .map((k) => pad(k === 'seo' && SIGNED_IN.has(row.path) ? `${row[k]} (noindex)` : `${row[k]}${mark(row[k] >= BUDGET[k])}`, 16))
       .join('')}${pad(`${(row.lcp / 1000).toFixed(1)} s`, 9)}${pad(`${Math.round(row.tbt)} ms`, 9)}${pad(
       `${row.cls.toFixed(3)}${mark(row.cls === 0)}`,
       8,

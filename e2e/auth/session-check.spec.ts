@@ -16,14 +16,15 @@ describe('a failed session check', () => {
     const { page } = await browser.newPage();
     const { email, password } = await signedInAs(page, 'session-check');
 
+    // A page the browser draws itself (the server draws /dashboard with the session it checked).
     await page.route('**/api/auth/session', failSessionCheck);
-    await page.goto('/dashboard');
+    await page.goto('/billing');
     await page.getByRole('heading', { name: 'حدث خطأ غير متوقع. يرجى المحاولة مرة أخرى.' }).waitFor();
     await expectNoAxeViolations(page);
     await screenshot(page, 'session-check-failed');
     await page.unroute('**/api/auth/session');
     await page.getByRole('button', { name: 'إعادة المحاولة' }).click();
-    await page.getByTestId('overview-package').waitFor();
+    await page.getByRole('heading', { name: 'الفواتير والمدفوعات' }).waitFor();
 
     await page.route('**/api/auth/session', failSessionCheck);
     await page.goto('/login');

@@ -101,9 +101,11 @@ describe('sending window and plan', () => {
     };
     const mailboxGate = gate();
     const planGate = gate();
+    // Reached from the dashboard, the page's data is the browser's to load (a direct visit arrives drawn).
+    await page.goto('/dashboard');
     await page.route((url) => url.pathname === '/api/mailbox', mailboxGate.hold);
     await page.route((url) => url.pathname === '/api/sending/plan', planGate.hold);
-    await page.reload();
+    await page.locator('main a[href="/send-resume"]').first().click();
     await page.getByLabel('جارٍ التحقق من حالة الربط…').waitFor();
     await expectNoAxeViolations(page);
     await mailboxGate.open();

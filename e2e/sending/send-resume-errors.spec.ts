@@ -31,10 +31,13 @@ describe('sending: empty, failing and retrying', () => {
     await expectNoAxeViolations(page);
     await screenshot(page, 'dashboard-empty');
 
+    // Reached from another page, the dashboard's status is the browser's to load (a direct visit arrives drawn).
+    await page.goto('/my-data');
+    await page.getByRole('heading', { level: 1, name: 'بياناتي' }).waitFor();
     await page.route('**/api/sending/status', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL"}' }),
     );
-    await page.reload();
+    await page.locator('header').getByRole('link', { name: 'لوحة التحكم' }).first().click();
     // The error screen, and the same message as a toast (spec §8).
     const alert = page.getByRole('alert', { name: 'حدث خطأ أثناء جلب حالة الرسائل المجدولة' });
     await alert.waitFor();

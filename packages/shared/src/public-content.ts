@@ -19,4 +19,9 @@ export interface PublicPageContext {
    * the current package, the payment dialog) is then sent as plain HTML with the static pages' small script.
    */
   anonymous?: boolean;
+  /**
+   * A signed-in page's first screen (ADR 028): the API answers it reads, by address, obtained for the signed-in
+   * user with their own session. The page is drawn from them and carries them for the browser to start from.
+   */
+  firstScreen?: Record<string, unknown>;
 }

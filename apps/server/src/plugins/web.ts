@@ -54,6 +54,53 @@ export const webPlugin = fp<WebOptions>(
         .send(html);
     };
 
+    /**
+     * A signed-in page drawn with the user's data (ADR 028): its first screen's API answers are obtained here, with
+     * the visitor's own cookie through the same routes the browser would call, and the page arrives drawn from
+     * them. A visitor without a session goes to /login and comes back afterwards; a page that cannot be drawn
+     * gets the client-rendered shell, which loads the same data itself.
+     */
+    const signedInPage = (page: string) => async (request: FastifyRequest, reply: FastifyReply) => {
+      const search = request.url.slice(request.url.split('?')[0]?.length ?? 0);
+      const toLogin = () => reply.redirect(`/login?${new URLSearchParams({ from: `${page}${search}` }).toString()}`, 302);
+      const cookie = request.headers.cookie;
+      reply.header('vary', 'Cookie').header('cache-control', 'private, no-store');
+      if (!publicPages || !cookie || !getSessionCookie(new Headers({ cookie }))) return toLogin();
+      const ask = (url: string) =>
+        app.inject({
+          method: 'GET',
+          url,
+          headers: { cookie, accept: 'application/json', 'user-agent': request.headers['user-agent'] ?? '' },
+        });
+      const [sessionAddress, ...rest] = publicPages.firstScreenAddresses(page);
+      if (!sessionAddress) return sendPage(reply, shell ?? '');
+      const session = await ask(sessionAddress);
+      // A session refreshed on the way (its expiry moved) sends the browser its renewed cookie.
+      const renewed = session.headers['set-cookie'];
+      if (renewed) reply.header('set-cookie', renewed);
+      // The session could not be checked (the database is down): the browser's page asks again and offers a retry.
+      if (session.statusCode !== 200) return sendPage(reply, shell ?? '');
+      const viewer = session.json() as { user?: unknown };
+      if (!viewer.user) return toLogin();
+      const answers: Record<string, unknown> = { [sessionAddress]: viewer };
+      await Promise.all(
+        rest.map(async (url) => {
+          const answer = await ask(url);
+          // An answer that failed is left out: the page asks for it itself and shows its own error state.
+          if (answer.statusCode === 200) answers[url] = answer.json();
+        }),
+      );
+      try {
+        const drawn = await publicPages.renderSignedIn(`${page}${search}`, answers);
+        if (drawn.status === 200 && drawn.policy !== undefined)
+          return reply.header('content-security-policy', drawn.policy).type(drawn.contentType).send(drawn.body);
+        request.log.error({ page, status: drawn.status }, 'signed-in page not drawn');
+      } catch (error) {
+        request.log.error({ err: error, page }, 'signed-in page not drawn');
+      }
+      return sendPage(reply, shell ?? '');
+    };
+
     if (publicPages) {
       app.addHook('onClose', async () => publicPages.close());
       // Explicit routes win over the static files' wildcard: the prerendered HTML and .data files on disk hold
@@ -87,6 +134,8 @@ export const webPlugin = fp<WebOptions>(
         });
       }
     }
+
+    if (publicPages) for (const page of publicPages.signedInPages) app.get(page, { config: { access: 'public' } }, signedInPage(page));
 
     // The home page is prerendered like the others: serve it through the same path (origin rewrite).
     if (!publicPages?.paths.includes('/'))

@@ -25,6 +25,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import { SITE_URL, SITE_URL_META } from '~/config/site';
 import { cssVariablesResolver, theme } from '~/config/theme';
 import type { Route } from './+types/root';
+import { FirstScreenScript, useFirstScreenData } from './first-screen';
 import { AppProviders } from './providers';
 
 export const meta: Route.MetaFunction = () => [
@@ -97,9 +98,11 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  const firstScreen = useFirstScreenData();
   return (
     <AppProviders>
       <Outlet />
+      {firstScreen ? <FirstScreenScript data={firstScreen} /> : null}
     </AppProviders>
   );
 }
@@ -109,7 +112,7 @@ export function HydrateFallback() {
   return (
     <main aria-busy="true" style={{ padding: '2rem', textAlign: 'center' }}>
       <h1 style={{ fontSize: '1.5rem', color: '#0b7285' }}>{ar.app.name}</h1>
-      <p>جارٍ التحميل…</p>
+      <p>{ar.app.loading}</p>
     </main>
   );
 }

@@ -33,6 +33,9 @@ interface RenderBundle {
   entry: {
     module: {
       createRequestHandler(build: unknown, mode?: string): (request: Request, context?: PublicPageContext) => Promise<Response>;
+      /** The signed-in pages drawn with the user's data (ADR 028); absent in builds from before them. */
+      FIRST_SCREEN_PAGES?: string[];
+      firstScreenAddresses?(path: string): string[];
     };
   };
 }
@@ -49,6 +52,15 @@ export interface PublicPages {
    * Kept until the title changes.
    */
   image(page: string): Promise<Uint8Array>;
+  /** The signed-in pages drawn here with the user's data (ADR 028): `/dashboard`, `/send-resume`, `/my-data`. */
+  readonly signedInPages: readonly string[];
+  /** The API addresses (GET, JSON) a signed-in page's first screen reads. */
+  firstScreenAddresses(page: string): string[];
+  /**
+   * A signed-in page drawn from `answers` (address → the API's answer for this user). Never kept: it is the
+   * user's own. `url` is the page's address with its query.
+   */
+  renderSignedIn(url: string, answers: Record<string, unknown>): Promise<RenderedAnswer>;
   /** How many answers are kept now (tests). */
   cachedCount(): number;
   close(): void;
@@ -90,6 +102,10 @@ export function createPublicPages(
   }: { db: Database; events: EventBus; publicBaseUrl: string; images?: OgImageRenderer },
 ): PublicPages {
   const handle = bundle.entry.module.createRequestHandler(bundle, 'production');
+  const signedInPages = bundle.entry.module.FIRST_SCREEN_PAGES ?? [];
+  // React Router renders whole only the addresses its build lists; any other gets the client-rendered shell.
+  // The signed-in pages are added for this handler alone: the public pages' list stays the build's.
+  const handleSignedIn = bundle.entry.module.createRequestHandler({ ...bundle, prerender: [...bundle.prerender, ...signedInPages] }, 'production');
   const content: PublicContentSource = {
     packages: () => listPricingPackages(db),
     page: (slug) => getPageBySlug(db, slug),
@@ -109,8 +125,10 @@ export function createPublicPages(
   // Changes published while the bus was cut off never arrived here.
   const stopGaps = events.onGap(drop);
 
-  const renderNow = async (path: string, anonymous: boolean): Promise<RenderedAnswer> => {
-    const response = await handle(new Request(`${BUILD_SITE_ORIGIN}${path}`), { publicContent: content, anonymous });
+  const renderNow = async (path: string, anonymous: boolean): Promise<RenderedAnswer> =>
+    answerOf(await handle(new Request(`${BUILD_SITE_ORIGIN}${path}`), { publicContent: content, anonymous }));
+
+  const answerOf = async (response: Response): Promise<RenderedAnswer> => {
     const contentType = response.headers.get('content-type') ?? 'text/html';
     const body = (await response.text()).replaceAll(BUILD_SITE_ORIGIN, publicBaseUrl);
     if (!contentType.startsWith('text/html')) return { status: response.status, contentType, body };
@@ -132,6 +150,11 @@ export function createPublicPages(
   const publicPages: PublicPages = {
     pages,
     paths,
+    signedInPages,
+    firstScreenAddresses: (page) => bundle.entry.module.firstScreenAddresses?.(page) ?? [],
+    async renderSignedIn(url, answers) {
+      return answerOf(await handleSignedIn(new Request(`${BUILD_SITE_ORIGIN}${url}`), { publicContent: content, firstScreen: answers }));
+    },
     async image(page) {
       // The page as served now (a kept copy when there is one), so the image never lags the page's title.
       const answer = await publicPages.render(page, { anonymous: true });

@@ -3,9 +3,9 @@ import { ar } from '@sira/shared';
 import { SendingActivity } from '~/features/sending/components/sending-activity';
 import { SendingOverviewPanel } from '~/features/sending/components/sending-overview-panel';
 import { useLiveSending } from '~/features/sending/hooks/use-live-sending';
+import { MyDataLink } from '~/features/users/components/my-data-link';
 import { RetentionNotice } from '~/features/users/components/retention-notice';
 import { SignInsCard } from '~/features/users/components/sign-ins-card';
-import { MyDataLink } from '~/features/users/my-data-page';
 import type { Route } from './+types/dashboard';
 
 export const meta: Route.MetaFunction = () => [{ title: `لوحة التحكم | ${ar.app.name}` }, { name: 'robots', content: 'noindex' }];

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, PasswordInput, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, PasswordInput, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { DISPLAY_LOCALE, messageForCode, paths } from '@sira/shared';
 import {
@@ -13,7 +13,7 @@ import { myDataMessage, myDataText } from '@sira/shared/messages/my-data';
 import { EMAIL_INPUT_MAX, PASSWORD_INPUT_MAX, PHONE_INPUT_MAX } from '@sira/shared/rules/my-data';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { LoadError } from '~/components/ui/load-error';
 import { ApiRequestError } from '~/lib/api-client';
@@ -270,14 +270,5 @@ function DeletionCard() {
         <Text>{t.deletion.confirmText}</Text>
       </ConfirmDialog>
     </Card>
-  );
-}
-
-/** The dashboard's way to the page. */
-export function MyDataLink() {
-  return (
-    <Anchor component={Link} to={paths.myData}>
-      {t.dashboardLink}
-    </Anchor>
   );
 }

@@ -21,8 +21,9 @@ export function useSignOutOthers() {
 }
 
 /** When the user's résumés and message bodies will be erased; a send or an upload moves the date. */
-export const useRetentionNotice = () =>
-  useQuery({ queryKey: retentionKey, queryFn: () => call(contract.users.retentionNotice), staleTime: 10_000 });
+export const retentionNoticeQueryOptions = () =>
+  queryOptions({ queryKey: retentionKey, queryFn: () => call(contract.users.retentionNotice), staleTime: 10_000 });
+export const useRetentionNotice = () => useQuery(retentionNoticeQueryOptions());
 
 export const useAdminRetention = () => useQuery({ queryKey: adminRetentionKey, queryFn: () => call(contract.users.adminRetention) });
 
