@@ -99,6 +99,12 @@ export const deliveries = pgTable(
     index('deliveries_lease_idx').on(t.leaseExpiresAt).where(sql`${t.status} = 'sending'`),
     index('deliveries_job_status_idx').on(t.jobId, t.status),
     index('deliveries_profile_company_idx').on(t.profileId, t.companyId),
+    // Whom a user has contacted (sending/contacted.ts): their deliveries that are not failed, read in one
+    // index-only scan. The address is there as written too: PostgreSQL reads an expression's value from an index
+    // only when the columns it is made of are in the index.
+    index('deliveries_profile_contacted_idx')
+      .on(t.profileId, sql`lower(${t.recipientEmail})`, t.companyId, t.recipientEmail)
+      .where(sql`${t.status} <> 'failed'`),
     // A company's opt-out ends every delivery still waiting for its address, whoever scheduled it (ADR 013).
     index('deliveries_waiting_recipient_idx').on(sql`lower(${t.recipientEmail})`).where(sql`${t.status} in ('pending', 'held')`),
     index('deliveries_sender_sent_idx').on(t.senderEmail, t.sentAt).where(sql`${t.status} = 'sent'`),

@@ -7,7 +7,7 @@ import { withdrawDeliveries } from '../sending/job-state';
  * What an opt-out does to sending (ADR 013, ADR 018). Two kinds of mark keep an address from a user's sends:
  * - the directory's mark (company_opt_outs): no user sends there;
  * - a sender's own stop (sender_opt_outs): that one user sends there no more.
- * Scheduling leaves marked addresses out (`notOptedOut`); deliveries to them still waiting end 'opted_out' in
+ * Scheduling leaves marked addresses out (`optedOutAddresses`); deliveries to them still waiting end 'opted_out' in
  * the transaction that makes the mark (`settleOptedOut`); the worker checks each claim (`optedOutAmong`) and
  * settles a claimed row the same way (`recordOptedOut`). Each such delivery gives its message credit back and
  * leaves its job's total, so nobody pays for it.
@@ -16,10 +16,13 @@ import { withdrawDeliveries } from '../sending/job-state';
 /** The reason an opted-out delivery records (Arabic for the user, English for support). */
 export const OPTED_OUT_REASON = deliveryFailureText.optedOut;
 
-/** SQL condition: `profileId` may send to the address (an SQL expression): no directory mark, no own stop. */
-export const notOptedOut = (address: SQL, profileId: string) =>
-  sql`not exists (select 1 from company_opt_outs o where o.email = lower(${address}))
-    and not exists (select 1 from sender_opt_outs so where so.profile_id = ${profileId} and so.email = lower(${address}))`;
+/**
+ * The addresses `profileId` may no longer send to: the directory's marks and the user's own stops, as a query of
+ * one column, `email`, lower-cased and never null (both tables keep them so). Scheduling leaves them out through
+ * sending/contacted.ts.
+ */
+export const optedOutAddresses = (profileId: string) =>
+  sql`select o.email from company_opt_outs o union all select so.email from sender_opt_outs so where so.profile_id = ${profileId}`;
 
 /** Which of these addresses (any case) `profileId` may no longer send to, lower-cased. */
 export async function optedOutAmong(db: Pick<Database, 'execute'>, profileId: string, addresses: readonly string[]): Promise<Set<string>> {

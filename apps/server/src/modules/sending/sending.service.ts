@@ -25,8 +25,10 @@ import { chosenTargets, targetFilter } from './targeting';
  * most PACKAGE_COMPANY_LIMIT (sendableFrom), and the rest is there for the next.
  */
 export async function companiesLeftFor(db: Database, profileId: string, packageId: string): Promise<number> {
+  const reachable = stillReachable(profileId);
   const remaining = await db.execute(sql`
-    select count(*)::int as n from companies c where c.package_id = ${packageId} and ${stillReachable(profileId)}`);
+    with ${reachable.with}
+    select count(*)::int as n from companies c where c.package_id = ${packageId} and ${reachable.where}`);
   return rowsOf<{ n: number }>(remaining)[0]?.n ?? 0;
 }
 
@@ -198,11 +200,13 @@ export async function scheduleSend(deps: ScheduleDeps, profileId: string, input:
     if (!job) throw new Error('send job insert returned nothing');
 
     // One statement for every company: the recipients are chosen and copied by the database, not a loop.
+    const reachable = stillReachable(profileId);
     const inserted = await tx.execute(sql`
+      with ${reachable.with}
       insert into deliveries (job_id, profile_id, company_id, recipient_email, company_name, sector, location)
       select ${job.id}, ${profileId}, c.id, c.email, c.name, c.sector, c.location
       from companies c
-      where c.package_id = ${profile.package_id} and ${stillReachable(profileId)} and ${targetFilter(targets)}
+      where c.package_id = ${profile.package_id} and ${reachable.where} and ${targetFilter(targets)}
       order by c.name, c.id
       limit ${Math.min(profile.balance, PACKAGE_COMPANY_LIMIT)}`);
     const scheduled =

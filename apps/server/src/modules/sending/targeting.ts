@@ -30,11 +30,13 @@ export function targetFilter(targets: Targeting): SQL {
  * the form offers, and every count it shows, comes from these groups. One pass over the package's companies.
  */
 export async function targetGroups(db: Pick<Database, 'execute'>, profileId: string, packageId: string): Promise<TargetGroup[]> {
+  const reachable = stillReachable(profileId);
   return rowsOf<TargetGroup>(
     await db.execute(sql`
+      with ${reachable.with}
       select c.sector, c.location as city, count(*)::int as count
       from companies c
-      where c.package_id = ${packageId} and ${stillReachable(profileId)}
+      where c.package_id = ${packageId} and ${reachable.where}
       group by c.sector, c.location
       order by c.sector, c.location`),
   );
