@@ -6,7 +6,8 @@ const browser = useBrowser();
 
 describe('signed-in pages drawn by the server', () => {
   it('arrive with the first screen in the HTML, ask the API for nothing more, and hydrate without an error', async () => {
-    const { page, consoleErrors } = await browser.newPage(viewports.phone);
+    // A phone in Riyadh: the server's clock runs in UTC, and the page must read the same after React takes it over.
+    const { page, consoleErrors } = await browser.newPage(viewports.phone, { timezoneId: 'Asia/Riyadh' });
     const { email } = await signedInAs(page, 'first-screen');
 
     for (const [path, heading] of [

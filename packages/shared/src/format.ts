@@ -5,6 +5,12 @@
 
 /** Arabic (Saudi Arabia) with Latin digits: "1,234.5", "22‏/11‏/2026، 3:20 م". Every number and date shown uses it. */
 export const DISPLAY_LOCALE = 'ar-SA-u-nu-latn';
+/**
+ * Dates and times are shown in Saudi time, wherever the browser is: the product's days, working hours and
+ * sending window are Saudi ones, and a page the server draws (ADR 028) reads the same in the HTML and after
+ * the browser takes it over.
+ */
+export const DISPLAY_TIME_ZONE = 'Asia/Riyadh';
 
 const plain = new Intl.NumberFormat(DISPLAY_LOCALE);
 const byFractionDigits = new Map<number, Intl.NumberFormat>();

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, PasswordInput, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { DISPLAY_LOCALE, messageForCode, paths } from '@sira/shared';
+import { DISPLAY_LOCALE, DISPLAY_TIME_ZONE, messageForCode, paths } from '@sira/shared';
 import {
   type DeletionFormValues,
   deletionFormSchema,
@@ -26,7 +26,8 @@ import { deleteAccount, exportFileUrl, latestExportQueryOptions, requestEmailCha
 const t = myDataText;
 const errorText = (error: unknown) =>
   error instanceof ApiRequestError ? (myDataMessage(error.code) ?? messageForCode(error.code)) : messageForCode('INTERNAL');
-const when = (iso: string) => new Date(iso).toLocaleString(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'short', timeZone: DISPLAY_TIME_ZONE });
 
 /** /my-data: a copy of everything held, the phone and e-mail corrected, the account deleted (ADR 015). */
 export function MyDataPage() {

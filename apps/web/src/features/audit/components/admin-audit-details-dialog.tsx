@@ -1,5 +1,5 @@
 import { Badge, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { DISPLAY_LOCALE } from '@sira/shared';
+import { DISPLAY_LOCALE, DISPLAY_TIME_ZONE } from '@sira/shared';
 import { auditActionLabel, auditFieldLabel, auditAdminText as t } from '@sira/shared/messages/audit-admin';
 import type { AuditEntry } from '@sira/shared/schemas/audit-admin';
 import { ColumnHeads } from '~/components/ui/column-heads';
@@ -8,7 +8,7 @@ import { StackedTable } from '~/components/ui/stacked-table';
 import { auditFields } from './audit-fields';
 import { AuditItem } from './audit-item';
 
-const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'medium' });
+const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'medium', timeZone: DISPLAY_TIME_ZONE });
 
 /** Past this many characters a value (a page's content) scrolls in its cell instead of stretching the dialog. */
 const LONG = 400;

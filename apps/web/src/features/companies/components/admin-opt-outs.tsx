@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { DISPLAY_LOCALE, messageForCode } from '@sira/shared';
+import { DISPLAY_LOCALE, DISPLAY_TIME_ZONE, messageForCode } from '@sira/shared';
 import { optOutMessage, optOutAdminText as t } from '@sira/shared/messages/opt-out';
 import type { AdminOptOutMark, AdminOptOutRequest, OptOutRequestStatus } from '@sira/shared/schemas/opt-out';
 import { ColumnHeads } from '~/components/ui/column-heads';
@@ -18,7 +18,7 @@ const errorText = (error: unknown) => {
 };
 const loadErrorTitle = (error: unknown) => `خطأ في جلب البيانات: ${errorText(error)}`;
 
-const dateTime = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+const dateTime = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'short', timeZone: DISPLAY_TIME_ZONE });
 const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 
 const statusText: Record<OptOutRequestStatus, string> = {

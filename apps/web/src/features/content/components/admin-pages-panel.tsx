@@ -1,5 +1,5 @@
 import { Button, Stack, Table, Text, Title } from '@mantine/core';
-import { ar, DISPLAY_LOCALE } from '@sira/shared';
+import { ar, DISPLAY_LOCALE, DISPLAY_TIME_ZONE } from '@sira/shared';
 import { pagesAdminText as t } from '@sira/shared/messages/content-admin';
 import type { AdminPage } from '@sira/shared/schemas/content-admin';
 import { useState } from 'react';
@@ -11,7 +11,7 @@ import { errorMessage, useErrorToast } from '~/lib/use-error-toast';
 import { useAdminPages } from '../api/admin-get-pages';
 import { AdminPageEditorDialog } from './admin-page-editor-dialog';
 
-const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'short', timeZone: DISPLAY_TIME_ZONE });
 
 /** The admin pages tab (spec §2): title, /slug and last update, each opening the editor. */
 export function AdminPagesPanel() {

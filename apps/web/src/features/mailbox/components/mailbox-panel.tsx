@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { DISPLAY_LOCALE } from '@sira/shared';
+import { DISPLAY_LOCALE, DISPLAY_TIME_ZONE } from '@sira/shared';
 import { mailboxCallbackText, mailboxMessage, mailboxText as t } from '@sira/shared/messages/mailbox';
 import type { MailboxStatus } from '@sira/shared/schemas/mailbox';
 import { useEffect, useState } from 'react';
@@ -14,7 +14,7 @@ import { useCallbackResult } from '../hooks/use-callback-result';
 import { useMailboxRecheck } from '../hooks/use-mailbox-recheck';
 import { UnlinkMailboxDialog } from './unlink-mailbox-dialog';
 
-const dateTime = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+const dateTime = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'short', timeZone: DISPLAY_TIME_ZONE });
 
 /**
  * The user's Gmail link on /send-resume (spec §2, §4 "Mail link"): status with the linked address, connect

@@ -1,4 +1,4 @@
-import { DISPLAY_LOCALE } from '@sira/shared';
+import { DISPLAY_LOCALE, DISPLAY_TIME_ZONE } from '@sira/shared';
 
 /** Texts of the failed e-mails table and its detail dialog. */
 export const failedEmailTexts = {
@@ -15,4 +15,4 @@ export const failedEmailTexts = {
 };
 
 export const formatDateTime = (iso: string) =>
-  new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'short', timeZone: DISPLAY_TIME_ZONE }).format(new Date(iso));

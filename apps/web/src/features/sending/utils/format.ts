@@ -1,9 +1,9 @@
-import { DISPLAY_LOCALE } from '@sira/shared';
+import { DISPLAY_LOCALE, DISPLAY_TIME_ZONE } from '@sira/shared';
 import { deliveryStatusText, jobStatusText } from '@sira/shared/messages/sending';
 
 export { formatNumber } from '@sira/shared';
 
-const dateTime = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+const dateTime = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'short', timeZone: DISPLAY_TIME_ZONE });
 
 /** Dates and times in the Arabic (Saudi) locale (spec §9), with Western digits (ADR 026). */
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));

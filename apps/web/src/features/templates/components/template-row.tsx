@@ -1,5 +1,5 @@
 import { Stack, Table, Text, TextInput } from '@mantine/core';
-import { DISPLAY_LOCALE } from '@sira/shared';
+import { DISPLAY_LOCALE, DISPLAY_TIME_ZONE } from '@sira/shared';
 import { htmlRemovedMessage } from '@sira/shared/messages/rich-html';
 import { checkTemplateInput, templatesAdminText as t, templatesAdminMessage } from '@sira/shared/messages/templates-admin';
 import type { AdminTemplate, TemplatePackageOption } from '@sira/shared/schemas/templates-admin';
@@ -12,7 +12,7 @@ import { useUpdateTemplate } from '../api/update-template';
 import { htmlPreview, templateErrorMessage } from '../utils/error-message';
 import { TemplatePackagesField } from './template-packages-field';
 
-const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'short', timeZone: DISPLAY_TIME_ZONE });
 
 /** One template as a table row: read-only, or edited in place (spec §2 "inline edit"). */
 export function TemplateRow({

@@ -1,11 +1,11 @@
 import { Button, Skeleton, Table, Text } from '@mantine/core';
-import { DISPLAY_LOCALE, formatNumber, packageDisplayName } from '@sira/shared';
+import { DISPLAY_LOCALE, DISPLAY_TIME_ZONE, formatNumber, packageDisplayName } from '@sira/shared';
 import { usersAdminTexts as t } from '@sira/shared/messages/users-admin';
 import type { AdminUserRow } from '@sira/shared/schemas/users-admin';
 import { LongText } from '~/components/ui/long-text';
 import { StackedTable } from '~/components/ui/stacked-table';
 
-const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium' });
+const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeZone: DISPLAY_TIME_ZONE });
 const SKELETON_ROWS = 5;
 
 function Head() {

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Card, Container, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
-import { DISPLAY_LOCALE, paths } from '@sira/shared';
+import { DISPLAY_LOCALE, DISPLAY_TIME_ZONE, paths } from '@sira/shared';
 import { emailChangeUndoMessage, emailChangeUndoText as t } from '@sira/shared/messages/email-change-undo';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
@@ -8,7 +8,8 @@ import { notify } from '~/lib/notify';
 import { sessionQueryOptions } from '~/lib/session';
 import { useEmailChangeUndo, useUndoEmailChange } from '../api/email-change-undo';
 
-const when = (iso: string) => new Date(iso).toLocaleString(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'short', timeZone: DISPLAY_TIME_ZONE });
 
 /** The refusal's own text (expired, already undone, altered…), else the app-wide one. */
 const refusalText = (error: unknown) =>

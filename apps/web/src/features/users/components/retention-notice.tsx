@@ -1,12 +1,12 @@
 import { Card, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { DISPLAY_LOCALE } from '@sira/shared';
+import { DISPLAY_LOCALE, DISPLAY_TIME_ZONE } from '@sira/shared';
 import { accountSecurityText } from '@sira/shared/messages/account-security';
 import { LoadError } from '~/components/ui/load-error';
 import { useErrorToast } from '~/lib/use-error-toast';
 import { useRetentionNotice } from '../api/account-security';
 
 const t = accountSecurityText.retention;
-const longDate = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'long' });
+const longDate = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'long', timeZone: DISPLAY_TIME_ZONE });
 
 /** The dashboard says when the user's résumés and message bodies will be erased (ADR 012). */
 export function RetentionNotice() {

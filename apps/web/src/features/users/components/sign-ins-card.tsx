@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { DISPLAY_LOCALE } from '@sira/shared';
+import { DISPLAY_LOCALE, DISPLAY_TIME_ZONE } from '@sira/shared';
 import { accountSecurityText } from '@sira/shared/messages/account-security';
 import type { SignInEntry } from '@sira/shared/schemas/account-security';
 import { useState } from 'react';
@@ -10,7 +10,7 @@ import { useErrorToast } from '~/lib/use-error-toast';
 import { useSignIns, useSignOutOthers } from '../api/account-security';
 
 const t = accountSecurityText.signIns;
-const dateTime = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+const dateTime = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'short', timeZone: DISPLAY_TIME_ZONE });
 
 /**
  * The dashboard's recent sign-ins and failed attempts (time, device, part of the address) and "sign out
