@@ -57,7 +57,7 @@ describe('admin companies tab', companiesTimeout, () => {
     expect(await page.getByRole('button', { name: /^حذف / }).first().isDisabled()).toBe(true);
     await page
       .getByRole('navigation', { name: 'صفحات الشركات', exact: true })
-      .getByRole('button', { name: 'الصفحة 2', exact: true })
+      .getByRole('button', { name: 'الصفحة التالية', exact: true })
       .click();
     await seen(page, `عرض 26 إلى ${Math.min(50, total)} من ${total}`);
     await seen(page, `صفحة 2 من ${pages}`);

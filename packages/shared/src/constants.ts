@@ -15,7 +15,12 @@ export const ADMIN_COMPANIES_PAGE_SIZE = 1000;
  * browser. Long pages are virtualised, but stay a long scroll.
  */
 export const ADMIN_COMPANIES_PAGE_SIZES = [25, 50, 100, 250, ADMIN_COMPANIES_PAGE_SIZE] as const;
-/** A directory search counts its matches up to this many and says "more than" past it (10 pages). */
+/**
+ * The admin directory counts exactly up to this many companies and estimates past it (the planner's row
+ * estimate, said to be one on screen): an exact count of a million rows cost more than the page it sits on.
+ */
+export const ADMIN_COMPANIES_COUNT_LIMIT = 50_000;
+/** A directory search counts its matches exactly up to this many (each match is a LIKE over its text). */
 export const ADMIN_COMPANIES_SEARCH_COUNT_LIMIT = 10_000;
 export const ADMIN_USER_LIST_CAP = 1000;
 

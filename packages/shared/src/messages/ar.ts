@@ -80,6 +80,19 @@ export const ar = {
     loadFailed: 'فشل في جلب بيانات الباقات',
     empty: 'لم يتم العثور على باقات',
   },
+  /** The admin's long lists paged by key (the directory, the audit log): no page numbers to jump to. */
+  lists: {
+    first: 'الصفحة الأولى',
+    previous: 'الصفحة السابقة',
+    next: 'الصفحة التالية',
+    last: 'الصفحة الأخيرة',
+    /** 'عرض X إلى Y من N' (spec §2); a place or a total the database estimated says «نحو». */
+    range: (page: { from: number; to: number; total: number; fromIsEstimate: boolean; totalIsEstimate: boolean }) =>
+      `عرض ${page.fromIsEstimate ? 'نحو ' : ''}${page.from} إلى ${page.to} من ${page.totalIsEstimate ? 'نحو ' : ''}${page.total}`,
+    page: (page: number, pages: number, estimate: boolean) => `صفحة ${page} من ${estimate ? 'نحو ' : ''}${pages}`,
+    estimated:
+      'الأعداد المسبوقة بكلمة «نحو» تقديرية: تُعدّ الصفوف واحداً واحداً حتى حدٍّ معيّن، وما زاد عليه تقدّره قاعدة البيانات، لأن عدّها كلها يبطئ القائمة.',
+  },
   errors: {
     generic: 'حدث خطأ غير متوقع. يرجى المحاولة مرة أخرى.',
     network: 'تعذر الاتصال بالخادم. تحقق من اتصالك ثم حاول مرة أخرى.',
@@ -93,6 +106,7 @@ export const ar = {
     controlCharacters: 'يحتوي النص المُدخل على رموز تحكم غير مرئية لا يُسمح بها. احذفها أو اكتب النص من جديد ثم أعد المحاولة.',
     jsonTooDeep: 'تم رفض الطلب لأن البيانات المرسلة متداخلة بعمق أكبر من المسموح.',
     lineBreaks: 'هذا الحقل سطر واحد: احذف فواصل الأسطر من النص ثم أعد المحاولة.',
+    cursorInvalid: 'رابط هذه الصفحة من القائمة غير صالح أو لا يطابق البحث الحالي. اعرض الصفحة الأولى ثم تنقّل منها.',
     retry: 'إعادة المحاولة',
     /** Spec §8's admin prefix for a list that could not be loaded (the list is emptied). */
     dataFetchFailed: (msg: string) => `خطأ في جلب البيانات: ${msg}`,
@@ -117,6 +131,8 @@ export const errorCodes = {
   JSON_TOO_DEEP: 'JSON_TOO_DEEP',
   /** A one-line field (a name, a title, a subject, an address, a key) holds a line break; `issues` names the fields. */
   LINE_BREAKS: 'LINE_BREAKS',
+  /** A list's page cursor that is not one the server made for these filters (tampered, or from another search). */
+  CURSOR_INVALID: 'CURSOR_INVALID',
   NETWORK: 'NETWORK',
   MISSING_CREDENTIALS: 'MISSING_CREDENTIALS',
   INVALID_EMAIL: 'INVALID_EMAIL',
@@ -181,6 +197,7 @@ const messageByCode: Record<ErrorCode, string> = {
   CONTROL_CHARACTERS: ar.errors.controlCharacters,
   JSON_TOO_DEEP: ar.errors.jsonTooDeep,
   LINE_BREAKS: ar.errors.lineBreaks,
+  CURSOR_INVALID: ar.errors.cursorInvalid,
 };
 
 /** The Arabic text for an API error code; unknown codes fall back to the generic message. */

@@ -22,8 +22,11 @@ export const auditAdminText = {
   retry: 'إعادة المحاولة',
   tableLabel: 'جدول سجل التدقيق',
   pagination: 'صفحات سجل التدقيق',
-  pageOf: (page: number, pages: number) => `صفحة ${formatNumber(page)} من ${formatNumber(pages)}`,
-  showing: (from: number, to: number, total: number) => `عرض ${formatNumber(from)} إلى ${formatNumber(to)} من ${formatNumber(total)}`,
+  /** An estimated count (a long log, counted exactly only so far) says «نحو». */
+  pageOf: (page: number, pages: number, estimate = false) =>
+    `صفحة ${formatNumber(page)} من ${estimate ? 'نحو ' : ''}${formatNumber(pages)}`,
+  showing: (from: number, to: number, total: number, estimate: { from?: boolean; total?: boolean } = {}) =>
+    `عرض ${estimate.from ? 'نحو ' : ''}${formatNumber(from)} إلى ${formatNumber(to)} من ${estimate.total ? 'نحو ' : ''}${formatNumber(total)}`,
   filters: 'تصفية السجل',
   anyActor: 'كل المشرفين',
   anyAction: 'كل الإجراءات',

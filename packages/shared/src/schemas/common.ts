@@ -13,6 +13,42 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 export const idParamSchema = z.object({ id: z.uuid() });
 
 /**
+ * A keyset-paged list's `cursor` query parameter: one of the cursors its last answer gave, as it gave it, or
+ * absent for the first page. Opaque to the web; the server decodes and checks it (lib/keyset.ts) and answers
+ * 400 CURSOR_INVALID when it is not one it made for the same filters.
+ */
+export const pageCursor = () =>
+  z
+    .string()
+    .max(2048, { message: errorCodes.CURSOR_INVALID })
+    .regex(/^[A-Za-z0-9_-]+$/, { message: errorCodes.CURSOR_INVALID })
+    .optional();
+
+/**
+ * The page part of a keyset-paged list's answer (ADR 024, "Long lists"): where its rows sit in the list and
+ * the cursors to the pages around it. Pages are reached by key, never by OFFSET, so any page costs what the
+ * first one does.
+ */
+export const keysetPageFields = {
+  pageSize: z.number().int(),
+  /** Rows that match the filters: exact, or the database's estimate when counting them all would cost. */
+  total: z.number().int(),
+  totalIsEstimate: z.boolean(),
+  /** 1-based place of the page's first row in the list (0 when empty). */
+  from: z.number().int(),
+  /** The place was counted back from an estimated end (the last pages), so it is an estimate too. */
+  fromIsEstimate: z.boolean(),
+  /** Each null when there is no such page: previous and next, the last page, and this page's first row on. */
+  cursors: z.object({
+    previous: z.string().nullable(),
+    next: z.string().nullable(),
+    last: z.string().nullable(),
+    /** This page from its first row: asked for with another page size, it keeps that row at the top. */
+    current: z.string().nullable(),
+  }),
+};
+
+/**
  * A name, title or other line of display text as an administrator types it: bidirectional embeddings,
  * overrides and isolates are dropped before any other check (rules/text.ts), so a package name never shows
  * reversed on /pricing. Chain `.trim()`, `.min()`, `.max()` as for any string.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_COMPANIES_PAGE_SIZE, ADMIN_COMPANIES_PAGE_SIZES } from '../constants';
-import { singleLine } from './common';
+import { keysetPageFields, pageCursor, singleLine } from './common';
 
 // The admin companies tab: the directory and its spreadsheet import.
 // Rule checks with Arabic messages live in messages/companies-admin.ts; these schemas bound sizes and shapes.
@@ -25,7 +25,8 @@ export const adminCompaniesQuerySchema = z.object({
   /** Contained in the name or the e-mail, case-insensitive. */
   search: z.string().trim().max(200).optional(),
   packageId: z.uuid().optional(),
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  /** The page: a cursor of the last answer (previous, next, last, current); absent, the first page. */
+  cursor: pageCursor(),
   /** One of ADMIN_COMPANIES_PAGE_SIZES. */
   pageSize: z.coerce
     .number()
@@ -35,22 +36,10 @@ export const adminCompaniesQuerySchema = z.object({
 });
 export type AdminCompaniesQuery = z.input<typeof adminCompaniesQuerySchema>;
 
-const pageFields = {
-  /** Exact count of everything that matches the filters. */
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  pageCount: z.number().int(),
-};
-
+/** One page of the directory, by name then id (keyset: ADR 024, "Long lists"). */
 export const adminCompaniesPageSchema = z.object({
   items: z.array(adminCompanySchema),
-  ...pageFields,
-  /**
-   * A search counts its matches only up to ADMIN_COMPANIES_SEARCH_COUNT_LIMIT: when true, more than `total`
-   * companies match and the pages stop at that limit (the screen asks for a narrower search).
-   */
-  totalIsLowerBound: z.boolean(),
+  ...keysetPageFields,
 });
 export type AdminCompaniesPage = z.infer<typeof adminCompaniesPageSchema>;
 

@@ -8,8 +8,8 @@ export const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...endpoint(contract.audit.log),
     handler: async (request) => {
-      const { page, ...filters } = request.query;
-      return listAuditEntries(app.db, page, filters);
+      const { cursor, ...filters } = request.query;
+      return listAuditEntries(app.db, cursor, filters);
     },
   });
 };

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test-support/app';
 import { signedInAdmin, signedInUser } from '../../../test-support/auth';
@@ -25,15 +25,21 @@ beforeAll(async () => {
   }
 });
 
-const page = (n?: number | string, cookie = admin.cookie) =>
-  ctx.app.inject({ url: `/api/admin/audit${n === undefined ? '' : `?page=${n}`}`, headers: { cookie } });
+const page = (cursor?: string | null, cookie = admin.cookie) =>
+  ctx.app.inject({ url: `/api/admin/audit${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, headers: { cookie } });
+type Page = {
+  entries: Array<{ id: string; entityId: string; createdAt: string }>;
+  total: number;
+  from: number;
+  cursors: Record<string, string | null>;
+};
 
 describe('GET /api/admin/audit', () => {
   it('answers newest first, 25 a page, with who, what, before and after JSON, and when', async () => {
     const res = await page();
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ page: 1, pageSize: 25, total: 30 });
+    expect(body).toMatchObject({ from: 1, pageSize: 25, total: 30, totalIsEstimate: false, cursors: { previous: null } });
     expect(body.entries).toHaveLength(25);
     expect(body.entries[0]).toMatchObject({
       actorEmail: 'admin29@sira.example',
@@ -46,9 +52,41 @@ describe('GET /api/admin/audit', () => {
     const times = body.entries.map((e: { createdAt: string }) => Date.parse(e.createdAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
 
-    const second = (await page(2)).json();
+    const second = (await page(body.cursors.next)).json();
     expect(second.entries.map((e: { entityId: string }) => e.entityId)).toEqual(['p4', 'p3', 'p2', 'p1', 'p0']);
-    expect((await page(3)).json().entries).toEqual([]);
+    expect(second).toMatchObject({ from: 26, cursors: { next: null, last: null } });
+    expect((await page(second.cursors.previous)).json().entries).toEqual(body.entries);
+  });
+
+  it('walks the whole log by key both ways, entries of the same microsecond included, each once', async () => {
+    // Five entries written at one instant: their ids order them.
+    await ctx.db.execute(
+      sql`update audit_log set created_at = now() - interval '200 seconds' where entity_id in ('p10', 'p11', 'p12', 'p13', 'p14')`,
+    );
+    const expected = (await ctx.db.select({ id: auditLog.id }).from(auditLog).orderBy(desc(auditLog.createdAt), desc(auditLog.id))).map(
+      (r) => r.id,
+    );
+    const forward: string[] = [];
+    let body = (await page()).json() as Page;
+    for (;;) {
+      forward.push(...body.entries.map((e) => e.id));
+      if (!body.cursors.next) break;
+      body = (await page(body.cursors.next)).json() as Page;
+    }
+    expect(forward).toEqual(expected);
+    const backward: string[] = [];
+    body = (await page((await page()).json().cursors.last)).json() as Page;
+    for (;;) {
+      backward.unshift(...body.entries.map((e) => e.id));
+      if (!body.cursors.previous) break;
+      body = (await page(body.cursors.previous)).json() as Page;
+    }
+    expect(backward).toEqual(expected);
+    // A cursor made up or of other filters is refused.
+    expect((await page('bm90LWEtY3Vyc29y')).json()).toEqual({ code: 'CURSOR_INVALID' });
+    const next = (await page()).json().cursors.next;
+    const other = await ctx.app.inject({ url: `/api/admin/audit?entity=packages&cursor=${next}`, headers: { cookie: admin.cookie } });
+    expect([other.statusCode, other.json().code]).toEqual([400, 'CURSOR_INVALID']);
   });
 
   it('shows a real admin write at the top with its actor', async () => {
@@ -59,7 +97,7 @@ describe('GET /api/admin/audit', () => {
       payload: { title: 'قسم مدقق', order: 1 },
     });
     expect(res.statusCode).toBe(201);
-    const [top] = (await page(1)).json().entries;
+    const [top] = (await page()).json().entries;
     expect(top).toMatchObject({
       actorEmail: admin.email,
       action: 'footer_sections.create',
@@ -69,14 +107,14 @@ describe('GET /api/admin/audit', () => {
     });
   });
 
-  it('refuses a page that is not a positive number', async () => {
-    expect((await page(0)).statusCode).toBe(400);
+  it('refuses a cursor that is not one', async () => {
+    expect((await page('not a cursor')).statusCode).toBe(400);
     expect((await page('abc')).statusCode).toBe(400);
   });
 
   it('is for administrators only', async () => {
     const user = await signedInUser(ctx);
-    expect((await page(1, user.cookie)).statusCode).toBe(403);
+    expect((await page(undefined, user.cookie)).statusCode).toBe(403);
     expect((await ctx.app.inject('/api/admin/audit')).statusCode).toBe(401);
   });
 });

@@ -1,5 +1,6 @@
-import { ADMIN_COMPANIES_PAGE_SIZE, ADMIN_COMPANIES_PAGE_SIZES } from '@sira/shared';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { ADMIN_COMPANIES_PAGE_SIZE, ADMIN_COMPANIES_PAGE_SIZES, messageForCode } from '@sira/shared';
+import type { AdminCompaniesPage } from '@sira/shared/schemas/companies-admin';
+import { and, asc, count, desc, eq, inArray, like, type SQL } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test-support/app';
 import { signedInAdmin, signedInUser } from '../../../test-support/auth';
@@ -28,36 +29,154 @@ beforeAll(async () => {
   for (const p of await ctx.db.select({ id: packages.id, name: packages.name }).from(packages)) pkg[p.name] = p.id;
 });
 
+type Page = AdminCompaniesPage;
+const list = async (query: Record<string, string | undefined>) => {
+  const params = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined));
+  const res = await get(`/api/admin/companies?${params}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as Page;
+};
+const ids = (page: Page) => page.items.map((c) => c.id);
+
+/** Every page from the first by "next", or from the last by "previous": the rows in the order they were shown. */
+async function walk(query: Record<string, string | undefined>, way: 'forward' | 'backward') {
+  const seen: Page[] = [];
+  let page = await list(way === 'forward' ? query : { ...query, cursor: (await list(query)).cursors.last ?? undefined });
+  for (;;) {
+    seen.push(page);
+    const cursor = way === 'forward' ? page.cursors.next : page.cursors.previous;
+    if (!cursor) break;
+    page = await list({ ...query, cursor });
+  }
+  return way === 'forward' ? seen : seen.reverse();
+}
+
+/** `n` companies whose names repeat (four of each), tagged so a search finds them alone. */
+async function tagged(n: number, packageOf: (i: number) => string = () => pkg['باقة نمو'] as string) {
+  const tag = `kset${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
+  await ctx.db.insert(companies).values(
+    Array.from({ length: n }, (_, i) => ({
+      name: `شركة ${tag} ${Math.floor(i / 4)}`,
+      email: `c${i}@${tag}.example`,
+      packageId: packageOf(i),
+    })),
+  );
+  return tag;
+}
+const inOrder = async (where: SQL | undefined) =>
+  (await ctx.db.select({ id: companies.id }).from(companies).where(where).orderBy(asc(companies.name), asc(companies.id))).map((r) => r.id);
+
 describe('GET /api/admin/companies', () => {
-  it('answers the first 1000 by name with the exact total and page count', async () => {
+  it('answers the first 1000 by name with the exact total, and the cursors to the pages around it', async () => {
     const [{ n } = { n: 0 }] = await ctx.db.select({ n: count() }).from(companies);
     expect(n).toBeGreaterThan(ADMIN_COMPANIES_PAGE_SIZE * 2);
-    const res = await get('/api/admin/companies');
-    expect(res.statusCode).toBe(200);
-    const page = res.json();
-    expect(page).toMatchObject({ total: n, page: 1, pageSize: 1000, pageCount: Math.ceil(n / 1000) });
+    const page = await list({});
+    expect(page).toMatchObject({ total: n, totalIsEstimate: false, from: 1, fromIsEstimate: false, pageSize: 1000 });
     expect(page.items).toHaveLength(1000);
     const expected = await ctx.db.select({ id: companies.id }).from(companies).orderBy(asc(companies.name), asc(companies.id)).limit(1000);
-    expect(page.items.map((c: { id: string }) => c.id)).toEqual(expected.map((c) => c.id));
+    expect(ids(page)).toEqual(expected.map((c) => c.id));
     expect(page.items[0]).toHaveProperty('packageName');
+    expect(page.cursors.previous).toBeNull();
+    expect(page.cursors.next).toEqual(expect.any(String));
 
-    const last = (await get(`/api/admin/companies?page=${page.pageCount}`)).json();
-    expect(last.items).toHaveLength(n - (page.pageCount - 1) * 1000);
-    // Past the end (rows deleted since the page was shown): the last page, not an empty one.
-    const past = (await get(`/api/admin/companies?page=${page.pageCount + 1}`)).json();
-    expect(past).toMatchObject({ page: page.pageCount, pageCount: page.pageCount });
-    expect(past.items).toEqual(last.items);
+    // The last page: the final 1000 rows, placed from the end.
+    const last = await list({ cursor: page.cursors.last ?? undefined });
+    const tail = await ctx.db.select({ id: companies.id }).from(companies).orderBy(desc(companies.name), desc(companies.id)).limit(1000);
+    expect(ids(last)).toEqual(tail.map((c) => c.id).reverse());
+    expect(last).toMatchObject({ total: n, from: n - 999, cursors: { next: null, last: null } });
+  });
+
+  it('walks every page forward and backward, each row once and in order, names tied or not', async () => {
+    const tag = await tagged(103);
+    const expected = await inOrder(like(companies.email, `%@${tag}.example`));
+    for (const way of ['forward', 'backward'] as const) {
+      const pages = await walk({ search: tag, pageSize: '25' }, way);
+      expect(pages.map((p) => p.items.length)).toEqual(way === 'forward' ? [25, 25, 25, 25, 3] : [3, 25, 25, 25, 25]);
+      expect(pages.flatMap(ids)).toEqual(expected);
+      // "Showing X to Y of N": the places follow on from page to page, and end at the total.
+      for (const p of pages) expect(p.total).toBe(103);
+      expect(pages.map((p) => p.from)).toEqual(way === 'forward' ? [1, 26, 51, 76, 101] : [1, 4, 29, 54, 79]);
+    }
+    // The whole directory, 1000 a page: every company once.
+    const all = (await walk({}, 'forward')).flatMap(ids);
+    const [{ n } = { n: 0 }] = await ctx.db.select({ n: count() }).from(companies);
+    expect(new Set(all).size).toBe(n);
+    expect(all).toHaveLength(n);
+  });
+
+  it('keeps walking when rows are deleted or added between pages', async () => {
+    const tag = await tagged(60);
+    const query = { search: tag, pageSize: '25' };
+    const expected = await inOrder(like(companies.email, `%@${tag}.example`));
+    const first = await list(query);
+    // The row the next page starts after, and the next page's first row, are deleted; a row sorts in before it.
+    await ctx.db.delete(companies).where(inArray(companies.id, [expected[24] as string, expected[25] as string]));
+    await ctx.db.insert(companies).values({ name: `شركة ${tag} 0`, email: `new@${tag}.example`, packageId: pkg['باقة نمو'] as string });
+    const second = await list({ ...query, cursor: first.cursors.next ?? undefined });
+    expect(ids(second)).toEqual(expected.slice(26, 51));
+    expect(second.from).toBe(26);
+    // Going back from there shows the rows before it as they are now.
+    const back = await list({ ...query, cursor: second.cursors.previous ?? undefined });
+    expect(ids(back)).toEqual((await inOrder(like(companies.email, `%@${tag}.example`))).slice(0, 25));
+    // The page size changed on a page keeps its first row at the top.
+    const wider = await list({ ...query, pageSize: '50', cursor: second.cursors.current ?? undefined });
+    expect(wider.items[0]?.id).toBe(second.items[0]?.id);
+    expect(wider.from).toBe(26);
+    // Everything after the page deleted: "next" answers the last page rather than an empty one.
+    await ctx.db.delete(companies).where(inArray(companies.id, expected.slice(26)));
+    const gone = await list({ ...query, cursor: first.cursors.next ?? undefined });
+    expect(ids(gone)).toEqual((await inOrder(like(companies.email, `%@${tag}.example`))).slice(-25));
+    expect(gone.cursors.next).toBeNull();
+  });
+
+  it('pages a search narrowed to one package', async () => {
+    const growth = pkg['باقة نمو'] as string;
+    const pro = pkg['باقة المحترف'] as string;
+    const tag = await tagged(70, (i) => (i % 3 === 0 ? pro : growth));
+    const expected = await inOrder(and(like(companies.email, `%@${tag}.example`), eq(companies.packageId, pro)));
+    expect(expected).toHaveLength(24);
+    for (const way of ['forward', 'backward'] as const) {
+      const pages = await walk({ search: tag, packageId: pro, pageSize: '25' }, way);
+      expect(pages.flatMap(ids)).toEqual(expected);
+    }
+    const pages = await walk({ search: tag, packageId: growth, pageSize: '25' }, 'backward');
+    expect(pages.flatMap((p) => p.items.map((c) => c.packageId))).toEqual(Array(46).fill(growth));
+    expect(pages[0]).toMatchObject({ from: 1, total: 46 });
+  });
+
+  it('refuses a cursor it did not make for this list and these filters', async () => {
+    const tag = await tagged(30);
+    const page = await list({ search: tag, pageSize: '25' });
+    const next = page.cursors.next as string;
+    const decoded = JSON.parse(Buffer.from(next, 'base64url').toString());
+    const forged = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    for (const cursor of [
+      'not a cursor',
+      'AAAA',
+      `x${next}`,
+      forged({ ...decoded, k: ['x', 'not-a-uuid'] }),
+      forged({ ...decoded, p: -5 }),
+      forged({ ...decoded, d: 'sideways' }),
+      forged({ ...decoded, f: '00000000' }),
+      'x'.repeat(3000),
+    ]) {
+      const res = await get(`/api/admin/companies?search=${tag}&pageSize=25&cursor=${encodeURIComponent(cursor)}`);
+      expect([cursor.slice(0, 20), res.statusCode, res.json().code]).toEqual([cursor.slice(0, 20), 400, 'CURSOR_INVALID']);
+    }
+    // A cursor of another search is not one of this one's.
+    const other = await get(`/api/admin/companies?search=${tag}x&pageSize=25&cursor=${next}`);
+    expect([other.statusCode, other.json().code]).toEqual([400, 'CURSOR_INVALID']);
+    // The Arabic text the panel shows for it.
+    expect(messageForCode('CURSOR_INVALID')).toMatch(/الصفحة الأولى/);
   });
 
   it('pages by the size asked for, one of the sizes offered, the same order throughout', async () => {
-    const [{ n } = { n: 0 }] = await ctx.db.select({ n: count() }).from(companies);
-    const first = (await get('/api/admin/companies?pageSize=1000')).json();
-    const second = await get('/api/admin/companies?pageSize=25&page=2');
-    expect(second.statusCode).toBe(200);
-    expect(second.json()).toMatchObject({ total: n, page: 2, pageSize: 25, pageCount: Math.ceil(n / 25) });
-    expect(second.json().items.map((c: { id: string }) => c.id)).toEqual(first.items.slice(25, 50).map((c: { id: string }) => c.id));
-    for (const size of ADMIN_COMPANIES_PAGE_SIZES)
-      expect((await get(`/api/admin/companies?pageSize=${size}`)).json().items).toHaveLength(size);
+    const first = await list({ pageSize: '1000' });
+    const small = await list({ pageSize: '25' });
+    const second = await list({ pageSize: '25', cursor: small.cursors.next ?? undefined });
+    expect(second).toMatchObject({ pageSize: 25, from: 26 });
+    expect(ids(second)).toEqual(first.items.slice(25, 50).map((c) => c.id));
+    for (const size of ADMIN_COMPANIES_PAGE_SIZES) expect((await list({ pageSize: String(size) })).items).toHaveLength(size);
     for (const wrong of ['0', '24', '1001', '5000', 'x'])
       expect((await get(`/api/admin/companies?pageSize=${wrong}`)).statusCode).toBe(400);
   });
@@ -76,30 +195,41 @@ describe('GET /api/admin/companies', () => {
     expect(await names(`search=${token}-TWO`)).toEqual(['مؤسسة البحث']);
     expect(await names('search=50%25')).toEqual(['Fifty 50% off']);
     expect(await names(`search=${token}&packageId=${pkg['باقة المحترف']}`)).toEqual(['مؤسسة البحث']);
-    expect((await get('/api/admin/companies?search=no-such-company-anywhere')).json()).toMatchObject({ items: [], total: 0, pageCount: 0 });
+    expect((await get('/api/admin/companies?search=no-such-company-anywhere')).json()).toMatchObject({
+      items: [],
+      total: 0,
+      from: 0,
+      cursors: { previous: null, next: null, last: null, current: null },
+    });
     // The name's end and the e-mail's start are two fields: a search spanning them matches nothing.
     expect(await names(`search=${encodeURIComponent('off percent@')}`)).toEqual([]);
     expect(await names(`search=${encodeURIComponent('offpercent@')}`)).toEqual([]);
-    expect((await get(`/api/admin/companies?search=${token}`)).json()).toMatchObject({ total: 3, totalIsLowerBound: false });
+    expect((await get(`/api/admin/companies?search=${token}`)).json()).toMatchObject({ total: 3, totalIsEstimate: false });
   });
 
-  it('counts a broad search only up to the limit, and says that more match', async () => {
-    const token = `broad${Date.now()}`;
-    await ctx.db.insert(companies).values(
-      Array.from({ length: 5 }, (_, i) => ({
-        name: `شركة ${token} ${i}`,
-        email: `c${i}@${token}.example`,
-        packageId: pkg['باقة نمو'] as string,
-      })),
-    );
-    const over = await listCompanies(ctx.db, { search: token, page: 1 }, 3);
-    expect(over).toMatchObject({ total: 3, totalIsLowerBound: true, pageCount: 1 });
+  it('counts exactly up to the limit and estimates past it, saying so', async () => {
+    const tag = await tagged(30);
+    const limits = { all: 3, search: 3 };
+    const over = await listCompanies(ctx.db, { search: tag, pageSize: 25 }, limits);
+    expect(over).toMatchObject({ totalIsEstimate: true, from: 1, fromIsEstimate: false });
+    expect(over.total).toBeGreaterThan(3);
     // The page itself is not cut short by the count: the rows are all there, in name order.
-    expect(over.items.map((c) => c.email)).toEqual([0, 1, 2, 3, 4].map((i) => `c${i}@${token}.example`));
-    expect(await listCompanies(ctx.db, { search: token, page: 1 }, 5)).toMatchObject({ total: 5, totalIsLowerBound: false });
-    // Without a search the directory's size is exact, whatever the limit.
+    expect(over.items).toHaveLength(25);
+    // The last page: its place counted back from the estimate is an estimate too.
+    const last = await listCompanies(ctx.db, { search: tag, pageSize: 25, cursor: over.cursors.last ?? undefined }, limits);
+    expect(last.items).toHaveLength(25);
+    expect(last.fromIsEstimate).toBe(last.totalIsEstimate);
+    // Walked to the end from the start, the rows seen are the count.
+    const end = await listCompanies(ctx.db, { search: tag, pageSize: 25, cursor: over.cursors.next ?? undefined }, limits);
+    expect(end).toMatchObject({ total: 30, totalIsEstimate: false, from: 26 });
+    expect(await listCompanies(ctx.db, { search: tag, pageSize: 25 }, { all: 3, search: 30 })).toMatchObject({
+      total: 30,
+      totalIsEstimate: false,
+    });
+    // Without a search, the directory's own limit.
     const [{ n } = { n: 0 }] = await ctx.db.select({ n: count() }).from(companies);
-    expect(await listCompanies(ctx.db, { page: 1 }, 3)).toMatchObject({ total: n, totalIsLowerBound: false });
+    expect(await listCompanies(ctx.db, {}, { all: n, search: 3 })).toMatchObject({ total: n, totalIsEstimate: false });
+    expect(await listCompanies(ctx.db, {}, { all: 3, search: n })).toMatchObject({ totalIsEstimate: true });
   });
 
   it('filters by package with the exact total', async () => {
@@ -111,7 +241,6 @@ describe('GET /api/admin/companies', () => {
       page.items.every((c: { packageId: string; packageName: string }) => c.packageId === id && c.packageName === 'باقة البداية'),
     ).toBe(true);
     expect((await get('/api/admin/companies?packageId=nope')).statusCode).toBe(400);
-    expect((await get('/api/admin/companies?page=0')).statusCode).toBe(400);
   });
 
   it('lists the packages a company can belong to, never admin', async () => {

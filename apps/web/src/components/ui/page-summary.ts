@@ -1,27 +1,32 @@
-import { countOf, NOUNS } from '@sira/shared';
+import { ar } from '@sira/shared';
 
-/**
- * 'عرض X إلى Y من N' and 'صفحة P من T' (spec §2), with 0 of 0 for an empty list. A search the server counted
- * only up to its limit (`totalIsLowerBound`) says «أكثر من N» and, in `narrow`, that only its first pages are
- * shown, rather than pass the limit off as the number of matches.
- */
-export function pageSummary(page: {
-  page: number;
-  pageSize: number;
-  total: number;
-  pageCount: number;
-  shown: number;
-  totalIsLowerBound?: boolean;
-}) {
+/** 'عرض X إلى Y من N' and 'صفحة P من T' (spec §2), with 0 of 0 for an empty list. */
+export function pageSummary(page: { page: number; pageSize: number; total: number; pageCount: number; shown: number }) {
   const from = page.shown === 0 ? 0 : (page.page - 1) * page.pageSize + 1;
   const to = page.shown === 0 ? 0 : from + page.shown - 1;
   return {
-    range: `عرض ${from} إلى ${to} من ${page.totalIsLowerBound ? `أكثر من ${page.total}` : page.total}`,
+    range: `عرض ${from} إلى ${to} من ${page.total}`,
     page: `صفحة ${page.shown === 0 ? 0 : page.page} من ${page.pageCount}`,
-    ...(page.totalIsLowerBound
-      ? {
-          narrow: `تطابق البحث أكثر من ${countOf(page.total, NOUNS.company, 'genitive')}، وتُعرض أول ${countOf(page.pageCount, NOUNS.page, 'genitive')} منها فقط. أضف كلمات أدق إلى البحث لتضييق النتائج.`,
-        }
-      : {}),
+  };
+}
+
+/**
+ * The same texts for a list paged by key: the server says where the page's first row sits (`from`) and how many
+ * rows there are, each exact or estimated; an estimate says «نحو», and `estimated` says why.
+ */
+export function keysetSummary(page: {
+  from: number;
+  fromIsEstimate: boolean;
+  total: number;
+  totalIsEstimate: boolean;
+  pageSize: number;
+  shown: number;
+}) {
+  const to = page.shown === 0 ? 0 : page.from + page.shown - 1;
+  const estimate = page.fromIsEstimate || page.totalIsEstimate;
+  return {
+    range: ar.lists.range({ ...page, from: page.shown === 0 ? 0 : page.from, to }),
+    page: ar.lists.page(Math.ceil(to / page.pageSize), Math.ceil(page.total / page.pageSize), page.totalIsEstimate),
+    ...(estimate ? { estimated: ar.lists.estimated } : {}),
   };
 }

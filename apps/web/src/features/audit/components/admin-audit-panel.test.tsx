@@ -1,3 +1,4 @@
+import { ar } from '@sira/shared';
 import { contract } from '@sira/shared/contract';
 import { auditAdminText as t } from '@sira/shared/messages/audit-admin';
 import { type AuditEntry, auditPageSchema } from '@sira/shared/schemas/audit-admin';
@@ -35,9 +36,12 @@ function server(entries: AuditEntry[]) {
   return stubApi({
     [on(contract.audit.log)]: ok(auditPageSchema, {
       entries,
-      page: 1,
       pageSize: 25,
       total: entries.length,
+      totalIsEstimate: false,
+      from: 1,
+      fromIsEstimate: false,
+      cursors: { previous: null, next: null, last: null, current: 'from-first' },
       actors: ['admin@sira.example'],
       entities: ['packages', 'companies'],
     }),
@@ -119,7 +123,8 @@ describe('admin: the audit log', () => {
     // The days are the browser's own: the last one counts whole.
     await waitFor(() => expect(requests.at(-1)?.query.get('to')).toBe(new Date(2026, 11, 1).toISOString()));
     expect(requests.at(-1)?.query.get('from')).toBe(new Date(2026, 10, 1).toISOString());
-    expect(requests.at(-1)?.query.get('page')).toBe('1');
+    // A new filter starts at the newest entries: no cursor.
+    expect(requests.at(-1)?.query.get('cursor')).toBeNull();
 
     await user.click(filters.getByRole('button', { name: t.clearFilters }));
     expect((filters.getByRole('combobox', { name: t.action }) as HTMLInputElement).value).toBe('');
@@ -127,6 +132,32 @@ describe('admin: the audit log', () => {
     expect((filters.getByRole('button', { name: t.clearFilters }) as HTMLButtonElement).disabled).toBe(true);
     // The unfiltered log again, as first loaded.
     expect(within(screen.getByRole('table', { name: t.tableLabel })).getAllByRole('row')).toHaveLength(3);
+  });
+
+  it('pages by the cursors the server gave, and says «نحو» of an estimated count', async () => {
+    const answer = (cursor: string | null) =>
+      ok(auditPageSchema, {
+        entries: [cursor ? deletion : priceChange],
+        pageSize: 25,
+        total: 1_000_000,
+        totalIsEstimate: true,
+        from: cursor === 'older' ? 26 : 1,
+        fromIsEstimate: false,
+        cursors: { previous: cursor ? 'newer' : null, next: 'older', last: 'oldest', current: 'here' },
+        actors: ['admin@sira.example'],
+        entities: ['packages', 'companies'],
+      });
+    const { requests } = stubApi({ [on(contract.audit.log)]: (request) => answer(request.query.get('cursor')) });
+    const { user } = renderInApp(<AdminAuditPanel />, { path: '/admin/audit' });
+    await screen.findByText('عرض 1 إلى 1 من نحو 1,000,000 · صفحة 1 من نحو 40,000');
+    screen.getByText(ar.lists.estimated);
+    const nav = within(screen.getByRole('navigation', { name: t.pagination }));
+    expect((nav.getByRole('button', { name: ar.lists.previous }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(nav.getByRole('button', { name: ar.lists.next }));
+    await screen.findByText('عرض 26 إلى 26 من نحو 1,000,000 · صفحة 2 من نحو 40,000');
+    expect(requests.at(-1)?.query.get('cursor')).toBe('older');
+    await user.click(nav.getByRole('button', { name: ar.lists.last }));
+    await waitFor(() => expect(requests.at(-1)?.query.get('cursor')).toBe('oldest'));
   });
 
   it('shows the id of an item that names nothing', async () => {

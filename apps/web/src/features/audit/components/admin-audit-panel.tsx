@@ -1,10 +1,11 @@
-import { Button, Group, Pagination, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { DISPLAY_LOCALE } from '@sira/shared';
+import { ar, DISPLAY_LOCALE } from '@sira/shared';
 import { auditActionLabel, auditEntityLabel, auditAdminText as t } from '@sira/shared/messages/audit-admin';
 import { AUDIT_VERBS, type AuditEntry } from '@sira/shared/schemas/audit-admin';
 import { useState } from 'react';
 import { ColumnHeads } from '~/components/ui/column-heads';
+import { KeysetNav } from '~/components/ui/keyset-nav';
 import { LoadError } from '~/components/ui/load-error';
 import { LoadingRows } from '~/components/ui/loading-rows';
 import { StackedTable } from '~/components/ui/stacked-table';
@@ -15,7 +16,6 @@ import { auditChangeSummary, auditItemName } from './audit-fields';
 import { AuditItem } from './audit-item';
 
 const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
-const controlLabels = { first: 'الصفحة الأولى', previous: 'الصفحة السابقة', next: 'الصفحة التالية', last: 'الصفحة الأخيرة' } as const;
 
 /** The filters as typed: days (YYYY-MM-DD) from the date fields, the rest as chosen. */
 interface FilterForm {
@@ -45,20 +45,25 @@ function toQuery(form: FilterForm): AuditFilters {
   };
 }
 
-/** The read-only audit tab: newest first, paginated, filtered on the server, each entry opening its fields. */
+/**
+ * The read-only audit tab: newest first, paged by key (first, previous, next, last: an old page of a long log
+ * is as quick as the newest), filtered on the server, each entry opening its fields.
+ */
 export function AdminAuditPanel() {
-  const [page, setPage] = useState(1);
-  // Any change of filter starts again from the first page.
-  const form = useForm<FilterForm>({ name: 'audit-filters', initialValues: noFilters, onValuesChange: () => setPage(1) });
+  // The cursor of the page shown, as the server's last answer gave it; undefined for the newest entries.
+  const [cursor, setCursor] = useState<string | undefined>(undefined);
+  // Any change of filter starts again from the first page (a cursor belongs to its filters).
+  const form = useForm<FilterForm>({ name: 'audit-filters', initialValues: noFilters, onValuesChange: () => setCursor(undefined) });
   const filters = form.values;
   const filtering = JSON.stringify(filters) !== JSON.stringify(noFilters);
-  const log = useAuditLog(page, toQuery(filters));
+  const log = useAuditLog(cursor, toQuery(filters));
   useErrorToast(log, t.loadFailed);
   const [open, setOpen] = useState<AuditEntry | null>(null);
   const data = log.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const from = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
+  const from = data && data.entries.length > 0 ? data.from : 0;
   const to = data ? from + data.entries.length - (data.entries.length ? 1 : 0) : 0;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const estimated = Boolean(data && (data.totalIsEstimate || data.fromIsEstimate));
 
   return (
     <Stack component="section" aria-labelledby="audit-heading">
@@ -152,18 +157,16 @@ export function AdminAuditPanel() {
           </StackedTable>
           <Group justify="space-between">
             <Text size="sm" c="gray.8">
-              {t.showing(from, to, data.total)} · {t.pageOf(data.page, pages)}
+              {t.showing(from, to, data.total, { from: data.fromIsEstimate, total: data.totalIsEstimate })} ·{' '}
+              {t.pageOf(Math.max(1, Math.ceil(to / data.pageSize)), pages, data.totalIsEstimate)}
             </Text>
-            <nav aria-label={t.pagination}>
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={setPage}
-                getControlProps={(control) => ({ 'aria-label': controlLabels[control] })}
-                hideWithOnePage
-              />
-            </nav>
+            <KeysetNav label={t.pagination} cursors={data.cursors} onChange={setCursor} />
           </Group>
+          {estimated ? (
+            <Text size="sm" c="gray.8">
+              {ar.lists.estimated}
+            </Text>
+          ) : null}
         </>
       ) : null}
       <AdminAuditDetailsDialog entry={open} onClose={() => setOpen(null)} />

@@ -5,7 +5,8 @@ import { call } from '~/lib/api-client';
 export interface CompaniesFilter {
   search: string;
   packageId: string | null;
-  page: number;
+  /** A cursor of the last answer (its page is read by key); undefined for the first page. */
+  cursor: string | undefined;
   pageSize: number;
 }
 
@@ -13,8 +14,8 @@ export interface CompaniesFilter {
 export const adminCompaniesKey = ['admin', 'companies', 'list'] as const;
 
 export function getAdminCompanies(filter: CompaniesFilter) {
-  const { page, pageSize } = filter;
-  const query = { page, pageSize, search: filter.search.trim() || undefined, packageId: filter.packageId || undefined };
+  const { cursor, pageSize } = filter;
+  const query = { cursor, pageSize, search: filter.search.trim() || undefined, packageId: filter.packageId || undefined };
   return call(contract.companies.list, { query });
 }
 

@@ -4,14 +4,14 @@ import { ADMIN_COMPANIES_PAGE_SIZES, formatNumber } from '@sira/shared';
 import type { AdminCompany } from '@sira/shared/schemas/companies-admin';
 import { useState } from 'react';
 import { typedTextDirection } from '~/components/ui/auto-direction';
+import { KeysetNav } from '~/components/ui/keyset-nav';
 import { LoadError } from '~/components/ui/load-error';
 import { LoadingRows } from '~/components/ui/loading-rows';
-import { PageNav } from '~/components/ui/page-nav';
-import { pageSummary } from '~/components/ui/page-summary';
+import { keysetSummary } from '~/components/ui/page-summary';
 import { useErrorToast } from '~/lib/use-error-toast';
 import { useAdminCompanies } from '../api/get-companies';
 import { useCompanyPackages } from '../api/get-company-packages';
-import { type CompaniesPageSize, pageKeepingFirstRow, useCompaniesPageSize } from '../hooks/use-companies-page-size';
+import { type CompaniesPageSize, useCompaniesPageSize } from '../hooks/use-companies-page-size';
 import { companiesErrorText, companiesToasts } from '../utils/companies-feedback';
 import { errorCode } from '../utils/error-code';
 import { AdminCompaniesImport } from './admin-companies-import';
@@ -37,42 +37,44 @@ const texts = {
 /**
  * Search, package filter, add, Excel upload and the paginated table with inline edit (spec §2 "companies").
  * A page is a screen's worth of rows unless the administrator chose more (kept in this browser); the table
- * renders only the rows near the screen however long the page.
+ * renders only the rows near the screen however long the page. Pages are read by key (the server's cursors):
+ * first, previous, next and last, at the same speed anywhere in a directory of a million companies.
  */
 export function AdminCompaniesDirectory() {
   const [searchInput, setSearchInput] = useState('');
   const [search] = useDebouncedValue(searchInput.trim(), 300);
   const [packageId, setPackageId] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
+  // The cursor of the page shown (undefined: the first page), as the server's last answer gave it.
+  const [cursor, setCursor] = useState<string | undefined>(undefined);
   const [pageSize, setPageSize] = useCompaniesPageSize();
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<AdminCompany | null>(null);
 
-  // A new search or filter starts again at page 1.
+  // A new search or filter starts again at the first page (a cursor belongs to its search: the server refuses
+  // it with another).
   const [filterKey, setFilterKey] = useState(`${search}|${packageId}`);
   if (filterKey !== `${search}|${packageId}`) {
     setFilterKey(`${search}|${packageId}`);
-    setPage(1);
+    setCursor(undefined);
   }
 
-  const companies = useAdminCompanies({ search, packageId, page, pageSize });
-  // Another page size keeps the row that was at the top of the page on the page shown.
+  const companies = useAdminCompanies({ search, packageId, cursor, pageSize });
+  const data = companies.isError ? undefined : companies.data;
+  // Another page size keeps the row that was at the top of the page at the top.
   const changePageSize = (value: string) => {
-    const next = Number(value) as CompaniesPageSize;
-    setPage(pageKeepingFirstRow(page, pageSize, next));
-    setPageSize(next);
+    setCursor(data?.cursors.current ?? undefined);
+    setPageSize(Number(value) as CompaniesPageSize);
   };
   const packages = useCompanyPackages();
   useErrorToast(companies, () => companiesToasts.fetchFailed(companiesErrorText(errorCode(companies.error))));
   useErrorToast(packages, () => companiesToasts.fetchFailed(companiesErrorText(errorCode(packages.error))));
   const packageOptions = (packages.data ?? []).map((p) => ({ value: p.id, label: p.name }));
-  const data = companies.isError ? undefined : companies.data;
-  // The server answers its last page when the one asked for is gone (rows deleted meanwhile): follow it.
-  if (data && !companies.isPlaceholderData && data.page !== page) setPage(data.page);
+  // A cursor the server no longer takes (CURSOR_INVALID): start again from the first page.
+  if (companies.isError && errorCode(companies.error) === 'CURSOR_INVALID' && cursor !== undefined) setCursor(undefined);
   const filtered = Boolean(search || packageId);
   // Changed from under the table: the new page's first rows are at the top, so go there.
-  const changePageFromBelow = (next: number) => {
-    setPage(next);
+  const changePageFromBelow = (next: string | undefined) => {
+    setCursor(next);
     document.getElementById('admin-companies-title')?.scrollIntoView();
   };
 
@@ -123,16 +125,16 @@ export function AdminCompaniesDirectory() {
       ) : (
         <>
           <Summary
+            from={data.from}
+            fromIsEstimate={data.fromIsEstimate}
             total={data.total}
-            totalIsLowerBound={data.totalIsLowerBound}
-            page={data.page}
+            totalIsEstimate={data.totalIsEstimate}
             pageSize={data.pageSize}
-            pageCount={data.pageCount}
             shown={data.items.length}
           />
           {/* Above the table as well as below it: a page may be 1,000 rows long. */}
           <Group justify="space-between" align="flex-end" wrap="wrap">
-            <PageNav label={texts.pages} pageCount={data.pageCount} page={page} onChange={setPage} />
+            <KeysetNav label={texts.pages} cursors={data.cursors} onChange={setCursor} />
             <NativeSelect
               label={texts.pageSize}
               data={ADMIN_COMPANIES_PAGE_SIZES.map((size) => ({ value: String(size), label: formatNumber(size) }))}
@@ -144,12 +146,12 @@ export function AdminCompaniesDirectory() {
           </Group>
           <AdminCompaniesTable
             companies={data.items}
-            firstNumber={(data.page - 1) * data.pageSize + 1}
+            firstNumber={data.from}
             packageOptions={packageOptions}
             onDelete={setDeleting}
             busy={companies.isFetching}
           />
-          <PageNav label={texts.pagesBelow} pageCount={data.pageCount} page={page} onChange={changePageFromBelow} />
+          <KeysetNav label={texts.pagesBelow} cursors={data.cursors} onChange={changePageFromBelow} />
         </>
       )}
 
@@ -159,8 +161,15 @@ export function AdminCompaniesDirectory() {
   );
 }
 
-function Summary(props: { total: number; totalIsLowerBound: boolean; page: number; pageSize: number; pageCount: number; shown: number }) {
-  const summary = pageSummary(props);
+function Summary(props: {
+  from: number;
+  fromIsEstimate: boolean;
+  total: number;
+  totalIsEstimate: boolean;
+  pageSize: number;
+  shown: number;
+}) {
+  const summary = keysetSummary(props);
   return (
     <Stack gap={4} role="status">
       <Group justify="space-between">
@@ -171,9 +180,9 @@ function Summary(props: { total: number; totalIsLowerBound: boolean; page: numbe
           {summary.page}
         </Text>
       </Group>
-      {summary.narrow && (
+      {summary.estimated && (
         <Text size="sm" c="gray.8">
-          {summary.narrow}
+          {summary.estimated}
         </Text>
       )}
     </Stack>

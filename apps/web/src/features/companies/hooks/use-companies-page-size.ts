@@ -30,6 +30,3 @@ export function useCompaniesPageSize(): [CompaniesPageSize, (size: CompaniesPage
   };
   return [size, choose];
 }
-
-/** The page that holds the row at the top of `page` once pages are `next` rows long. */
-export const pageKeepingFirstRow = (page: number, size: number, next: number) => Math.floor(((page - 1) * size) / next) + 1;
