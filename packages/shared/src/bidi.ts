@@ -23,11 +23,18 @@ export interface TextRun {
   ltr: boolean;
 }
 
+/** Every run starts with a Latin letter or digit: text without one has none (most Arabic values, at no regex cost). */
+const LTR_START = /[A-Za-z0-9]/;
+
 /** `text` cut into right-to-left pieces and the LTR runs inside them (concatenated, they are `text` again). */
 export function ltrRuns(text: string): TextRun[] {
+  if (!LTR_START.test(text)) return text ? [{ text, ltr: false }] : [];
   const runs: TextRun[] = [];
   let at = 0;
-  for (const match of text.matchAll(LTR_RUN)) {
+  // exec on the one global pattern rather than matchAll, which copies the pattern on every call (a message
+  // fills several values); the loop runs to the end, so lastIndex is back at 0 for the next call.
+  LTR_RUN.lastIndex = 0;
+  for (let match = LTR_RUN.exec(text); match !== null; match = LTR_RUN.exec(text)) {
     let run = match[0];
     const trailing = TRAILING_PUNCTUATION.exec(run)?.[0] ?? '';
     run = run.slice(0, run.length - trailing.length);
@@ -46,6 +53,7 @@ const PDI = '\u2069';
 
 /** Plain text with each LTR run isolated by LRI … PDI; text without Latin letters or digits is returned as it is. */
 export function isolateLtrRuns(text: string): string {
+  if (!LTR_START.test(text)) return text;
   return ltrRuns(text)
     .map((run) => (run.ltr ? `${LRI}${run.text}${PDI}` : run.text))
     .join('');

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, testDatabaseKind } from '../../test-support/db';
 import { type DatabaseHandle, rowsOf } from './client';
 import { type HotStatements, hotQuery, hotTransaction } from './hot-statements';
@@ -32,6 +33,24 @@ describe('hot statements (named prepared statements)', () => {
     // The second call runs the statement parsed by the first.
     const [second] = await probe([], 1);
     expect(second).toMatchObject({ i: 1, yes: false, items: '[]', count: 0 });
+  });
+
+  it('builds a statement with drizzle the first time, and from its own pieces once both builds agree', async () => {
+    const built = vi.spyOn(PgDialect.prototype, 'sqlToQuery');
+    try {
+      const probe = (n: number, label: string) =>
+        hotQuery<{ n: number; labels: string; fixed: string; epoch: number }>(
+          handle.db,
+          'sira_test_walk_v1',
+          sql`select ${n}::int as n, ${sql.param([label, 'x'])}::text[]::text as labels, ${sql.raw(`'fixed'`)}::text as fixed,
+            extract(epoch from ${new Date(n * 1000)}::timestamptz)::float8 as epoch`,
+        );
+      expect(await probe(1, 'a')).toEqual([{ n: 1, labels: '{a,x}', fixed: 'fixed', epoch: 1 }]);
+      expect(await probe(2, 'b "c"')).toEqual([{ n: 2, labels: '{"b \\"c\\"",x}', fixed: 'fixed', epoch: 2 }]);
+      expect(built).toHaveBeenCalledTimes(1);
+    } finally {
+      built.mockRestore();
+    }
   });
 
   it('a failing call leaves the statement usable', async () => {

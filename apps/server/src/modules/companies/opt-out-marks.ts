@@ -1,6 +1,7 @@
 import { deliveryFailureText } from '@sira/shared/messages/sending';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, rowsOf } from '../../db/client';
+import type { Database } from '../../db/client';
+import { hotQuery } from '../../db/hot-statements';
 import { withdrawDeliveries } from '../sending/job-state';
 
 /**
@@ -24,15 +25,20 @@ export const OPTED_OUT_REASON = deliveryFailureText.optedOut;
 export const optedOutAddresses = (profileId: string) =>
   sql`select o.email from company_opt_outs o union all select so.email from sender_opt_outs so where so.profile_id = ${profileId}`;
 
-/** Which of these addresses (any case) `profileId` may no longer send to, lower-cased. */
-export async function optedOutAmong(db: Pick<Database, 'execute'>, profileId: string, addresses: readonly string[]): Promise<Set<string>> {
+/**
+ * Which of these addresses (any case) `profileId` may no longer send to, lower-cased. The worker asks at every
+ * claim: a named prepared statement (db/hot-statements.ts).
+ */
+export async function optedOutAmong(db: Database, profileId: string, addresses: readonly string[]): Promise<Set<string>> {
   if (addresses.length === 0) return new Set();
   const wanted = [...new Set(addresses.map((a) => a.toLowerCase()))];
-  const rows = rowsOf<{ email: string }>(
-    await db.execute(sql`
+  const rows = await hotQuery<{ email: string }>(
+    db,
+    'sira_opted_out_among_v1',
+    sql`
       select email from company_opt_outs where email = any(${sql.param(wanted)}::text[])
       union
-      select email from sender_opt_outs where profile_id = ${profileId} and email = any(${sql.param(wanted)}::text[])`),
+      select email from sender_opt_outs where profile_id = ${profileId}::text and email = any(${sql.param(wanted)}::text[])`,
   );
   return new Set(rows.map((r) => r.email));
 }

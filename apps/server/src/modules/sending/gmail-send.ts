@@ -100,6 +100,15 @@ export function createGmailSendClient(options: GmailSendOptions): GmailSendClien
   const agent = secure ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
   const request = secure ? https.request : http.request;
   const timeoutMs = options.timeoutMs ?? 30_000;
+  // The URL taken apart once, not on every call (http.request would parse it again for each message).
+  const target = {
+    protocol: url.protocol,
+    hostname: url.hostname.replace(/^\[|\]$/g, ''),
+    port: url.port || (secure ? 443 : 80),
+    path: `${url.pathname}${url.search}`,
+    method: 'POST',
+    agent,
+  };
 
   return {
     send(accessToken, message) {
@@ -115,10 +124,8 @@ export function createGmailSendClient(options: GmailSendOptions): GmailSendClien
           reject(error);
         };
         const req = request(
-          url,
           {
-            method: 'POST',
-            agent,
+            ...target,
             headers: {
               authorization: `Bearer ${accessToken}`,
               'content-type': 'message/rfc822',

@@ -84,29 +84,24 @@ function wrapBase64(bytes: Buffer): string {
   return wrapped;
 }
 
-/** Bytes of one code point in UTF-8. */
-const utf8Length = (codePoint: number) => (codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4);
+/** The most UTF-8 bytes of one encoded word: 45 bytes → 60 base64 characters + 12 for "=?UTF-8?B??=" = 72 ≤ 75. */
+const WORD_BYTES = 45;
 
 /** RFC 2047 encoded words of at most 75 characters, split on character boundaries, folded onto new lines. */
 export function encodeHeaderWords(value: string): string {
   if (/^[\x20-\x7e]*$/.test(value) && !value.includes('=?')) return value;
-  const words: string[] = [];
-  let chunk = '';
-  let chunkBytes = 0;
-  const maxBytes = 45; // 45 bytes → 60 base64 characters + 12 for "=?UTF-8?B??=" = 72 ≤ 75
-  for (const ch of value) {
-    // Counted per character: measuring the growing chunk each time made a long subject cost its square.
-    const bytes = utf8Length(ch.codePointAt(0) as number);
-    if (chunkBytes + bytes > maxBytes) {
-      words.push(chunk);
-      chunk = '';
-      chunkBytes = 0;
-    }
-    chunk += ch;
-    chunkBytes += bytes;
+  // Cut the UTF-8 bytes (not the characters: walking a long subject character by character cost every message
+  // more than the rest of its headers) into runs of at most WORD_BYTES that never split a character.
+  const bytes = Buffer.from(value, 'utf8');
+  let words = '';
+  for (let start = 0; start < bytes.length; ) {
+    let end = Math.min(start + WORD_BYTES, bytes.length);
+    // A continuation byte (10xxxxxx) at the cut means a character would be split: cut before that character.
+    while (end < bytes.length && end > start && ((bytes[end] as number) & 0xc0) === 0x80) end--;
+    words += `${start === 0 ? '' : `${CRLF} `}=?UTF-8?B?${bytes.toString('base64', start, end)}?=`;
+    start = end;
   }
-  if (chunk) words.push(chunk);
-  return words.map((w) => `=?UTF-8?B?${Buffer.from(w, 'utf8').toString('base64')}?=`).join(`${CRLF} `);
+  return words;
 }
 
 /**
@@ -229,9 +224,13 @@ function checkedOptOutUrl(url: string): string {
   return url;
 }
 
+/** The footer's fixed text, escaped once. */
+const FOOTER_TEXT_HTML = escapeHtml(optOutFooter.text);
+const FOOTER_LINK_HTML = escapeHtml(optOutFooter.link);
+
 /** The footer under the HTML part: small, grey, right to left, after a rule; the link is the receiver's own. */
 const optOutHtmlFooter = (url: string) =>
-  `<div dir="rtl" lang="ar" style="direction:rtl;text-align:right;font-family:Tahoma,Arial,sans-serif;font-size:12px;line-height:1.6;color:#595959;border-top:1px solid #dddddd;margin-top:24px;padding-top:8px">${escapeHtml(optOutFooter.text)} <a href="${escapeHtml(url)}">${escapeHtml(optOutFooter.link)}</a></div>${CRLF}`;
+  `<div dir="rtl" lang="ar" style="direction:rtl;text-align:right;font-family:Tahoma,Arial,sans-serif;font-size:12px;line-height:1.6;color:#595959;border-top:1px solid #dddddd;margin-top:24px;padding-top:8px">${FOOTER_TEXT_HTML} <a href="${escapeHtml(url)}">${FOOTER_LINK_HTML}</a></div>${CRLF}`;
 
 /** The HTML part with the footer put before `</body>`. */
 function withHtmlFooter(html: string, url: string): string {

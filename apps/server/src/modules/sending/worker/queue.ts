@@ -229,6 +229,9 @@ export interface SentRecord {
   providerMessageId: string;
 }
 
+/** The counters' part of the recording statement: the same every time, so built once. */
+const SETTLE_SENT = settleJobs('sent');
+
 /**
  * One statement for the worker's steady state: records deliveries the provider accepted (each row sent, its
  * job's counters and the user's sent count — all in this statement) and hands the next deliveries over
@@ -265,7 +268,7 @@ export async function recordAndHandOver(
         from s
         where d.id = s.id and d.lease_expires_at = s.lease::timestamptz
         returning d.job_id, d.profile_id
-      )${settleJobs('sent')}, h as (
+      )${SETTLE_SENT}, h as (
         update deliveries d
         set updated_at = now(), provider_message_id = ${HANDED_OVER}, sender_email = ${handOver?.senderEmail ?? ''},
           lease_expires_at = case when d.lease_expires_at < ${horizon} then ${horizon} else d.lease_expires_at end
