@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { type SQL, sql } from 'drizzle-orm';
@@ -19,6 +20,8 @@ import { BENCH_APP_SECRET, benchPackage, benchPdf, benchUsers } from './sending-
  * count), with three other users' 20,000 deliveries each in the same table and a few opt-outs. Both run with the
  * rule of sending/contacted.ts ("new") and with the statement it replaced ("old", kept here only as the baseline),
  * turn about, so both see the same load; each figure has the 1-minute load average beside it (mean over its runs).
+ * Beside the times, the processor time a request took (mean): this process's, plus on PostgreSQL its server
+ * processes' (from /proc, so the server must run on this machine): what it would take on an idle machine.
  * Prints the plans (EXPLAIN ANALYZE) of the targets statement, new and old. Target ≤ 150 ms p95 on a quiet machine.
  */
 const COMPANIES = sized(100_000, 2_000, process.env.BENCH_COMPANIES);
@@ -112,6 +115,27 @@ async function fill(db: Database) {
   return me.profileId;
 }
 
+/** Processor milliseconds used so far by this process and, on PostgreSQL, by the database's server processes. */
+async function cpuMs(handle: DatabaseHandle): Promise<number> {
+  const own = process.cpuUsage();
+  let ms = (own.user + own.system) / 1000;
+  if (handle.kind === 'postgres') {
+    const backends = rowsOf<{ pid: number }>(
+      await handle.db.execute(sql`select pid from pg_stat_activity where datname = current_database()`),
+    );
+    for (const { pid } of backends) {
+      try {
+        // Fields 14 and 15 (utime, stime) after the command name, in clock ticks (1/100 s).
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+        ms += (Number(fields[11]) + Number(fields[12])) * 10;
+      } catch {
+        // A connection closed meanwhile.
+      }
+    }
+  }
+  return ms;
+}
+
 /** The database as the services use it, keeping the last statement that matched `pattern`. */
 function capturing(db: Database, pattern: RegExp): { db: Database; last: () => SQL | undefined } {
   let last: SQL | undefined;
@@ -136,24 +160,29 @@ async function measure(database: string, handle: DatabaseHandle) {
   const targets = () => getSendTargets(handle.db, profileId);
   const plan = () => planSend(handle.db, profileId, { sendWindow: 'working_hours' }, now);
   const times = {
-    old: { targets: [] as number[], plan: [] as number[], load: [] as number[] },
-    new: { targets: [] as number[], plan: [] as number[], load: [] as number[] },
+    old: { targets: [] as number[], plan: [] as number[], load: [] as number[], cpuTargets: 0, cpuPlan: 0 },
+    new: { targets: [] as number[], plan: [] as number[], load: [] as number[], cpuTargets: 0, cpuPlan: 0 },
   };
   const answers = { old: '', new: '' };
   for (let run = 0; run <= RUNS; run++) {
     for (const variant of run % 2 ? (['old', 'new'] as const) : (['new', 'old'] as const)) {
       rule.old = variant === 'old';
+      const cpu0 = await cpuMs(handle);
       let started = performance.now();
       const groups = await targets();
       const targetsMs = performance.now() - started;
+      const cpu1 = await cpuMs(handle);
       started = performance.now();
       const planned = await plan();
       const planMs = performance.now() - started;
+      const cpu2 = await cpuMs(handle);
       answers[variant] = JSON.stringify({ groups, messages: planned.messages });
       // The first run warms caches and plans; it is not counted.
       if (run === 0) continue;
       times[variant].targets.push(targetsMs);
       times[variant].plan.push(planMs);
+      times[variant].cpuTargets += cpu1 - cpu0;
+      times[variant].cpuPlan += cpu2 - cpu1;
       times[variant].load.push(loadavg()[0] ?? 0);
     }
   }
@@ -173,6 +202,7 @@ async function measure(database: string, handle: DatabaseHandle) {
         'p50 ms': percentile(times[variant][what], 0.5).toFixed(0),
         'p95 ms': percentile(times[variant][what], 0.95).toFixed(0),
         'max ms': Math.max(...times[variant][what]).toFixed(0),
+        'CPU ms': ((what === 'targets' ? times[variant].cpuTargets : times[variant].cpuPlan) / RUNS).toFixed(0),
         load: loadText,
       });
     }
