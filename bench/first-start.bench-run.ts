@@ -1,25 +1,18 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { it } from 'vitest';
 import { sized } from './bench-size';
+import { rssMb, startEmbedded } from './embedded-server';
 import { median } from './sending-fixtures';
 
 // `npm start` on a new data folder (the first start: the database is made) and again on the same folder, from
-// the built product (`npm run build` first): seconds until /readyz answers, and the server process's processor
-// time until then (Linux: /proc). The build's new database (ADR 017) is what the first start loads.
+// the built product (`npm run build` first): seconds until /readyz answers, the launcher's and server's processor
+// time until then (Linux: /proc), and the server's resident memory at rest once it has answered (target: ≤ 300 MB
+// after a first start). The build's new database (ADR 017) is what the first start loads.
 const RUNS = sized(3, 1);
-const root = join(import.meta.dirname, '..');
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+/** How long the server rests after /readyz before its resident memory is read. */
+const REST_MS = sized(5_000, 1_000);
 
 /** A process's own user + system time so far, in seconds. */
 function cpuSeconds(pid: number): number {
@@ -27,42 +20,26 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-const childOf = (pid: number) => readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ').filter(Boolean).map(Number);
+interface Start {
+  seconds: number;
+  cpu: number;
+  /** The server's resident memory at rest, REST_MS after /readyz answered. */
+  rss: number;
+}
 
-async function start(dataDir: string): Promise<{ seconds: number; cpu: number }> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'development',
-  };
-  for (const name of Object.keys(env)) if (name === 'TEST' || name.startsWith('VITEST')) delete env[name];
-  const started = performance.now();
-  const launcher = spawn(process.execPath, [join(root, 'scripts/start.mjs')], { cwd: root, env, stdio: 'ignore' });
-  while (
-    !(await fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  ) {
-    if (launcher.exitCode !== null) throw new Error('the server exited');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  const seconds = (performance.now() - started) / 1000;
-  const [server] = childOf(launcher.pid as number);
-  const cpu = cpuSeconds(launcher.pid as number) + (server ? cpuSeconds(server) : 0);
-  const exited = new Promise((resolve) => launcher.once('exit', resolve));
-  launcher.kill('SIGTERM');
-  await exited;
-  return { seconds, cpu };
+async function start(dataDir: string): Promise<Start> {
+  const started = await startEmbedded(dataDir);
+  const cpu = cpuSeconds(started.launcher.pid as number) + cpuSeconds(started.server);
+  await new Promise((resolve) => setTimeout(resolve, REST_MS));
+  const rss = rssMb(started.server);
+  await started.stop();
+  return { seconds: started.readySeconds, cpu, rss };
 }
 
 it('first start', async () => {
-  const first: Array<{ seconds: number; cpu: number }> = [];
-  const again: Array<{ seconds: number; cpu: number }> = [];
+  const first: Start[] = [];
+  const again: Start[] = [];
+  const loadBefore = loadavg();
   for (let run = 0; run < RUNS; run++) {
     const dataDir = mkdtempSync(join(tmpdir(), 'sira-first-start-'));
     try {
@@ -72,10 +49,17 @@ it('first start', async () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }
-  const row = (name: string, runs: Array<{ seconds: number; cpu: number }>) => ({
+  const row = (name: string, runs: Start[]) => ({
     start: name,
     'to /readyz (s, median)': median(runs.map((r) => r.seconds)).toFixed(1),
     'processor (s, median)': median(runs.map((r) => r.cpu)).toFixed(1),
+    'RSS at rest (MB, median)': median(runs.map((r) => r.rss)).toFixed(0),
+    'RSS at rest (MB, range)': `${Math.min(...runs.map((r) => r.rss)).toFixed(0)}–${Math.max(...runs.map((r) => r.rss)).toFixed(0)}`,
   });
+  const load = (values: number[]) => values.map((n) => n.toFixed(2)).join(' ');
+  console.log(
+    `\nnpm start, ${RUNS} run(s); RSS ${REST_MS / 1000} s after /readyz (target ≤ 300 MB after a first start); ` +
+      `load average before ${load(loadBefore)}, after ${load(loadavg())}`,
+  );
   console.table([row('new data folder', first), row('same folder again', again)]);
 });

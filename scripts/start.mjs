@@ -30,6 +30,13 @@ function loadDotEnv() {
  * the process starts, so on Linux the server runs as a child process that has it.
  */
 const MALLOC_ARENA_MAX = '2';
+/**
+ * V8's young generation is two semi-spaces of up to 16 MB each, which a busy server fills and keeps: 32 MB of the
+ * embedded server's resident memory at rest. At 4 MB each it rested 25–30 MB lower after a first start and during
+ * imports (docs/benchmarks.md, "Processes"). Embedded mode only: a production server (DATABASE_URL) keeps V8's
+ * defaults.
+ */
+const EMBEDDED_V8_FLAGS = ['--max-semi-space-size=4'];
 /** A signal repeated within this long is the same request (see below). */
 const SAME_REQUEST_MS = 1_000;
 
@@ -37,7 +44,8 @@ function launch() {
   // Its own process group, so a Ctrl-C reaches it once (forwarded below), not from the terminal as well:
   // the server takes a second signal to mean "stop now" (apps/server/src/lib/process-stop.ts). The IPC
   // channel is how it knows this launcher is gone, however this launcher ends (even killed outright).
-  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+  const v8Flags = process.env.DATABASE_URL ? [] : EMBEDDED_V8_FLAGS;
+  const child = spawn(process.execPath, [...v8Flags, ...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     detached: true,
     env: { ...process.env, MALLOC_ARENA_MAX },

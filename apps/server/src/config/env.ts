@@ -132,15 +132,21 @@ export interface Env {
   databasePoolSize: number;
   /**
    * Memory a sending worker keeps for messages ready to send, mostly encoded résumés shared by all its mailboxes
-   * (worker/job-cache.ts). The default suits a worker with 2 GB of memory; 0 keeps nothing between messages.
+   * (worker/job-cache.ts). The default suits a worker with 2 GB of memory, or, on the embedded database, a server
+   * that is also its own worker and database; 0 keeps nothing between messages.
    */
   sendingCacheMb: number;
 }
 
 /** Connections per process's pool unless DATABASE_POOL_SIZE says otherwise. */
 export const DEFAULT_DATABASE_POOL_SIZE = 10;
-/** Half of a 2 GB worker: the rest holds the process (about 150 MB), résumés being read and messages on the wire. */
-export const DEFAULT_SENDING_CACHE_MB = 1024;
+/**
+ * Half of a 2 GB worker: the rest holds the process (about 150 MB), résumés being read and messages on the wire.
+ * On the embedded database the worker runs inside the server, which rests at about 300 MB with its database: there
+ * the cache is kept to 64 MB (about 45 encoded one-megabyte résumés; one read from the database beside it is a
+ * local query).
+ */
+export const DEFAULT_SENDING_CACHE_MB = { postgres: 1024, pglite: 64 } as const;
 
 export class EnvError extends Error {
   constructor(public readonly problems: string[]) {
@@ -231,6 +237,6 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env, role: ProcessR
     sandboxUrl,
     allowedOrigins: allowedOriginsOf(raw.ALLOWED_ORIGINS),
     databasePoolSize: raw.DATABASE_POOL_SIZE ?? DEFAULT_DATABASE_POOL_SIZE,
-    sendingCacheMb: raw.SENDING_CACHE_MB ?? DEFAULT_SENDING_CACHE_MB,
+    sendingCacheMb: raw.SENDING_CACHE_MB ?? DEFAULT_SENDING_CACHE_MB[raw.DATABASE_URL ? 'postgres' : 'pglite'],
   };
 }

@@ -137,8 +137,10 @@ describe('parseEnv', () => {
     for (const bad of ['1', '0', 'ten', '2.5']) expect(() => parseEnv({ DATABASE_POOL_SIZE: bad }), bad).toThrow(/DATABASE_POOL_SIZE/);
   });
 
-  it('sizes the worker’s message cache from SENDING_CACHE_MB, 1024 MB unless told, 0 keeping nothing', () => {
-    expect(parseEnv({}).sendingCacheMb).toBe(1024);
+  it('sizes the worker’s message cache from SENDING_CACHE_MB, 1024 MB unless told (64 MB on the embedded database), 0 keeping nothing', () => {
+    // The embedded server is its own worker and database: a smaller cache than a worker of its own on PostgreSQL.
+    expect(parseEnv({}).sendingCacheMb).toBe(64);
+    expect(parseEnv({ DATABASE_URL: 'postgres://sira@localhost/sira' }).sendingCacheMb).toBe(1024);
     expect(parseEnv({ SENDING_CACHE_MB: '256' }).sendingCacheMb).toBe(256);
     expect(parseEnv({ SENDING_CACHE_MB: '0' }).sendingCacheMb).toBe(0);
     for (const bad of ['-1', 'lots']) expect(() => parseEnv({ SENDING_CACHE_MB: bad }), bad).toThrow(/SENDING_CACHE_MB/);

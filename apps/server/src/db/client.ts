@@ -6,7 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { DEFAULT_DATABASE_POOL_SIZE } from '../config/env';
 import { connectionError, markAsDatabaseError } from './connection-error';
-import { newDatabaseFor } from './new-database';
+import { unpackNewDatabase } from './new-database';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -32,7 +32,8 @@ export interface OpenDatabaseOptions {
   dataDir?: string | undefined;
   /**
    * A PGlite data-dir dump to start from (tests clone a migrated, seeded template this way; a restore loads a
-   * backup). Without it a new data folder starts from the build's new database where there is one (new-database.ts).
+   * backup). Without it a new data folder starts from the build's new database where there is one, unpacked into
+   * the folder before PGlite opens it (new-database.ts).
    */
   loadDataDir?: Blob | File | undefined;
   /**
@@ -87,7 +88,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return { db, kind: 'postgres', close: () => pool.end() };
   }
-  const loadDataDir = options.loadDataDir ?? (options.dataDir ? newDatabaseFor(options.dataDir) : undefined);
+  const { loadDataDir } = options;
+  // A data folder without a database starts from the build's new one, unpacked into it first (new-database.ts).
+  if (options.dataDir && !loadDataDir) await unpackNewDatabase(options.dataDir);
   const client = await PGlite.create({
     // PostgreSQL's default 128 MB of shared buffers live in PGlite's WebAssembly memory, which never shrinks.
     // 16 MB keeps the embedded server and its in-process worker about 120 MB smaller at no measured cost in
