@@ -5,8 +5,21 @@ import { isMailAddress } from '../rules/mail-address';
  * add/edit rule. zod-free, so the web can import it at run time; the schemas are in schemas/companies-admin.
  */
 
-/** Largest spreadsheet accepted for upload. */
+/** Largest .xlsx accepted for upload: it is compressed, and 100,000 rows of long Arabic names take about 7.4 MB. */
 export const EXCEL_MAX_BYTES = 10 * 1024 * 1024;
+/**
+ * Largest .xls accepted for upload. The format keeps no compression, so the same rows take about three times the
+ * bytes (a 50,000-row directory: 11 MB as .xls, 3.1 MB as .xlsx; with long Arabic names about 18 MB), and it
+ * holds at most 65,535 rows under the header. What a parse costs in memory follows the cells, not the bytes.
+ */
+export const XLS_MAX_BYTES = 20 * 1024 * 1024;
+/** The upload limit of a workbook by its format: .xls files have their own (XLS_MAX_BYTES). */
+export const excelMaxBytes = (format: 'xlsx' | 'xls') => (format === 'xls' ? XLS_MAX_BYTES : EXCEL_MAX_BYTES);
+/** The format a file name says (.xls, else .xlsx), for the panel's check before an upload. */
+export const excelFormatOf = (filename: string): 'xlsx' | 'xls' => (filename.toLowerCase().endsWith('.xls') ? 'xls' : 'xlsx');
+const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
+/** The size limits as the panel states them. */
+export const excelSizeLimitsText = `${megabytes(EXCEL_MAX_BYTES)} ميغابايت لملفات ‎.xlsx‎ و${megabytes(XLS_MAX_BYTES)} ميغابايت لملفات ‎.xls‎`;
 /** Most data rows (after the header) one upload may hold. */
 export const EXCEL_MAX_ROWS = 100_000;
 /**
@@ -53,7 +66,7 @@ export const companiesText = {
   packageNotFound: 'الباقة غير موجودة',
   excelOnly: 'يرجى اختيار ملف Excel فقط',
   fileMissing: 'لم يتم إرفاق أي ملف.',
-  fileTooLarge: 'حجم الملف أكبر من 10 ميغابايت.',
+  fileTooLarge: `حجم الملف أكبر من المسموح: ${excelSizeLimitsText}.`,
   notSpreadsheet: 'محتوى الملف ليس ملف Excel حقيقياً (xlsx أو xls)، حتى لو كان اسمه ينتهي بذلك.',
   unpacksTooLarge: 'الملف يتمدد عند فك ضغطه إلى أكثر من 100 ميغابايت، فلا يمكن قراءته بأمان.',
   tooManyRows: 'الملف يحتوي على أكثر من 100,000 صف. قسّمه إلى ملفات أصغر.',

@@ -1,4 +1,4 @@
-import { EXCEL_MAX_BYTES, EXCEL_MAX_ROWS, EXCEL_MAX_UNCOMPRESSED_BYTES, hasExcelExtension } from '@sira/shared/messages/companies-admin';
+import { EXCEL_MAX_ROWS, EXCEL_MAX_UNCOMPRESSED_BYTES, excelMaxBytes, hasExcelExtension } from '@sira/shared/messages/companies-admin';
 import type { CompaniesImportResult } from '@sira/shared/schemas/companies-admin';
 import { inArray, sql } from 'drizzle-orm';
 import { type Database, type DatabaseKind, rowsOf } from '../../db/client';
@@ -7,16 +7,17 @@ import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { companyPackageMap, findCompanyPackage } from './companies.service';
 import { type PlannedCompany, planImport } from './import-plan';
-import { readFirstSheet, type SheetLimits } from './spreadsheet';
+import { detectWorkbookKind, readFirstSheet, type SheetLimits } from './spreadsheet';
 
 export interface ImportLimits extends SheetLimits {
-  maxBytes: number;
+  /** Largest upload of each format (an .xls keeps no compression: EXCEL_MAX_BYTES, XLS_MAX_BYTES). */
+  maxBytes: Record<'xlsx' | 'xls', number>;
   /** Rows per INSERT, each in its own short transaction. */
   batchSize: number;
 }
 
 const DEFAULT_IMPORT_LIMITS: ImportLimits = {
-  maxBytes: EXCEL_MAX_BYTES,
+  maxBytes: { xlsx: excelMaxBytes('xlsx'), xls: excelMaxBytes('xls') },
   maxRows: EXCEL_MAX_ROWS,
   maxUncompressedBytes: EXCEL_MAX_UNCOMPRESSED_BYTES,
   batchSize: 250,
@@ -67,7 +68,8 @@ export async function importCompanies(db: Database, input: ImportInput): Promise
   const limits = { ...DEFAULT_IMPORT_LIMITS, ...input.limits };
   const filename = cleanFilename(input.filename);
   if (!hasExcelExtension(filename)) throw new AppError(400, 'EXCEL_FILE_TYPE');
-  if (input.buffer.length > limits.maxBytes) throw new AppError(413, 'EXCEL_FILE_TOO_LARGE');
+  // The format its bytes are, whatever the name says (readFirstSheet refuses what is neither).
+  if (input.buffer.length > limits.maxBytes[detectWorkbookKind(input.buffer) ?? 'xlsx']) throw new AppError(413, 'EXCEL_FILE_TOO_LARGE');
   if (input.defaultPackageId && !(await findCompanyPackage(db, input.defaultPackageId))) throw new AppError(400, 'PACKAGE_NOT_FOUND');
 
   const sheet = await readFirstSheet(input.buffer, limits);

@@ -355,11 +355,43 @@ describe('POST /api/admin/companies/import — files it refuses', () => {
     ]);
   });
 
-  it('refuses an upload over 10 MB', async () => {
-    const res = await upload(Buffer.alloc(10 * MB + 1, 1), 'big.xlsx');
-    expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ code: 'EXCEL_FILE_TOO_LARGE' });
+  it('refuses an .xlsx over 10 MB and an .xls over 20 MB', async () => {
+    for (const [size, name] of [
+      [10 * MB + 1, 'big.xlsx'],
+      [20 * MB + 1, 'big.xls'],
+    ] as const) {
+      const res = await upload(Buffer.alloc(size, 1), name);
+      expect([res.statusCode, res.json()], name).toEqual([413, { code: 'EXCEL_FILE_TOO_LARGE' }]);
+    }
   });
+
+  it('accepts a real .xls past the .xlsx limit: the format keeps no compression', async () => {
+    // 2,000 companies with twelve notes each (columns the import does not read; the library writes at most 255
+    // characters a cell to an .xls): about 12 MB as .xls.
+    const note = (row: number, column: number) => `ملاحظة ${row}-${column} `.repeat(30).slice(0, 250);
+    const notes = (row: number) => Array.from({ length: 12 }, (_, column) => note(row, column));
+    const rows = Array.from({ length: 2_000 }, (_, i) => [
+      `شركة طويلة ${i}`,
+      `long${i}@xls.example`,
+      'تقنية',
+      'الرياض',
+      'باقة نمو',
+      ...notes(i),
+    ]);
+    const file = workbook([[...HEADER, ...Array.from({ length: 12 }, () => 'ملاحظات')], ...rows], 'xls');
+    expect(file.length).toBeGreaterThan(10 * MB);
+    expect(file.length).toBeLessThan(20 * MB);
+    const res = await upload(file, 'long-notes.xls');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ rows: 2_000, added: 2_000, skipped: 0 });
+    expect(await directoryRow('long1999@xls.example')).toEqual({
+      name: 'شركة طويلة 1999',
+      sector: 'تقنية',
+      location: 'الرياض',
+      packageName: 'باقة نمو',
+    });
+    await ctx.db.delete(companies).where(sql`${companies.email} like '%@xls.example'`);
+  }, 60_000);
 
   it('refuses a real sheet of 100,001 rows and writes nothing', async () => {
     const rows: string[][] = [['البريد الإلكتروني']];

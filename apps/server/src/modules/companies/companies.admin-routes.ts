@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import multipart from '@fastify/multipart';
 import { contract } from '@sira/shared/contract';
-import { EXCEL_MAX_BYTES } from '@sira/shared/messages/companies-admin';
+import { EXCEL_MAX_BYTES, XLS_MAX_BYTES } from '@sira/shared/messages/companies-admin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoint } from '../../lib/endpoint';
@@ -16,8 +16,11 @@ import { IMPORT_BATCH_SIZE, type ImportProgress, importCompanies } from './compa
  * plugin makes every /api/admin route administrator-only, checked before any upload byte is read.
  */
 export const companiesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Registered here, not globally: only the import route of this plugin accepts multipart bodies.
-  await app.register(multipart, { limits: { fileSize: EXCEL_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 6 } });
+  // Registered here, not globally: only the import route of this plugin accepts multipart bodies. The larger of the
+  // two formats' limits; the import then holds each file to its own format's (companies-import.service.ts).
+  await app.register(multipart, {
+    limits: { fileSize: Math.max(EXCEL_MAX_BYTES, XLS_MAX_BYTES), files: 1, fields: 4, fieldSize: 1024, parts: 6 },
+  });
 
   app.route({
     ...endpoint(contract.companies.list),

@@ -80,10 +80,15 @@ export async function readFirstSheet(buffer: Buffer, limits: SheetLimits): Promi
   if (parsed.kind === 'unreadable') throw new AppError(400, 'EXCEL_UNREADABLE');
   if (parsed.kind === 'empty') throw new AppError(422, 'EXCEL_EMPTY');
 
+  // The thread is gone by now (parseOnWorkerThread), and with it the parsed workbook: only then are the rows read.
+  const read = JSON.parse(new TextDecoder().decode(parsed.json)) as Array<ParsedRow | undefined>;
   const rows: SheetRow[] = [];
-  for (const [index, { row, cells: values }] of parsed.rows.entries()) {
+  for (let index = 0; index < read.length; index++) {
     // 100,000 rows of cells to clean: other requests are answered between slices of them.
     if (index % 2000 === 1999) await new Promise<void>((resolve) => setImmediate(resolve));
+    const { row, cells: values } = read[index] as ParsedRow;
+    // Each row is let go of once cleaned, so the sheet is not held twice.
+    read[index] = undefined;
     const cells = values.map(cellText);
     const formulas = values.flatMap((value, index) => (isFormula(value) ? [index] : []));
     // A row whose formulas show nothing (an =IF(…;"";…) filled down past the data) is blank like any other.
@@ -105,11 +110,17 @@ function cellText(value: unknown): string {
   return companyText(String(value));
 }
 
+/** A row with something in it, numbered as the spreadsheet shows it, its cells as the parser gave them. */
+interface ParsedRow {
+  row: number;
+  cells: unknown[];
+}
+
 type ParseAnswer =
   | { kind: 'unreadable' }
   | { kind: 'empty' }
-  /** Rows with something in them, numbered as the spreadsheet shows them. */
-  | { kind: 'sheet'; rows: Array<{ row: number; cells: unknown[] }> };
+  /** The rows (ParsedRow[]) as JSON in UTF-8, handed over by the thread. */
+  | { kind: 'sheet'; json: Uint8Array };
 
 let parsing: Promise<unknown> = Promise.resolve();
 function oneAtATime<T>(work: () => Promise<T>): Promise<T> {

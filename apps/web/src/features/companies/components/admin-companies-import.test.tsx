@@ -90,6 +90,22 @@ describe('admin: importing companies from Excel', () => {
     await findToast('لم تتم إضافة أي شركة: تم تخطي صفين غير صالحين');
   });
 
+  it('holds each format to its own size before sending: 12 MB goes as .xls, not as .xlsx', async () => {
+    // A few bytes that say they are 12 MB: the panel reads the size the browser gives.
+    const twelveMegabytes = (name: string) => Object.defineProperty(new File(['PK'], name), 'size', { value: 12 * 1024 * 1024 });
+    const sent = stubUpload({ lines: [{ progress: { done: 0, total: 1 } }, { result: result({ rows: 1, added: 1 }) }] });
+    const app = await openImport();
+    expect(app.card.getByText(/10 ميغابايت لملفات ‎\.xlsx‎ و20 ميغابايت لملفات ‎\.xls‎/)).toBeTruthy();
+    await app.choose(twelveMegabytes('big.xlsx'));
+    await app.user.click(app.card.getByRole('button', { name: 'رفع الملف' }));
+    await findToast(`خطأ قبل الرفع: ${companiesText.fileTooLarge}`);
+    expect(sent).toHaveLength(0);
+    await app.choose(twelveMegabytes('big.xls'));
+    await app.user.click(app.card.getByRole('button', { name: 'رفع الملف' }));
+    await app.card.findByRole('status');
+    expect(sent).toHaveLength(1);
+  });
+
   it('refuses a file that is not Excel before sending anything', async () => {
     const sent = stubUpload({ lines: [] });
     const app = await openImport();

@@ -1,7 +1,14 @@
 import { Alert, Button, Card, FileInput, Group, List, Progress, Select, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { countOf, formatNumber, NOUNS } from '@sira/shared';
-import { companiesText, EXCEL_HEADERS, EXCEL_MAX_BYTES, hasExcelExtension } from '@sira/shared/messages/companies-admin';
+import {
+  companiesText,
+  EXCEL_HEADERS,
+  excelFormatOf,
+  excelMaxBytes,
+  excelSizeLimitsText,
+  hasExcelExtension,
+} from '@sira/shared/messages/companies-admin';
 import type { CompaniesImportResult, ImportSkipReason } from '@sira/shared/schemas/companies-admin';
 import { useState } from 'react';
 import { notify } from '~/lib/notify';
@@ -12,7 +19,7 @@ import type { ImportRowsProgress } from '../utils/import-stream';
 
 const texts = {
   title: 'رفع ملف Excel',
-  columns: `الأعمدة المقروءة من الصف الأول: ${Object.values(EXCEL_HEADERS).join('، ')} (أو Company، Email، Sector، City، Package). حتى 10 ميغابايت و100,000 صف.`,
+  columns: `الأعمدة المقروءة من الصف الأول: ${Object.values(EXCEL_HEADERS).join('، ')} (أو Company، Email، Sector، City، Package). حتى 100,000 صف، وحجم الملف حتى ${excelSizeLimitsText}.`,
   defaultPackage: 'الباقة الافتراضية',
   defaultPackageHint: 'للصفوف التي بلا باقة أو بباقة غير معروفة',
   noDefault: 'بدون باقة افتراضية',
@@ -69,7 +76,7 @@ export function AdminCompaniesImport({ packageOptions }: { packageOptions: Array
 
   const submit = ({ defaultPackageId, file }: ImportFormValues) => {
     if (!file) return;
-    if (file.size > EXCEL_MAX_BYTES) {
+    if (file.size > excelMaxBytes(excelFormatOf(file.name))) {
       notify.error(companiesToasts.beforeUpload(companiesText.fileTooLarge));
       return;
     }
