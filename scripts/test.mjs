@@ -1,7 +1,7 @@
 // `npm test`: the unit and database suites (PGlite, and PostgreSQL too when TEST_DATABASE_URL is set) with the
 // cluster test beside them when TEST_DATABASE_URL is set (required under CI), then every benchmark at a small
-// size, then the browser journeys when Debian's Chromium is installed. SIRA_REQUIRE_BROWSER=1 (CI) makes a
-// missing browser a failure instead of a skip.
+// size, then Lighthouse on three pages and the browser journeys when Debian's Chromium is installed.
+// SIRA_REQUIRE_BROWSER=1 (CI) makes a missing browser a failure instead of a skip.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -74,4 +74,12 @@ if (!existsSync(CHROMIUM)) {
   process.exit(0);
 }
 await buildIfNeeded();
+// Lighthouse at a small size too (one run of a public, a content and a signed-in page): it fails only when it
+// cannot measure, so a change that breaks the measuring, or a page's drawing, is seen here.
+const lighthouse = run('npm', ['run', 'bench:lighthouse'], {
+  CHROMIUM_PATH: CHROMIUM,
+  LIGHTHOUSE_PAGES: '/,/about,/dashboard',
+  LIGHTHOUSE_RUNS: '1',
+});
+if (lighthouse !== 0) process.exit(lighthouse);
 process.exit(run('npm', ['run', 'test', '-w', '@sira/e2e'], { CHROMIUM_PATH: CHROMIUM }));

@@ -36,7 +36,26 @@ export default defineConfig({
     proxy: { '/api': 'http://localhost:3000', '/sandbox': 'http://localhost:3000' },
   },
   ssr: { noExternal: true },
-  build: { target: 'es2022' },
+  build: {
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        // Each file a page loads costs a request and ~1 KB of headers on a phone's connection. React, React Router
+        // and TanStack Query are in every hydrated page, so they are one file; code shared by many pages is another.
+        // A signed-in page loads 45 files instead of 84, for the same bytes (docs/benchmarks.md).
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|turbo-stream|cookie|set-cookie-parser)[\\/]/,
+              priority: 20,
+            },
+            { name: 'shared', minShareCount: 12, priority: 10 },
+          ],
+        },
+      },
+    },
+  },
   // Fixed once per build, so the prerendered JSON-LD and the hydrated page agree on "one year from build".
   define: { 'import.meta.env.VITE_BUILD_TIME': JSON.stringify(new Date().toISOString()) },
 });

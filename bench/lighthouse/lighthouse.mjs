@@ -4,6 +4,7 @@
 // fall on a busy machine). Figures, not a test: it exits non-zero only if it could not measure.
 //   npm run bench:lighthouse   (installs Lighthouse into bench/lighthouse first; builds if sources changed)
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -65,25 +66,77 @@ const freePort = () =>
     srv.on('error', reject);
   });
 
+/**
+ * LIGHTHOUSE_DATABASE_URL=postgres://… (a server where that role may create databases) measures production
+ * mode instead: NODE_ENV=production on a fresh database made there and dropped afterwards. Without it, the
+ * embedded default `npm start` runs.
+ */
+const PRODUCTION_DATABASE = process.env.LIGHTHOUSE_DATABASE_URL;
+
+/** A fresh database on the PRODUCTION_DATABASE server: its address, a query on it, and its removal. */
+async function scratchDatabase() {
+  const { default: pg } = await import('pg');
+  const name = `sira_lighthouse_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PRODUCTION_DATABASE });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(PRODUCTION_DATABASE);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async query(text, values) {
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        return await client.query(text, values);
+      } finally {
+        await client.end();
+      }
+    },
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
 async function startServer() {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'sira-lh-'));
+  const base = `http://localhost:${port}`;
+  const database = PRODUCTION_DATABASE ? await scratchDatabase() : undefined;
+  const mode = database
+    ? {
+        NODE_ENV: 'production',
+        DATABASE_URL: database.url,
+        APP_SECRET: randomBytes(32).toString('hex'),
+        PUBLIC_BASE_URL: base,
+        // Sira's own e-mails (the account confirmation) go nowhere: the account is confirmed in the database.
+        SMTP_URL: 'smtp://127.0.0.1:9',
+        SMTP_FROM: 'Sira <no-reply@sira.invalid>',
+      }
+    : { DATABASE_URL: '' };
   const child = spawn(process.execPath, [join(root, 'apps/server/dist/server.js')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...mode },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const base = `http://localhost:${port}`;
   for (let i = 0; i < 300; i++) {
     try {
       if ((await fetch(`${base}/readyz`)).ok)
         return {
           base,
+          mode: database ? 'production (PostgreSQL)' : 'embedded (PGlite)',
+          // Marks the account confirmed where no outbox can be read (production mode).
+          confirm: database ? (email) => database.query('update "user" set email_verified = true where email = $1', [email]) : undefined,
           stop: () =>
             new Promise((r) => {
               child.once('exit', r);
               child.kill('SIGINT');
-            }).then(() => rmSync(dataDir, { recursive: true, force: true })),
+            }).then(async () => {
+              rmSync(dataDir, { recursive: true, force: true });
+              await database?.drop();
+            }),
         };
     } catch {}
     await new Promise((r) => setTimeout(r, 200));
@@ -96,7 +149,7 @@ async function startServer() {
  * A confirmed account signed in through the API as the web app's forms do, its confirmation link read from the
  * embedded outbox: the session cookie Lighthouse sends with every request of a signed-in page.
  */
-async function signedInCookie(base) {
+async function signedInCookie({ base, confirm }) {
   const email = `lighthouse.${Date.now()}@sira.example`;
   const password = 'lighthouse-password-1';
   const json = { origin: base, 'content-type': 'application/json' };
@@ -106,17 +159,20 @@ async function signedInCookie(base) {
     body: JSON.stringify({ email, phone: '0512345678', password, confirmPassword: password, fullName: 'سارة أحمد', acceptTerms: true }),
   });
   if (registered.status !== 201) throw new Error(`registration answered ${registered.status}`);
-  let link;
-  for (let attempt = 0; attempt < 100 && !link; attempt++) {
-    const list = await (await fetch(`${base}/sandbox/outbox`)).text();
-    const id = new RegExp(`${email.replace(/[.+]/g, '\\$&')}</td><td><a href="/sandbox/outbox/([0-9a-f-]+)"`).exec(list)?.[1];
-    if (id) {
-      const mail = await (await fetch(`${base}/sandbox/outbox/${id}`)).text();
-      link = /href="([^"]*verify-email[^"]*)"/.exec(mail)?.[1]?.replace(/&(amp|#38);/g, '&');
-    } else await new Promise((r) => setTimeout(r, 100));
+  if (confirm) await confirm(email);
+  else {
+    let link;
+    for (let attempt = 0; attempt < 100 && !link; attempt++) {
+      const list = await (await fetch(`${base}/sandbox/outbox`)).text();
+      const id = new RegExp(`${email.replace(/[.+]/g, '\\$&')}</td><td><a href="/sandbox/outbox/([0-9a-f-]+)"`).exec(list)?.[1];
+      if (id) {
+        const mail = await (await fetch(`${base}/sandbox/outbox/${id}`)).text();
+        link = /href="([^"]*verify-email[^"]*)"/.exec(mail)?.[1]?.replace(/&(amp|#38);/g, '&');
+      } else await new Promise((r) => setTimeout(r, 100));
+    }
+    if (!link) throw new Error('no confirmation e-mail in the outbox');
+    await fetch(link, { redirect: 'manual' });
   }
-  if (!link) throw new Error('no confirmation e-mail in the outbox');
-  await fetch(link, { redirect: 'manual' });
   const signedIn = await fetch(`${base}/api/auth/sign-in`, { method: 'POST', headers: json, body: JSON.stringify({ email, password }) });
   if (!signedIn.ok) throw new Error(`sign-in answered ${signedIn.status}`);
   return signedIn.headers
@@ -127,7 +183,7 @@ async function signedInCookie(base) {
 
 await buildIfNeeded({ quiet: true });
 const server = await startServer();
-const cookie = PAGES.some((path) => SIGNED_IN.has(path)) ? await signedInCookie(server.base) : undefined;
+const cookie = PAGES.some((path) => SIGNED_IN.has(path)) ? await signedInCookie(server) : undefined;
 const chrome = await chromeLauncher.launch({
   chromePath,
   chromeFlags: [
@@ -186,7 +242,7 @@ try {
 
 const pad = (s, n) => String(s).padEnd(n);
 const mark = (ok) => (ok ? '' : ' !');
-console.log(`\nLighthouse ${lighthouse.version ?? '12'}, mobile profile, Debian Chromium: median of ${RUNS} runs`);
+console.log(`\nLighthouse ${lighthouse.version ?? '12'}, mobile profile, Debian Chromium: median of ${RUNS} runs, ${server.mode}`);
 console.log(`load average (1 min) before / after: ${loadBefore.toFixed(1)} / ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs`);
 console.log(
   `${pad('page', 20)}${Object.keys(BUDGET)

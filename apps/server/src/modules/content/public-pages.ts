@@ -105,7 +105,10 @@ export function createPublicPages(
   const signedInPages = bundle.entry.module.FIRST_SCREEN_PAGES ?? [];
   // React Router renders whole only the addresses its build lists; any other gets the client-rendered shell.
   // The signed-in pages are added for this handler alone: the public pages' list stays the build's.
-  const handleSignedIn = bundle.entry.module.createRequestHandler({ ...bundle, prerender: [...bundle.prerender, ...signedInPages] }, 'production');
+  const handleSignedIn = bundle.entry.module.createRequestHandler(
+    { ...bundle, prerender: [...bundle.prerender, ...signedInPages] },
+    'production',
+  );
   const content: PublicContentSource = {
     packages: () => listPricingPackages(db),
     page: (slug) => getPageBySlug(db, slug),
