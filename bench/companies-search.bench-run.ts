@@ -155,6 +155,12 @@ async function measurePaging(database: string, handle: DatabaseHandle, size: num
       'p95 ms': percentile(times, 95).toFixed(0),
       'max ms': Math.max(...times).toFixed(0),
       'last pages ms': lastTimes.map((t) => t.toFixed(0)).join(' / '),
+      slowest: times
+        .map((t, i) => ({ t, label: cursors[i]?.label ?? '' }))
+        .sort((a, b) => b.t - a.t)
+        .slice(0, 3)
+        .map(({ t, label }) => `${label} ${t.toFixed(0)}`)
+        .join(', '),
       total: estimate ? 'estimate' : 'exact',
       'OFFSET p50 / p95 ms': `${percentile(offsets, 50).toFixed(0)} / ${percentile(offsets, 95).toFixed(0)}`,
       load: loads.join(' → '),

@@ -9,6 +9,7 @@ import { KeysetNav } from '~/components/ui/keyset-nav';
 import { LoadError } from '~/components/ui/load-error';
 import { LoadingRows } from '~/components/ui/loading-rows';
 import { StackedTable } from '~/components/ui/stacked-table';
+import { ApiRequestError } from '~/lib/api-client';
 import { useErrorToast } from '~/lib/use-error-toast';
 import { type AuditFilters, useAuditLog } from '../api/get-audit-log';
 import { AdminAuditDetailsDialog } from './admin-audit-details-dialog';
@@ -59,6 +60,8 @@ export function AdminAuditPanel() {
   const log = useAuditLog(cursor, toQuery(filters));
   useErrorToast(log, t.loadFailed);
   const [open, setOpen] = useState<AuditEntry | null>(null);
+  // A cursor the server no longer takes (CURSOR_INVALID): start again from the newest entries.
+  if (log.error instanceof ApiRequestError && log.error.code === 'CURSOR_INVALID' && cursor !== undefined) setCursor(undefined);
   const data = log.data;
   const from = data && data.entries.length > 0 ? data.from : 0;
   const to = data ? from + data.entries.length - (data.entries.length ? 1 : 0) : 0;
