@@ -1,6 +1,6 @@
 import { Button, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { ar, DISPLAY_LOCALE } from '@sira/shared';
+import { ar, DISPLAY_LOCALE, DISPLAY_TIME_ZONE } from '@sira/shared';
 import { auditActionLabel, auditEntityLabel, auditAdminText as t } from '@sira/shared/messages/audit-admin';
 import { AUDIT_VERBS, type AuditEntry } from '@sira/shared/schemas/audit-admin';
 import { useState } from 'react';
@@ -16,7 +16,7 @@ import { AdminAuditDetailsDialog } from './admin-audit-details-dialog';
 import { auditChangeSummary, auditItemName } from './audit-fields';
 import { AuditItem } from './audit-item';
 
-const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'short', timeZone: DISPLAY_TIME_ZONE });
 
 /** The filters as typed: days (YYYY-MM-DD) from the date fields, the rest as chosen. */
 interface FilterForm {
