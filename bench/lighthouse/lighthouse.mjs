@@ -5,7 +5,7 @@
 //   npm run bench:lighthouse   (installs Lighthouse into bench/lighthouse first; builds if sources changed)
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -221,6 +221,9 @@ try {
         if (!lhr.runtimeError) break;
         console.log(`${path}: run ${attempt} failed (${lhr.runtimeError.code}); ${attempt < 3 ? 'retrying' : 'giving up'}`);
       }
+      // LIGHTHOUSE_REPORTS=<folder> keeps each run's whole report (where the main thread's time went, per script).
+      if (process.env.LIGHTHOUSE_REPORTS)
+        writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, `${path.replace(/\W+/g, '_') || 'home'}-${run + 1}.json`), JSON.stringify(lhr));
       const requests = lhr.audits['network-requests']?.details?.items ?? [];
       runs.push({
         ...Object.fromEntries(Object.keys(BUDGET).map((k) => [k, Math.round((lhr.categories[k]?.score ?? 0) * 100)])),
