@@ -72,7 +72,10 @@ const BRACKETED_DOT = new RegExp(String.raw`\s*[[({<]\s*(?:${DOT_WORD}|\.)\s*[\]
  * A bare «at» is an address only when a spelled-out dot follows its domain («hr at x dot com»), or when it is the
  * Arabic «آت» before a domain with a dot: "apply at acme.com" stays a sentence.
  */
-const BARE_AT = new RegExp(String.raw`([${LOCAL}])\s+(?:${AT_WORD}\s+(?=${LABEL}\s+${DOT_WORD}\s)|(?:آت|ات)\s+(?=${LABEL}\s*\.))`, 'giu');
+const BARE_AT = new RegExp(
+  String.raw`([${LOCAL}]+(?:\s+${DOT_WORD}\s+[${LOCAL}]+){0,3})\s+(?:${AT_WORD}\s+(?=${LABEL}\s+${DOT_WORD}\s)|(?:آت|ات)\s+(?=${LABEL}\s*\.))`,
+  'giu',
+);
 /** «hr @ x.com» and «hr@ x.com»; a one-sided space before @ only before a domain with its dot («hr @x.com»). */
 const SPACED_AT = new RegExp(String.raw`([${LOCAL}])(?:\s+@\s+|@\s+(?=${LABEL}\s*[.]?))`, 'gu');
 const LEFT_SPACED_AT = new RegExp(String.raw`(^|\s)([${LOCAL}]+)\s+@(?=${LABEL}\.[A-Za-z])`, 'gu');
@@ -87,7 +90,8 @@ function joinDomains(text: string): string {
   let at = 0;
   for (let i = text.indexOf('@'); i !== -1; i = text.indexOf('@', at)) {
     out += text.slice(at, i + 1);
-    let rest = text.slice(i + 1);
+    // An address is at most 320 characters: the domain is read from a window, not the rest of the post.
+    let rest = text.slice(i + 1, i + 1 + 400);
     const head = first.exec(rest);
     if (!head) {
       at = i + 1;
@@ -114,7 +118,7 @@ function joinDomains(text: string): string {
 
 function deobfuscate(text: string): string {
   let out = text.replace(BRACKETED_AT, '@').replace(BRACKETED_DOT, '.');
-  out = out.replace(BARE_AT, '$1@');
+  out = out.replace(BARE_AT, (_whole, local: string) => `${local.replace(new RegExp(String.raw`\s+${DOT_WORD}\s+`, 'giu'), '.')}@`);
   out = out.replace(SPACED_AT, '$1@');
   out = out.replace(LEFT_SPACED_AT, (whole, before: string, local: string) =>
     NOT_A_MAILBOX.has(local.toLowerCase()) ? whole : `${before}${local}@`,
@@ -151,20 +155,25 @@ const PICTOGRAPHS = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{FE0E}\u{FE0
 
 /** Stop words (folded) that end a title or a name: the phrase after them is place, terms or employer. */
 const ARABIC_STOPS =
-  'للعمل لدي في بدوام دوام براتب برواتب بخبره خبره ذو ذات يشترط شرط للانضمام من مع علي الي عن حيث يجيد تجيد ممن سعودي سعوديه سعوديين للسعوديين الجنسيه ذكور اناث بالرياض بجده بالدمام بمكه بالخبر بالمدينه بمدينه بمنطقه تعلن تبحث تطلب ترغب بحاجه لديها مطلوب لشغل لوظيفه وظيفه وظائف عاجل فورا او و ل ب';
+  'للعمل لدي في بدوام دوام براتب برواتب بخبره خبره ذو ذات يشترط شرط للانضمام من مع علي الي عن حيث يجيد تجيد ممن سعودي سعوديه سعوديين للسعوديين الجنسيه ذكور اناث نسائيه نسائي رجالي بالرياض بجده بالدمام بمكه بالخبر بالمدينه بمدينه بمنطقه تعلن تبحث تطلب ترغب بحاجه لديها مطلوب لشغل لوظيفه وظيفه وظائف عاجل فورا او و ل ب';
 /** Places of work after ل/ب: «محاسب لشركة», «معلمة لمدارس», «كاشير لمحل». */
-const ORG_NOUNS = 'شركه مؤسسه مجموعه مدارس مدرسه مستشفي مستشفيات مصنع مكتب مركز عياده عيادات مطعم محل مجمع عائله اسره فندق صيدليه';
+const ORG_NOUNS =
+  'شركه مؤسسه مجموعه مدارس مدرسه مستشفي مستشفيات مصنع مكتب مركز عياده عيادات مطعم محل مجمع عائله اسره فندق صيدليه صيدليات ورشه جامعه كليه';
 const ENGLISH_STOPS =
   'at in for to with who based located needed required wanted urgently asap position role job vacancy opening openings salary full-time part-time remote riyadh jeddah dammam khobar ksa saudi is are';
 
 const STOP_WORDS = new Set([...ARABIC_STOPS.split(' '), ...ENGLISH_STOPS.split(' ')]);
+/** Names keep what a title drops: "Saudi Heart Foundation", "Lucid Motors KSA". */
+const COMPANY_STOP_WORDS = new Set(
+  [...STOP_WORDS].filter((word) => !['ksa', 'saudi', 'riyadh', 'jeddah', 'dammam', 'khobar'].includes(word)),
+);
 const STOP_PREFIXED = new Set(ORG_NOUNS.split(' ').flatMap((noun) => [`ل${noun}`, `ب${noun}`, `في${noun}`]));
 /** Punctuation that ends a phrase. A dot ends it when a space or the end follows (not in "Node.js"), except after Co. Inc. Ltd. */
-const PHRASE_END = /[\n,،;؛:!?؟()[\]|/«»"“”*_~#]|\s[-–—]|[-–—]\s|\.(?=\s|$)/u;
+const PHRASE_END = /[\n,،;؛:!?؟()[\]|«»"“”*_~#]|\s[-–—/]|[-–—/]\s|\s(?:and|or)\s+an?\s|\.(?=\s|$)/iu;
 const ABBREVIATION = /\b(?:co|inc|ltd|corp|est)$/i;
 
 /** `phrase` cut at its first stop word or phrase-ending sign; null when nothing is left or it runs too long. */
-function cutPhrase(phrase: string, maxWords: number): string | null {
+function cutPhrase(phrase: string, maxWords: number, stops: Set<string> = STOP_WORDS): string | null {
   let text = phrase.replace(PICTOGRAPHS, ' ').replace(/^[\s#*_•·\-–—:]+/u, '');
   // A leading hashtag is a word: #مهندس_برمجيات → مهندس برمجيات.
   text = text.replace(/^#?(\S+)/u, (word) => word.replace(/^#/, '').replace(/_/g, ' '));
@@ -183,10 +192,13 @@ function cutPhrase(phrase: string, maxWords: number): string | null {
   }
   const words = text.slice(0, end).trim().split(/\s+/).filter(Boolean);
   const kept: string[] = [];
-  for (const word of words) {
+  for (const [index, word] of words.entries()) {
     const folded = fold(word);
-    if (kept.length > 0 && (STOP_WORDS.has(folded) || STOP_PREFIXED.has(folded))) break;
-    if (kept.length === 0 && STOP_WORDS.has(folded)) return null;
+    // "Assistant to the CEO" keeps its "to"; «بالقصيم», «بالمنطقة الشرقية»: a place after ب ال ends it.
+    const keptTo = folded === 'to' && fold(words[index + 1] ?? '') === 'the';
+    const place = folded.startsWith('بال') && folded.length > 4;
+    if (kept.length > 0 && !keptTo && (stops.has(folded) || STOP_PREFIXED.has(folded) || place)) break;
+    if (kept.length === 0 && stops.has(folded)) return null;
     kept.push(word);
   }
   if (kept.length === 0 || kept.length > maxWords) return null;
@@ -205,11 +217,14 @@ const GENERIC_TITLES = new Set(
 const TITLE_PATTERNS: RegExp[] = [
   // Stated outright: «المسمى الوظيفي: …», «وظيفة: …», "Job Title: …", "Position: …".
   /(?:^|[^\p{L}])(?:المسمي الوظيفي|مسمي الوظيفه|الوظيفه الشاغره|الوظيفه|وظيفه|المنصب|المسمي|الشاغر)[ \t]*[:：][ \t]*(.+)/u,
-  /\b(?:job title|job role|position|role|title|vacancy|opening|job|urgent requirement|requirement|hiring)[ \t]*(?:[:：]|[ \t][-–—][ \t])[ \t]*(.+)/u,
+  /\b(?:job title|job role|position|role|title|vacancy|opening|job|urgent requirement|requirement|hiring)(?:[ \t]+(?:available|open|vacant))?[ \t]*(?:[:：]|[ \t][-–—][ \t])[ \t]*(.+)/u,
+  /\b(?:urgently[ \t]+)?(?:required|wanted|needed)[ \t]*[:：!]+[ \t]*(.+)/u,
   // «فرص وظيفية … (مهندس مدني)».
   /(?:فرص(?:ه)? وظيفي(?:ه)?|وظيفه شاغره|وظائف شاغره|شاغر وظيفي|بمسمي)[^\n(]{0,40}\(([^)\n@]+)\)/u,
   // «مطلوب محاسب», «مطلوبة: …».
-  /(?:^|[^\p{L}])مطلوب(?:ه|ين)?\s*[:：]?\s+(?:(?:فورا|عاجل|حالا|لدينا|بشكل عاجل)\s+)*(.+)/u,
+  /(?:^|[^\p{L}])مطلوب(?:ه|ين)?(?:\s*[:：]?\s+(?:فورا|عاجل|حالا|لدينا|بشكل عاجل|للعمل))*\s*[:：]?\s+(.+)/u,
+  // «شاغر وظيفي بمسمى …».
+  /(?:^|[^\p{L}])بمسمي\s+(?:وظيفي\s+)?(.+)/u,
   // «نعلن عن حاجتنا إلى …», «تعلن … عن حاجتها لشغل وظيفة …», «عن توفر وظيفة …».
   /حاج(?:تنا|تها|ته|ه)\s+(?:الي\s+|ل\s*)(?:شغل\s+)?(?:وظيفه\s+|وظائف\s+)?(.+)/u,
   /(?:توفر|توفير|شغل)\s+(?:وظيفه|فرصه وظيفيه|شاغر)\s+(.+)/u,
@@ -234,6 +249,13 @@ function findTitle(clean: string, folded: string): string | null {
       if (title && !/@|https?:|www\./i.test(title) && !GENERIC_TITLES.has(fold(title))) return title;
     }
   }
+  // "Senior Product Manager @ Tamara": the capitalised words before " @ " and a name (not "hr @ acme . com").
+  for (const match of clean.matchAll(
+    /((?:[A-Z][\w&/-]*[ \t]+){0,5}[A-Z][\w&/-]*)[ \t]+@[ \t]+[A-Z][\w&-]*(?![\w-]*[ \t]*\.[ \t]*[a-z]{2})/g,
+  )) {
+    const title = cutPhrase(match[1] ?? '', 7);
+    if (title && !GENERIC_TITLES.has(fold(title))) return title;
+  }
   return null;
 }
 
@@ -250,14 +272,29 @@ const NOT_COMPANIES = new Set(
   ),
 );
 
-/** Company patterns on folded text, strongest first; the last three are English (capitalised words only). */
-const COMPANY_PATTERNS: RegExp[] = [
-  /(?:^|[^\p{L}])(?:اسم الشركه|الشركه|اسم المنشاه|المنشاه|جهه العمل|الجهه|company|employer|organization)[ \t]*[:：][ \t]*(.+)/u,
-  /(?:^|[^\p{L}])(?:لدي\s+|في\s+|مع\s+)?[لبو]?(?:شركه|مؤسسه)\s+(.+)/u,
-  /(?:^|[^\p{L}])(?:لدي\s+|في\s+|مع\s+)?[لبو]?(مجموعه\s+.+)/u,
-  /((?:[a-z0-9][\w&'.-]*[ \t]+){0,3}[a-z0-9][\w&'.-]*)[ \t]+(?:is|are)[ \t]+(?:now[ \t]+|currently[ \t]+)?(?:hiring|looking|recruiting|seeking)\b/u,
-  /\bat[ \t]+([a-z][\w&'.’-]*(?:[ \t]+(?:[a-z0-9][\w&'.’-]*|&))*)/u,
-  /\bjoin[ \t]+(?:the[ \t]+)?([a-z][\w&'.’-]*(?:[ \t]+(?:[a-z0-9][\w&'.’-]*|&))*)/u,
+/**
+ * Company patterns on folded text, strongest first. An Arabic one runs to its stop word; an English one keeps
+ * the capitalised words only — those before "is hiring" or a suffix ('before'), or after "at", "join", " @ " ('after').
+ */
+const COMPANY_PATTERNS: { pattern: RegExp; english?: 'before' | 'after' }[] = [
+  {
+    pattern: /(?:^|[^\p{L}])(?:اسم الشركه|الشركه|اسم المنشاه|المنشاه|جهه العمل|الجهه|company|employer|organization)[ \t]*[:：][ \t]*(.+)/u,
+  },
+  { pattern: /(?:^|[^\p{L}])(?:لدي\s+|في\s+|مع\s+)?[لبو]?(?:شركه|مؤسسه)\s+(.+)/u },
+  { pattern: /(?:^|[^\p{L}])(?:لدي\s+|في\s+|مع\s+)?[لبو]?(مجموعه\s+.+)/u },
+  // «مستشفى المملكة», «ورشة الأمانة», «لمدارس الأندلس»: a place of work named (definite), not described («مكتب محاماة»).
+  { pattern: new RegExp(String.raw`(?:^|[^\p{L}])(?:لدي\s+|في\s+|مع\s+)?[لبو]?((?:${ORG_NOUNS.replace(/ /g, '|')})\s+ال\p{L}.*)`, 'u') },
+  {
+    pattern:
+      /((?:[a-z0-9][\w&'.-]*[ \t]+){0,3}[a-z0-9][\w&'.-]*)[ \t]+(?:is|are)[ \t]+(?:now[ \t]+|currently[ \t]+)?(?:hiring|looking|recruiting|seeking)\b/u,
+    english: 'before',
+  },
+  { pattern: /(?:\bat|[ \t]@)[ \t]+([a-z][\w&'.’-]*(?:[ \t]+(?:[a-z0-9][\w&'.’-]*|&))*)/u, english: 'after' },
+  { pattern: /\bjoin[ \t]+(?:the[ \t]+)?([a-z][\w&'.’-]*(?:[ \t]+(?:[a-z0-9][\w&'.’-]*|&))*)/u, english: 'after' },
+  {
+    pattern: /((?:[a-z0-9][\w&'.-]*[ \t]+){1,3}(?:group|company|holding|holdings|corp|ltd|establishment|trading|contracting)\.?)(?![\w-])/u,
+    english: 'before',
+  },
 ];
 
 /** English names are words written with a capital (or all capitals), the first with a letter: checked on the clean text. */
@@ -265,36 +302,42 @@ function startsCapitalised(word: string, first: boolean): boolean {
   return (first ? /^[A-Z]/ : /^[A-Z0-9&]/).test(word);
 }
 
+/** The capitalised words of an English match: the last run of them ('before') or the first ('after'). */
+function capitalisedRun(raw: string, side: 'before' | 'after'): string {
+  const words = raw.split(/\s+/);
+  const capitalised: string[] = [];
+  if (side === 'before') {
+    for (const word of words.toReversed()) {
+      if (!startsCapitalised(word, false)) break;
+      capitalised.unshift(word);
+    }
+    while (capitalised.length > 0 && !startsCapitalised(capitalised[0] ?? '', true)) capitalised.shift();
+  } else {
+    for (const word of words) {
+      if (!startsCapitalised(word, capitalised.length === 0)) break;
+      capitalised.push(word);
+      if (/['’]s$/.test(word)) break; // "join STC's AI team": the owner is the company.
+    }
+  }
+  return capitalised.join(' ');
+}
+
 function findCompany(clean: string, folded: string): string | null {
-  for (const [index, pattern] of COMPANY_PATTERNS.entries()) {
+  for (const { pattern, english } of COMPANY_PATTERNS) {
     for (const match of folded.matchAll(new RegExp(pattern.source, `${pattern.flags}gd`))) {
       const start = match.indices?.[1]?.[0] ?? 0;
-      let raw = clean.slice(start, start + (match[1] ?? '').length);
-      const english = index >= 3;
+      const end = start + (match[1] ?? '').length;
+      let raw: string;
       if (english) {
-        // Keep the capitalised words only, from the last run before "is hiring" / after "at".
-        const words = raw.split(/\s+/);
-        const capitalised: string[] = [];
-        if (index === 3) {
-          for (const word of words.toReversed()) {
-            if (!startsCapitalised(word, false)) break;
-            capitalised.unshift(word);
-          }
-          while (capitalised.length > 0 && !startsCapitalised(capitalised[0] ?? '', true)) capitalised.shift();
-        } else {
-          for (const word of words) {
-            if (!startsCapitalised(word, capitalised.length === 0)) break;
-            capitalised.push(word);
-            if (/['’]s$/.test(word)) break; // "join STC's AI team": the owner is the company.
-          }
-        }
-        raw = capitalised.join(' ');
+        // "hr @ acme . com" is an address, not a company after " @ ".
+        if (/^[ \t]*\.[ \t]*[a-z]{2}/i.test(clean.slice(end))) continue;
+        raw = capitalisedRun(clean.slice(start, end), english);
         if (!raw) continue;
       } else {
         const lineEnd = clean.indexOf('\n', start);
         raw = clean.slice(start, lineEnd === -1 ? undefined : lineEnd);
       }
-      const name = cutPhrase(raw, 5);
+      const name = cutPhrase(raw, 5, COMPANY_STOP_WORDS);
       if (!name) continue;
       const words = fold(name).split(' ');
       if (words.every((word) => GENERIC_COMPANY_WORDS.has(word) || NOT_COMPANIES.has(word))) continue;

@@ -87,6 +87,7 @@ describe('job ad addresses', () => {
       expect(result.emails, text).toEqual(['hr@acme.com']);
       expect(result.emailsObfuscated, text).toBe(true);
     }
+    expect(extractJobAd('Email hr dot alpha at alpha-tech dot sa').emails).toEqual(['hr.alpha@alpha-tech.sa']);
     expect(extractJobAd('hr@acme.com').emailsObfuscated).toBe(false);
   });
 
@@ -178,6 +179,10 @@ describe('job ad titles and companies', () => {
       expect(company(`مطلوب محاسب cv@${free}`), free).toMatchObject({ company: null, companyFromDomain: false });
     }
     expect(company('للعمل في شركة كبرى، مطلوب محاسب')).toMatchObject({ company: null });
+    // A place of work named (definite) is the employer; one described is not.
+    expect(company('مطلوب فني لورشة الأمانة بالدمام')).toMatchObject({ company: 'ورشة الأمانة' });
+    expect(company('مطلوب محاسب في مكتب محاماة')).toMatchObject({ company: null });
+    expect(company('Senior Product Manager @ Tamara, Riyadh')).toMatchObject({ title: 'Senior Product Manager', company: 'Tamara' });
   });
 
   it('compares titles with Arabic letter variants, tatweel and spacing made one', () => {
