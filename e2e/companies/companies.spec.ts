@@ -108,7 +108,7 @@ describe('admin companies tab', companiesTimeout, () => {
     await page.route(/\/api\/admin\/companies\?/, (route) =>
       fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL"}' }) : route.continue(),
     );
-    await page.route(/\/api\/admin\/sending\/failed-emails\?/, (route) =>
+    await page.route(/\/api\/admin\/sending\/failed-emails(\?|$)/, (route) =>
       fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL"}' }) : route.continue(),
     );
     await signInAsAdmin(page, inject('adminEmail'), inject('adminPassword'));

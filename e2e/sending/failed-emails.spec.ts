@@ -10,7 +10,7 @@ describe('failed e-mails on the admin companies tab', companiesTimeout, () => {
     const opened = await browser.newPage();
     const { page } = opened;
     const reason = '550 5.1.1 The email account that you tried to reach does not exist. Please try double-checking the recipient.';
-    await page.route(/\/api\/admin\/sending\/failed-emails\?/, (route) =>
+    await page.route(/\/api\/admin\/sending\/failed-emails(\?|$)/, (route) =>
       route.fulfill({
         status: 200,
         contentType: 'application/json',
@@ -31,10 +31,12 @@ describe('failed e-mails on the admin companies tab', companiesTimeout, () => {
               createdAt: '2030-01-01T10:00:00.000Z',
             },
           ],
-          total: 2,
-          page: 1,
           pageSize: 50,
-          pageCount: 1,
+          total: 2,
+          totalIsEstimate: false,
+          from: 1,
+          fromIsEstimate: false,
+          cursors: { previous: null, next: null, last: null, current: 'from-first' },
         }),
       }),
     );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DELIVERY_PAGE_SIZE, LOGS_SEARCH_MAX_LENGTH } from '../constants';
 import { DAILY_CAP_LIMITS, DELAY_LIMITS } from '../rules/sending-settings';
+import { keysetPageFields, pageCursor } from './common';
 import { jobStatusSchema } from './sending';
 
 /**
@@ -79,7 +80,8 @@ export const sendingLogsQuerySchema = z.object({
   /** Matches the user's e-mail or the subject (contains, case-insensitive). */
   search: z.string().trim().max(LOGS_SEARCH_MAX_LENGTH).default(''),
   status: z.union([jobStatusSchema, z.literal('')]).default(''),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  /** A cursor of the last answer (previous, next, last, current); absent, the newest jobs (keyset: ADR 024). */
+  cursor: pageCursor(),
 });
 export type SendingLogsQuery = z.input<typeof sendingLogsQuerySchema>;
 export type SendingLogsParams = z.output<typeof sendingLogsQuerySchema>;
@@ -98,7 +100,7 @@ export const sendingLogRowSchema = z.object({
 });
 export type SendingLogRow = z.infer<typeof sendingLogRowSchema>;
 
-/** GET /api/admin/sending/logs?search=&status=&page=1 */
+/** GET /api/admin/sending/logs?search=&status=&cursor=: newest first, paged by key (ADR 024, "Long lists"). */
 export const sendingLogPageSchema = z.object({
   /**
    * Over the jobs the table lists (the search and the status filter): total, in progress (pending — 'in
@@ -111,14 +113,19 @@ export const sendingLogPageSchema = z.object({
     failed: z.number().int(),
   }),
   rows: z.array(sendingLogRowSchema),
-  total: z.number().int(),
-  page: z.number().int(),
+  ...keysetPageFields,
   pageSize: z.literal(DELIVERY_PAGE_SIZE),
 });
 export type SendingLogPage = z.infer<typeof sendingLogPageSchema>;
 
-/** GET /api/admin/sending/failed-emails?page=1: e-mails that could not be delivered, newest first (shown on the companies tab). */
-export const adminFailedEmailsQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(1_000_000).default(1) });
+/**
+ * GET /api/admin/sending/failed-emails?cursor=: e-mails that could not be delivered, newest first, paged by key
+ * (ADR 024, "Long lists"; shown on the companies tab). Absent cursor: the newest.
+ */
+export const adminFailedEmailsQuerySchema = z.object({ cursor: pageCursor() });
+
+/** The failed e-mails are counted exactly up to this many and estimated past it (said so on screen). */
+export const FAILED_EMAILS_COUNT_LIMIT = 50_000;
 
 export const adminFailedEmailSchema = z.object({
   id: z.uuid(),
@@ -132,9 +139,6 @@ export const adminFailedEmailSchema = z.object({
 export type AdminFailedEmail = z.infer<typeof adminFailedEmailSchema>;
 export const adminFailedEmailsPageSchema = z.object({
   items: z.array(adminFailedEmailSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  pageCount: z.number().int(),
+  ...keysetPageFields,
 });
 export type AdminFailedEmailsPage = z.infer<typeof adminFailedEmailsPageSchema>;

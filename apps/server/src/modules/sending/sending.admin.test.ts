@@ -1,12 +1,13 @@
 import { DEFAULT_DAILY_CAPS, DEFAULT_EMAIL_DELAY_SETTINGS } from '@sira/shared';
-import type { SendingLogPage, SendingSettings } from '@sira/shared/schemas/sending-admin';
-import { desc, eq } from 'drizzle-orm';
+import type { AdminFailedEmailsPage, SendingLogPage, SendingSettings } from '@sira/shared/schemas/sending-admin';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test-support/app';
 import { signedInAdmin, signedInUser } from '../../../test-support/auth';
 import { profileIdOf } from '../../../test-support/sending';
 import { auditLog, failedEmails, sendJobs } from '../../db/schema';
 import { readSetting } from '../../lib/settings';
+import { listFailedEmails } from './failed-emails.service';
 
 /** The admin's email_settings and email_logs tabs on the server, and the failed e-mails table. */
 
@@ -154,17 +155,95 @@ describe('send logs', () => {
       failed: 0,
     });
 
-    const bobs = await logs(`search=${encodeURIComponent(bob.email)}&page=1`);
-    expect(bobs.total).toBe(57);
-    expect(bobs.pageSize).toBe(50);
+    const bobs = await logs(`search=${encodeURIComponent(bob.email)}`);
+    expect(bobs).toMatchObject({ total: 57, totalIsEstimate: false, from: 1, pageSize: 50, cursors: { previous: null } });
     expect(bobs.rows).toHaveLength(50);
-    expect((await logs(`search=${encodeURIComponent(bob.email)}&page=2`)).rows).toHaveLength(7);
+    const bobsNext = await logs(`search=${encodeURIComponent(bob.email)}&cursor=${bobs.cursors.next}`);
+    expect(bobsNext).toMatchObject({ from: 51, cursors: { next: null, last: null } });
+    expect(bobsNext.rows).toHaveLength(7);
     expect(bobs.summary).toEqual({ total: 57, inProgress: 1, completed: 55, failed: 1 });
+    expect(bobsNext.summary).toEqual(bobs.summary);
 
     // % and _ in a search are literal characters, not wildcards.
     expect((await logs('search=%25')).total).toBe(0);
     const bad = await ctx.app.inject({ url: '/api/admin/sending/logs?status=sent', headers: { cookie: admin.cookie } });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('walks the logs by key both ways, jobs of the same microsecond included, each once, within the filters', async () => {
+    const admin = await signedInAdmin(ctx);
+    const carol = await signedInUser(ctx, { email: `carol.walk.${Date.now()}@sira.example` });
+    const carolId = await profileIdOf(ctx, carol.email);
+    const at = new Date('2031-03-01T08:00:00.123456Z');
+    // 130 jobs, ten created at each instant: their ids order them.
+    const inserted = await ctx.db
+      .insert(sendJobs)
+      .values(
+        Array.from({ length: 130 }, (_, i) => ({
+          profileId: carolId,
+          subject: `مسار ${i}`,
+          content: '<p>x</p>',
+          resumePath: `${carolId}/cv.pdf`,
+          status: i % 3 === 0 ? 'completed' : 'failed',
+          createdAt: new Date(at.getTime() - Math.floor(i / 10) * 60_000),
+        })),
+      )
+      .returning({ id: sendJobs.id });
+    expect(inserted).toHaveLength(130);
+    // Microseconds a JS Date cannot carry: ten jobs a microsecond apart, read by key all the same.
+    await ctx.db.execute(
+      sql`update send_jobs set created_at = created_at + (interval '1 microsecond' * (ascii(right(subject, 1)) % 10))
+        where profile_id = ${carolId} and subject like 'مسار 12_'`,
+    );
+    const logs = async (query: string) => {
+      const res = await ctx.app.inject({ url: `/api/admin/sending/logs?${query}`, headers: { cookie: admin.cookie } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as SendingLogPage;
+    };
+    for (const status of ['', 'failed'] as const) {
+      const filters = `search=${encodeURIComponent(carol.email)}${status ? `&status=${status}` : ''}`;
+      const expected = (
+        await ctx.db
+          .select({ id: sendJobs.id })
+          .from(sendJobs)
+          .where(status ? and(eq(sendJobs.profileId, carolId), eq(sendJobs.status, status)) : eq(sendJobs.profileId, carolId))
+          .orderBy(desc(sendJobs.createdAt), desc(sendJobs.id))
+      ).map((r) => r.id);
+      expect(expected.length).toBe(status ? 86 : 130);
+      const forward: string[] = [];
+      const places: number[] = [];
+      let page = await logs(filters);
+      for (;;) {
+        forward.push(...page.rows.map((r) => r.id));
+        places.push(page.from);
+        if (!page.cursors.next) break;
+        page = await logs(`${filters}&cursor=${page.cursors.next}`);
+      }
+      expect(forward).toEqual(expected);
+      expect(places).toEqual(Array.from({ length: places.length }, (_, i) => 1 + i * 50));
+      const backward: string[] = [];
+      page = await logs(`${filters}&cursor=${(await logs(filters)).cursors.last}`);
+      expect(page.cursors.next).toBeNull();
+      for (;;) {
+        backward.unshift(...page.rows.map((r) => r.id));
+        if (!page.cursors.previous) break;
+        page = await logs(`${filters}&cursor=${page.cursors.previous}`);
+      }
+      expect(backward).toEqual(expected);
+    }
+    // A cursor made up, altered, or of other filters is refused.
+    const refused = async (query: string) => {
+      const res = await ctx.app.inject({ url: `/api/admin/sending/logs?${query}`, headers: { cookie: admin.cookie } });
+      expect([res.statusCode, res.json().code], query).toEqual([400, 'CURSOR_INVALID']);
+    };
+    const next = (await logs(`search=${encodeURIComponent(carol.email)}`)).cursors.next as string;
+    await refused(`search=${encodeURIComponent(carol.email)}&cursor=bm90LWEtY3Vyc29y`);
+    await refused(`search=${encodeURIComponent(carol.email)}&cursor=${encodeURIComponent('not a cursor')}`);
+    await refused(`search=${encodeURIComponent(carol.email)}&status=failed&cursor=${next}`);
+    await refused(`cursor=${next}`);
+    const decoded = JSON.parse(Buffer.from(next, 'base64url').toString('utf8'));
+    const altered = Buffer.from(JSON.stringify({ ...decoded, k: ['yesterday', decoded.k[1]] }), 'utf8').toString('base64url');
+    await refused(`search=${encodeURIComponent(carol.email)}&cursor=${altered}`);
   });
 });
 
@@ -184,7 +263,7 @@ describe('failed e-mails', () => {
       })),
     );
     const first = (await get('/api/admin/sending/failed-emails')).json();
-    expect(first).toMatchObject({ total: 55, page: 1, pageSize: 50, pageCount: 2 });
+    expect(first).toMatchObject({ total: 55, totalIsEstimate: false, from: 1, pageSize: 50, cursors: { previous: null } });
     expect(first.items).toHaveLength(50);
     expect(first.items[0]).toMatchObject({
       email: 'hr54@bounce.example',
@@ -192,11 +271,73 @@ describe('failed e-mails', () => {
       error: '550 5.1.1 The email account that you tried to reach does not exist',
       createdAt: new Date(start + 54 * 60_000).toISOString(),
     });
-    const second = (await get('/api/admin/sending/failed-emails?page=2')).json();
+    const second = (await get(`/api/admin/sending/failed-emails?cursor=${first.cursors.next}`)).json();
     expect(second.items.map((f: { email: string }) => f.email)).toEqual(
       ['hr4', 'hr3', 'hr2', 'hr1', 'hr0'].map((h) => `${h}@bounce.example`),
     );
-    expect((await get('/api/admin/sending/failed-emails?page=9')).json()).toMatchObject({ page: 2, items: second.items });
+    expect(second).toMatchObject({ from: 51, cursors: { next: null, last: null } });
+    // The last page is a whole page, the oldest 50.
+    const last = (await get(`/api/admin/sending/failed-emails?cursor=${first.cursors.last}`)).json();
+    expect(last).toMatchObject({ from: 6, cursors: { next: null } });
+    expect(last.items.slice(-5)).toEqual(second.items);
+    expect((await get(`/api/admin/sending/failed-emails?cursor=${second.cursors.previous}`)).json().items).toEqual(first.items);
+  });
+
+  it('walks the failures by key both ways, those of the same instant included, each once; refuses a bad cursor', async () => {
+    const admin = await signedInAdmin(ctx);
+    const get = async (cursor?: string | null) => {
+      const res = await ctx.app.inject({
+        url: `/api/admin/sending/failed-emails${cursor ? `?cursor=${cursor}` : ''}`,
+        headers: { cookie: admin.cookie },
+      });
+      return res;
+    };
+    const sender = await signedInUser(ctx);
+    const profileId = await profileIdOf(ctx, sender.email);
+    // 120 more failures, forty at each of three instants.
+    await ctx.db.insert(failedEmails).values(
+      Array.from({ length: 120 }, (_, i) => ({
+        profileId,
+        email: `tie${i}@bounce.example`,
+        error: 'timeout',
+        createdAt: new Date(Date.parse('2029-06-01T00:00:00Z') + (i % 3) * 1000),
+      })),
+    );
+    const expected = (
+      await ctx.db.select({ id: failedEmails.id }).from(failedEmails).orderBy(desc(failedEmails.createdAt), desc(failedEmails.id))
+    ).map((r) => r.id);
+    type Page = AdminFailedEmailsPage;
+    const forward: string[] = [];
+    let page = (await get()).json() as Page;
+    expect(page.total).toBe(expected.length);
+    for (;;) {
+      forward.push(...page.items.map((f) => f.id));
+      if (!page.cursors.next) break;
+      page = (await get(page.cursors.next)).json() as Page;
+    }
+    expect(forward).toEqual(expected);
+    const backward: string[] = [];
+    page = (await get(((await get()).json() as Page).cursors.last)).json() as Page;
+    for (;;) {
+      backward.unshift(...page.items.map((f) => f.id));
+      if (!page.cursors.previous) break;
+      page = (await get(page.cursors.previous)).json() as Page;
+    }
+    expect(backward).toEqual(expected);
+
+    // Past the count limit the total is the planner's estimate, and the last pages say so.
+    const estimated = await listFailedEmails(ctx.db, {}, 60);
+    expect(estimated).toMatchObject({ totalIsEstimate: true, from: 1, fromIsEstimate: false });
+    expect(estimated.total).toBeGreaterThan(60);
+    const last = await listFailedEmails(ctx.db, { cursor: estimated.cursors.last ?? undefined }, 60);
+    expect(last.cursors.next).toBeNull();
+
+    const bad = await get('bm90LWEtY3Vyc29y');
+    expect([bad.statusCode, bad.json().code]).toEqual([400, 'CURSOR_INVALID']);
+    const logsCursor = (await ctx.app.inject({ url: '/api/admin/sending/logs', headers: { cookie: admin.cookie } })).json().cursors
+      .current as string;
+    const other = await get(logsCursor);
+    expect([other.statusCode, other.json().code]).toEqual([400, 'CURSOR_INVALID']);
   });
 
   it('is for administrators only', async () => {

@@ -1,14 +1,15 @@
 import { Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { DELIVERY_PAGE_SIZE, LOGS_SEARCH_MAX_LENGTH, SEND_STATUSES } from '@sira/shared';
+import { LOGS_SEARCH_MAX_LENGTH, SEND_STATUSES } from '@sira/shared';
 import { sendingLogsText as t } from '@sira/shared/messages/sending-admin';
 import type { JobStatus } from '@sira/shared/schemas/sending';
 import { useState } from 'react';
 import { typedTextDirection } from '~/components/ui/auto-direction';
+import { KeysetNav } from '~/components/ui/keyset-nav';
 import { LoadError } from '~/components/ui/load-error';
 import { LoadingRows } from '~/components/ui/loading-rows';
-import { PageNav } from '~/components/ui/page-nav';
+import { ApiRequestError } from '~/lib/api-client';
 import { useLiveInvalidate } from '~/lib/live-events';
 import { useErrorToast } from '~/lib/use-error-toast';
 import { adminSendingLogsKey, useAdminSendingLogs } from '../api/admin-get-logs';
@@ -23,22 +24,33 @@ const texts = {
 
 const statusOptions = [{ value: '', label: t.allStatuses }, ...SEND_STATUSES.map((s) => ({ value: s, label: logStatusLabel(s) }))];
 
-/** The admin email_logs tab (spec §2): search, status filter, four counters, the jobs table; live on changes. */
+/**
+ * The admin email_logs tab (spec §2): search, status filter, four counters, the jobs table, newest first and
+ * paged by key (first, previous, next, last: an old page is as quick as the newest); live on changes.
+ */
 export function AdminEmailLogsPanel() {
-  const [page, setPage] = useState(1);
-  // Any change of search or status starts again from the first page.
+  // The cursor of the page shown, as the server's last answer gave it; undefined for the newest jobs.
+  const [cursor, setCursor] = useState<string | undefined>(undefined);
   const filters = useForm<{ search: string; status: JobStatus | '' }>({
     name: 'email-logs-filters',
     initialValues: { search: '', status: '' },
-    onValuesChange: () => setPage(1),
   });
   const { search, status } = filters.values;
   const [debouncedSearch] = useDebouncedValue(search, 300);
-  const logs = useAdminSendingLogs({ search: debouncedSearch, status, page });
+  // Any change of search or status starts again from the first page (a cursor belongs to its filters): the
+  // cursor is kept with the filters it was given for, so the search the server is sent never runs ahead of it.
+  const [paged, setPaged] = useState({ search: debouncedSearch, status });
+  if (paged.search !== debouncedSearch || paged.status !== status) {
+    setPaged({ search: debouncedSearch, status });
+    setCursor(undefined);
+  }
+  const sameFilters = paged.search === debouncedSearch && paged.status === status;
+  const logs = useAdminSendingLogs({ search: debouncedSearch, status, cursor: sameFilters ? cursor : undefined });
   useLiveInvalidate('admin-sending', [adminSendingLogsKey]);
   useErrorToast(logs, t.loadFailed);
+  // A cursor the server no longer takes (CURSOR_INVALID): start again from the newest jobs.
+  if (logs.error instanceof ApiRequestError && logs.error.code === 'CURSOR_INVALID' && cursor !== undefined) setCursor(undefined);
   const data = logs.data;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / DELIVERY_PAGE_SIZE)) : 1;
 
   return (
     <Stack component="section" aria-labelledby="email-logs-heading">
@@ -89,15 +101,14 @@ export function AdminEmailLogsPanel() {
         </Text>
       ) : (
         <>
+          {/* The total is the summary's, counted exactly, so the page's place is exact too. */}
           <Text size="sm" c="gray.8">
-            {texts.range(
-              formatNumber((data.page - 1) * data.pageSize + 1),
-              formatNumber((data.page - 1) * data.pageSize + data.rows.length),
-              formatNumber(data.total),
-            )}
+            {texts.range(formatNumber(data.from), formatNumber(data.from + data.rows.length - 1), formatNumber(data.total))}
           </Text>
           <AdminEmailLogsTable rows={data.rows} />
-          <PageNav label={texts.pages} pageCount={pageCount} page={page} onChange={setPage} justify="center" />
+          <Group justify="center">
+            <KeysetNav label={texts.pages} cursors={data.cursors} onChange={setCursor} />
+          </Group>
         </>
       )}
     </Stack>

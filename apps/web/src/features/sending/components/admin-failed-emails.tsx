@@ -7,11 +7,11 @@ import { messageForCode } from '@sira/shared';
 import type { AdminFailedEmail } from '@sira/shared/schemas/sending-admin';
 import { useState } from 'react';
 import { ColumnHeads } from '~/components/ui/column-heads';
+import { KeysetNav } from '~/components/ui/keyset-nav';
 import { LoadError } from '~/components/ui/load-error';
 import { LoadingRows } from '~/components/ui/loading-rows';
 import { LongText } from '~/components/ui/long-text';
-import { PageNav } from '~/components/ui/page-nav';
-import { pageSummary } from '~/components/ui/page-summary';
+import { keysetSummary } from '~/components/ui/page-summary';
 import { StackedTable } from '~/components/ui/stacked-table';
 import { ApiRequestError } from '~/lib/api-client';
 import { useErrorToast } from '~/lib/use-error-toast';
@@ -19,16 +19,21 @@ import { useAdminFailedEmails } from '../api/admin-get-failed-emails';
 import { formatDateTime, failedEmailTexts as t } from '../utils/failed-emails-texts';
 import { AdminFailedEmailDialog } from './admin-failed-email-dialog';
 
-/** E-mails that could not be delivered (spec §2): newest first; a row opens its details. */
+/**
+ * E-mails that could not be delivered (spec §2): newest first, paged by key (first, previous, next, last: an old
+ * page is as quick as the newest); a row opens its details.
+ */
 export function AdminFailedEmails() {
-  const [page, setPage] = useState(1);
+  // The cursor of the page shown, as the server's last answer gave it; undefined for the newest failures.
+  const [cursor, setCursor] = useState<string | undefined>(undefined);
   const [selected, setSelected] = useState<AdminFailedEmail | null>(null);
-  const failures = useAdminFailedEmails(page);
+  const failures = useAdminFailedEmails(cursor);
   const failedText = () => t.fetchFailed(messageForCode(failures.error instanceof ApiRequestError ? failures.error.code : undefined));
   useErrorToast(failures, failedText);
+  // A cursor the server no longer takes (CURSOR_INVALID): start again from the newest failures.
+  if (failures.error instanceof ApiRequestError && failures.error.code === 'CURSOR_INVALID' && cursor !== undefined) setCursor(undefined);
   const data = failures.isError ? undefined : failures.data;
-  // A page past the end is answered with the last one: follow it.
-  if (data && !failures.isPlaceholderData && data.page !== page) setPage(data.page);
+  const summary = data ? keysetSummary({ ...data, shown: data.items.length }) : undefined;
 
   return (
     <Stack gap="md" component="section" aria-labelledby="failed-emails-title" id={FAILED_EMAILS_SECTION} tabIndex={-1}>
@@ -49,7 +54,7 @@ export function AdminFailedEmails() {
       ) : (
         <>
           <Text size="sm" c="gray.8" role="status">
-            {pageSummary({ ...data, shown: data.items.length }).range}
+            {summary?.range}
           </Text>
           <StackedTable minWidth={720}>
             <Table striped highlightOnHover verticalSpacing="xs" aria-label={t.title}>
@@ -77,7 +82,12 @@ export function AdminFailedEmails() {
               </Table.Tbody>
             </Table>
           </StackedTable>
-          <PageNav label={t.pages} pageCount={data.pageCount} page={page} onChange={setPage} />
+          <KeysetNav label={t.pages} cursors={data.cursors} onChange={setCursor} />
+          {summary?.estimated ? (
+            <Text size="sm" c="gray.8">
+              {summary.estimated}
+            </Text>
+          ) : null}
         </>
       )}
       <AdminFailedEmailDialog failure={selected} onClose={() => setSelected(null)} />
