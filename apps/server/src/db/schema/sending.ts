@@ -45,8 +45,10 @@ export const sendJobs = pgTable(
     index('send_jobs_profile_created_idx').on(t.profileId, t.createdAt.desc()),
     // The admin's e-mail logs, newest first then by id, paged by key (ADR 024, "Long lists"): the id makes the
     // index's order the page's, so a page reads its 51 rows instead of sorting every job after the key.
-    index('send_jobs_status_created_id_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
-    index('send_jobs_created_id_idx').on(t.createdAt.desc(), t.id.desc()),
+    // Ascending, read backwards for newest first: drizzle's desc() is DESC NULLS LAST, an order no ORDER BY ...
+    // DESC asks for (that is NULLS FIRST), so the planner could not read a page in such an index's order.
+    index('send_jobs_status_created_id_idx').on(t.status, t.createdAt, t.id),
+    index('send_jobs_created_id_idx').on(t.createdAt, t.id),
     index('send_jobs_subject_trgm_idx').using('gin', sql`${t.subject} gin_trgm_ops`),
     check('send_jobs_status_known', sql`${t.status} in ('pending','processing','completed','failed')`),
     check('send_jobs_send_window_known', sql`${t.sendWindow} in ('working_hours','any_time')`),
@@ -136,7 +138,7 @@ export const failedEmails = pgTable(
   (t) => [
     index('failed_emails_profile_idx').on(t.profileId),
     // The admin's failed e-mails, newest first then by id, paged by key (ADR 024, "Long lists").
-    index('failed_emails_created_id_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('failed_emails_created_id_idx').on(t.createdAt, t.id),
   ],
 );
 
