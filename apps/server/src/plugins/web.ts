@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { OG_IMAGE, ogImagePath } from '@sira/shared/og-image';
-import { isKnownClientPath } from '@sira/shared/routes';
+import { isKnownClientPath, paths } from '@sira/shared/routes';
 import { getSessionCookie } from 'better-auth/cookies';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -62,7 +62,7 @@ export const webPlugin = fp<WebOptions>(
      */
     const signedInPage = (page: string) => async (request: FastifyRequest, reply: FastifyReply) => {
       const search = request.url.slice(request.url.split('?')[0]?.length ?? 0);
-      const toLogin = () => reply.redirect(`/login?${new URLSearchParams({ from: `${page}${search}` }).toString()}`, 302);
+      const toLogin = () => reply.redirect(`${paths.login}?${new URLSearchParams({ from: `${page}${search}` }).toString()}`, 302);
       const cookie = request.headers.cookie;
       reply.header('vary', 'Cookie').header('cache-control', 'private, no-store');
       if (!publicPages || !cookie || !getSessionCookie(new Headers({ cookie }))) return toLogin();

@@ -1,18 +1,9 @@
 import { ar } from '@sira/shared';
 
-/** 'عرض X إلى Y من N' and 'صفحة P من T' (spec §2), with 0 of 0 for an empty list. */
-export function pageSummary(page: { page: number; pageSize: number; total: number; pageCount: number; shown: number }) {
-  const from = page.shown === 0 ? 0 : (page.page - 1) * page.pageSize + 1;
-  const to = page.shown === 0 ? 0 : from + page.shown - 1;
-  return {
-    range: `عرض ${from} إلى ${to} من ${page.total}`,
-    page: `صفحة ${page.shown === 0 ? 0 : page.page} من ${page.pageCount}`,
-  };
-}
-
 /**
- * The same texts for a list paged by key: the server says where the page's first row sits (`from`) and how many
- * rows there are, each exact or estimated; an estimate says «نحو», and `estimated` says why.
+ * 'عرض X إلى Y من N' and 'صفحة P من T' (spec §2) for a list paged by key: the server says where the page's first
+ * row sits (`from`) and how many rows there are, each exact or estimated; an estimate says «نحو», and
+ * `estimated` says why.
  */
 export function keysetSummary(page: {
   from: number;
