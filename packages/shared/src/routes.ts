@@ -11,6 +11,10 @@ export const paths = {
   paymentCallback: '/payment-callback',
   dashboard: '/dashboard',
   sendResume: '/send-resume',
+  /** The user's own companies (ADR 029). */
+  myCompanies: '/my-companies',
+  /** Applying to a job ad the user pasted (ADR 029). */
+  applyToJobAd: '/apply',
   billing: '/billing',
   /** The user's data: a copy, corrections, deleting the account. */
   myData: '/my-data',

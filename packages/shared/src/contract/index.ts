@@ -6,7 +6,9 @@ import { billing } from './billing';
 import { companies } from './companies';
 import { content } from './content';
 import { events } from './events';
+import { jobAds } from './job-ads';
 import { mailbox } from './mailbox';
+import { ownCompanies } from './own-companies';
 import { packages } from './packages';
 import { sending } from './sending';
 import { stats } from './stats';
@@ -15,4 +17,19 @@ import { users } from './users';
 
 export type { AnswerOf, CallInput, Endpoint, ParamsOf, QueryOf, SchemaName } from './endpoint';
 
-export const contract = { audit, auth, billing, companies, content, events, mailbox, packages, sending, stats, templates, users } as const;
+export const contract = {
+  audit,
+  auth,
+  billing,
+  companies,
+  content,
+  events,
+  jobAds,
+  mailbox,
+  ownCompanies,
+  packages,
+  sending,
+  stats,
+  templates,
+  users,
+} as const;

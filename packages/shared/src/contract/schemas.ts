@@ -25,3 +25,5 @@ export * from '../schemas/stats';
 export * from '../schemas/templates-admin';
 export * from '../schemas/users';
 export * from '../schemas/users-admin';
+export * from '../schemas/job-ads';
+export * from '../schemas/own-companies';

@@ -4,7 +4,21 @@
  * spacing or case inside the braces. Anything else between double braces would reach every company as it is
  * typed — `{{company}}`, `{{الشركة}}` — so a template or a send that holds one is refused with the list.
  */
-export const PLACEHOLDER_NAMES = ['company_name', 'sector', 'location', 'applicant_name', 'applicant_name_en', 'applicant_phone'] as const;
+export const PLACEHOLDER_NAMES = [
+  'company_name',
+  'sector',
+  'location',
+  'applicant_name',
+  'applicant_name_en',
+  'applicant_phone',
+  'job_title',
+] as const;
+
+/**
+ * Placeholders only an application to a job ad has a value for (ADR 029): a send to the directory or the
+ * user's own list is refused with PLACEHOLDER_JOB_AD_ONLY when its text holds one.
+ */
+export const JOB_AD_PLACEHOLDERS = ['job_title'] as const;
 
 const BRACED = /\{\{([^{}]*)\}\}/g;
 
@@ -26,6 +40,7 @@ export const PLACEHOLDER_LABELS: Record<(typeof PLACEHOLDER_NAMES)[number], stri
   applicant_name: 'اسمك',
   applicant_name_en: 'اسمك بالإنجليزية',
   applicant_phone: 'رقم جوالك',
+  job_title: 'المسمى الوظيفي',
 };
 
 /**

@@ -15,6 +15,38 @@ export interface TargetGroup {
   count: number;
 }
 
+/**
+ * Whom a send reaches (ADR 029): the package's directory, the user's own companies ("my companies"), or both.
+ * Sectors and cities narrow the directory only: the user's own list is taken whole, it is their own choice.
+ */
+export const TARGET_SOURCES = ['directory', 'own_list', 'both'] as const;
+export type TargetSource = (typeof TARGET_SOURCES)[number];
+
+/** Where one delivery's recipient came from: the directory, the user's own list, or a job ad. */
+export const DELIVERY_SOURCES = ['directory', 'own_list', 'job_ad'] as const;
+export type DeliverySource = (typeof DELIVERY_SOURCES)[number];
+
+/** What a send request reached: a target source, or one job ad's address(es). */
+export const JOB_SOURCES = [...TARGET_SOURCES, 'job_ad'] as const;
+export type JobSource = (typeof JOB_SOURCES)[number];
+
+/**
+ * The user's own companies a send may still take (GET /api/sending/targets, `own`): `count` in all, and those
+ * of them also reachable in the directory per the directory's sector and city, so "both" counts each address once.
+ */
+export interface OwnTargets {
+  count: number;
+  alsoInDirectory: readonly TargetGroup[];
+}
+
+/** How many companies a send from `source` with this targeting takes (before the balance and the per-send limit). */
+export function countFromSource(source: TargetSource, groups: readonly TargetGroup[], own: OwnTargets, targeting: Targeting): number {
+  const directory = countMatching(groups, targeting);
+  if (source === 'directory') return directory;
+  if (source === 'own_list') return own.count;
+  return directory + own.count - countMatching(own.alsoInDirectory, targeting);
+}
+
 export const ALL_TARGETS: Targeting = { sectors: [], cities: [] };
 
 /** Most values a send may name in each list (a directory has a few dozen). */

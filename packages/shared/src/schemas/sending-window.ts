@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TARGET_SOURCES } from '../rules/targeting';
 import {
   CLOCK_TIME,
   DEFAULT_SENDING_WINDOW,
@@ -39,6 +40,8 @@ export const sendPlanQuerySchema = z.object({
   sendWindow: sendWindowModeSchema.default('working_hours'),
   /** How many would be scheduled (a narrower choice of companies); at most what the user may send now. */
   count: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  /** Whom the send reaches (ADR 029): what the user may send now is counted from it. */
+  source: z.enum(TARGET_SOURCES).default('directory'),
 });
 export type SendPlanQuery = z.input<typeof sendPlanQuerySchema>;
 

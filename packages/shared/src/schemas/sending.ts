@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTENT_MAX_LENGTH, DELIVERY_FILTERS, DELIVERY_PAGE_SIZE, type DeliveryFilter, SUBJECT_MAX_LENGTH } from '../constants';
 import { FAILURE_CAUSES } from '../rules/delivery-failure';
-import { TARGET_VALUES_MAX } from '../rules/targeting';
+import { DELIVERY_SOURCES, JOB_SOURCES, TARGET_SOURCES, TARGET_VALUES_MAX } from '../rules/targeting';
 import { displayText } from './common';
 import { sendWindowModeSchema } from './sending-window';
 import { applicantSchema } from './users';
@@ -51,6 +51,10 @@ export const sendingComposeSchema = z.object({
   balance: z.number().int(),
   /** Companies of the package this user may still reach (not contacted, not opted out), all of them. */
   companiesRemaining: z.number().int(),
+  /** The user's own companies ("my companies", ADR 029) a send may still take; 0 without a list. */
+  ownCompaniesRemaining: z.number().int(),
+  /** The package includes "my companies" (can_upload_excel): the list may be uploaded and edited. */
+  ownListAllowed: z.boolean(),
   /** min(balance, companiesRemaining, PACKAGE_COMPANY_LIMIT): what one send takes. */
   sendableNow: z.number().int(),
   /** The daily cap's effect on a send of sendableNow, said before sending; null when it goes whole. */
@@ -97,9 +101,17 @@ export const targetingSchema = z.object({
   cities: z.array(z.string().max(200)).max(TARGET_VALUES_MAX).default([]),
 });
 
-/** GET /api/sending/targets: the package's not-yet-contacted companies per sector and city. */
+export const targetSourceSchema = z.enum(TARGET_SOURCES);
+
+const targetGroupSchema = z.object({ sector: z.string(), city: z.string(), count: z.number().int() });
+
+/**
+ * GET /api/sending/targets: the package's not-yet-contacted companies per sector and city, and the user's own
+ * companies still reachable (rules/targeting.ts, OwnTargets).
+ */
 export const sendTargetsSchema = z.object({
-  groups: z.array(z.object({ sector: z.string(), city: z.string(), count: z.number().int() })),
+  groups: z.array(targetGroupSchema),
+  own: z.object({ count: z.number().int(), alsoInDirectory: z.array(targetGroupSchema) }),
 });
 export type SendTargets = z.infer<typeof sendTargetsSchema>;
 
@@ -108,8 +120,10 @@ export const scheduleSendInputSchema = z.object({
   resumeId: z.uuid(),
   subject: z.string().max(SUBJECT_MAX_LENGTH),
   content: z.string().max(CONTENT_MAX_LENGTH),
-  /** Absent: every company of the package. */
+  /** Absent: every company of the package. Narrows the directory only. */
   targeting: targetingSchema.optional(),
+  /** The directory, the user's own companies, or both (ADR 029). */
+  source: targetSourceSchema.default('directory'),
   /** Working hours only (the admin's window, Saudi time) unless the user chose any time. */
   sendWindow: sendWindowModeSchema.default('working_hours'),
 });
@@ -135,6 +149,8 @@ export const sendJobSummarySchema = z.object({
   targeting: z.object({ sectors: z.array(z.string()), cities: z.array(z.string()) }),
   /** When its messages may leave: the admin's working hours only, or any time. */
   sendWindow: sendWindowModeSchema,
+  /** Whom it reached: the directory, the user's own companies, both, or a job ad. */
+  source: z.enum(JOB_SOURCES),
 });
 export type SendJobSummary = z.infer<typeof sendJobSummarySchema>;
 
@@ -207,6 +223,10 @@ export const deliveryRowSchema = z.object({
   lastError: z.string().nullable(),
   /** Why a failed row failed (rules/delivery-failure.ts); null otherwise. */
   failureCause: z.enum(FAILURE_CAUSES).nullable(),
+  /** Where the company came from: the directory, the user's own list, or a job ad (ADR 029). */
+  source: z.enum(DELIVERY_SOURCES),
+  /** The job applied for, for a job ad's row. */
+  jobTitle: z.string().nullable(),
 });
 export type DeliveryRow = z.infer<typeof deliveryRowSchema>;
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 import { packages } from './packages';
 import { profiles } from './users';
@@ -37,16 +37,25 @@ export const companies = pgTable(
   ],
 );
 
-/** One row per spreadsheet upload (spec's excel_files). */
+/**
+ * One row per spreadsheet upload (spec's excel_files): an admin's import into the directory ('directory'), or a
+ * user's upload of their own companies ('own_list', ADR 029). A user's own uploads are their data: erased with
+ * the account and by retention; an admin's stay with the directory (profile set null).
+ */
 export const excelFiles = pgTable(
   'excel_files',
   {
     id: id(),
     profileId: text('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+    scope: text('scope').notNull().default('directory'),
     filename: text('filename').notNull(),
     rowsAdded: integer('rows_added').notNull().default(0),
     rowsSkipped: integer('rows_skipped').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('excel_files_created_at_idx').on(t.createdAt.desc())],
+  (t) => [
+    index('excel_files_created_at_idx').on(t.createdAt.desc()),
+    index('excel_files_profile_scope_idx').on(t.profileId, t.scope, t.createdAt),
+    check('excel_files_scope_known', sql`${t.scope} in ('directory','own_list')`),
+  ],
 );

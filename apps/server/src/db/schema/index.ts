@@ -15,3 +15,4 @@ export * from './settings';
 export * from './sign-ins';
 export * from './templates';
 export * from './users';
+export * from './own-companies';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { bytea, createdAt, id, updatedAt } from './columns';
 import { companies } from './companies';
+import { jobAds, userCompanies } from './own-companies';
 import { profiles } from './users';
 
 /**
@@ -32,6 +33,11 @@ export const sendJobs = pgTable(
      * Jobs from before the window existed were any-time jobs, hence the column's default; new jobs say which.
      */
     sendWindow: text('send_window').notNull().default('any_time'),
+    /**
+     * Whom the send reaches (ADR 029): the package's directory, the user's own companies, both, or the
+     * address(es) of one job ad.
+     */
+    targetSource: text('target_source').notNull().default('directory'),
     status: text('status').notNull().default('pending'),
     totalEmailsIntended: integer('total_emails_intended').notNull().default(0),
     sentCount: integer('sent_count').notNull().default(0),
@@ -52,6 +58,7 @@ export const sendJobs = pgTable(
     index('send_jobs_subject_trgm_idx').using('gin', sql`${t.subject} gin_trgm_ops`),
     check('send_jobs_status_known', sql`${t.status} in ('pending','processing','completed','failed')`),
     check('send_jobs_send_window_known', sql`${t.sendWindow} in ('working_hours','any_time')`),
+    check('send_jobs_target_source_known', sql`${t.targetSource} in ('directory','own_list','both','job_ad')`),
   ],
 );
 
@@ -71,6 +78,12 @@ export const deliveries = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    /** Where the recipient came from (ADR 029): the directory, the user's own list, or a job ad. */
+    source: text('source').notNull().default('directory'),
+    userCompanyId: uuid('user_company_id').references(() => userCompanies.id, { onDelete: 'set null' }),
+    jobAdId: uuid('job_ad_id').references(() => jobAds.id, { onDelete: 'set null' }),
+    /** The job applied for ({{job_title}}): set for a job ad's delivery only. */
+    jobTitle: text('job_title'),
     // Snapshot of the company at scheduling time: the message must not change if the directory does.
     recipientEmail: text('recipient_email').notNull(),
     companyName: text('company_name').notNull(),
@@ -113,6 +126,7 @@ export const deliveries = pgTable(
     index('deliveries_waiting_recipient_idx').on(sql`lower(${t.recipientEmail})`).where(sql`${t.status} in ('pending', 'held')`),
     index('deliveries_sender_sent_idx').on(t.senderEmail, t.sentAt).where(sql`${t.status} = 'sent'`),
     // 'opted_out': the receiver asked for no more CVs at this address (company_opt_outs); never sent, credit returned.
+    check('deliveries_source_known', sql`${t.source} in ('directory','own_list','job_ad')`),
     check('deliveries_status_known', sql`${t.status} in ('pending','held','sending','sent','failed','opted_out')`),
     check(
       'deliveries_failure_cause_known',
