@@ -22,6 +22,8 @@ export default [
       route('upgrade', 'routes/upgrade.tsx'),
       route('payment-callback', 'routes/payment-callback.tsx'),
       route('send-resume', 'routes/send-resume.tsx'),
+      route('my-companies', 'routes/my-companies.tsx'),
+      route('apply', 'routes/apply.tsx'),
       route('admin', 'layouts/admin-layout.tsx', [
         index('routes/admin-home.tsx'),
         route('users', 'routes/admin-users.tsx'),
