@@ -162,6 +162,8 @@ const auditActionLabels: Record<string, string> = {
   pause: 'إيقاف الإرسال للجميع',
   resume: 'استئناف الإرسال',
   pause_after_restore: 'إيقاف الإرسال بعد استعادة قاعدة البيانات',
+  accept_suggestions: 'قبول شركات اقترحها المستخدمون',
+  decline_suggestions: 'رفض شركات اقترحها المستخدمون',
 };
 
 /** Readable names for the audited entities; unknown ones are shown as recorded. */
@@ -177,6 +179,7 @@ export const auditEntityLabels: Record<string, string> = {
   excel_files: 'ملف Excel',
   company_opt_outs: 'عنوان لا يُرسل إليه أحد',
   opt_out_requests: 'طلب شركة عبر رابط الرسالة',
+  user_companies: 'شركة مقترحة من مستخدم',
 };
 
 /** 'templates.update' → 'تعديل'; an action without a known verb is shown raw. */

@@ -32,7 +32,7 @@ const DEFAULT_IMPORT_LIMITS: ImportLimits = {
 export const IMPORT_BATCH_SIZE: Record<DatabaseKind, number> = { pglite: 250, postgres: 2000 };
 
 /** How many duplicate rows, skipped rows and formula cells the answer lists (all are counted). */
-const LISTED = { duplicates: 20, skipped: 20, formulaCells: 20 };
+export const LISTED = { duplicates: 20, skipped: 20, formulaCells: 20 };
 
 /** Where an import is: its rows are read, and `done` of the `total` valid rows have been written. */
 export interface ImportProgress {
@@ -52,7 +52,7 @@ export interface ImportInput {
 }
 
 /** Lets pending I/O (other visitors' requests) run, and their statements take the database, between batches. */
-const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+export const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Imports companies from an uploaded .xlsx/.xls (spec §5 "Excel upload"). The sheet is parsed on a worker
@@ -176,8 +176,8 @@ async function removeAdded(db: Database, ids: string[]): Promise<void> {
   }
 }
 
-/** The name as the admin's machine had it, without any folder, bounded for the excel_files row. */
-function cleanFilename(name: string): string {
+/** The name as the uploader's machine had it, without any folder, bounded for the excel_files row. */
+export function cleanFilename(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   return base.trim().slice(-255);
 }

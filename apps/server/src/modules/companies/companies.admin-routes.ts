@@ -104,16 +104,16 @@ async function readUpload(request: FastifyRequest) {
 
 /** The panel asks for the import's progress by accepting `application/x-ndjson` (one JSON object a line). */
 const PROGRESS_TYPE = 'application/x-ndjson';
-const wantsProgress = (request: FastifyRequest) => (request.headers.accept ?? '').includes(PROGRESS_TYPE);
+export const wantsProgress = (request: FastifyRequest) => (request.headers.accept ?? '').includes(PROGRESS_TYPE);
 
 /**
  * Answers an import as a stream of lines: `{"progress":{"done","total"}}` once the sheet is read and after each
  * batch written, then `{"result":…}` or `{"error":{"code"}}` last. The stream starts with the first progress
  * line, so a file refused while it is read (type, size, headers, too many rows) is answered with its own
  * status as usual; only a failure while writing comes as an error line after a 200. The lines also keep the
- * connection from going silent during a long import.
+ * connection from going silent during a long import. A user's upload of their own list answers the same way.
  */
-function importWithProgress<T>(
+export function importWithProgress<T>(
   reply: FastifyReply,
   run: (onProgress: (progress: ImportProgress) => void) => Promise<T>,
   logFailure: (error: unknown) => void,

@@ -1,5 +1,6 @@
 import { isMailAddress, tidyMailAddress } from '@sira/shared';
 import { EXCEL_HEADER_ALIASES, EXCEL_HEADERS, UNNAMED_COMPANY, UNSPECIFIED } from '@sira/shared/messages/companies-admin';
+import { OWN_LIST_CONTACT_HEADERS } from '@sira/shared/messages/own-companies';
 import type { ImportSkipReason } from '@sira/shared/schemas/companies-admin';
 import { AppError } from '../../lib/errors';
 import type { Sheet } from './spreadsheet';
@@ -13,8 +14,13 @@ export interface PlannedCompany {
   packageId: string;
 }
 
-export interface ImportPlan {
-  companies: PlannedCompany[];
+/** A row of a user's own list (ADR 029): no package, and whom to greet when the sheet says. */
+export interface PlannedOwnCompany extends Omit<PlannedCompany, 'packageId'> {
+  contactName: string | null;
+}
+
+export interface ImportPlan<Company = PlannedCompany> {
+  companies: Company[];
   skipped: Array<{ row: number; reason: ImportSkipReason }>;
   /** Rows repeating an e-mail seen earlier in the same file, with the row where it first appeared. */
   duplicates: Array<{ row: number; email: string; firstRow: number }>;
@@ -41,14 +47,47 @@ const stamp = (date: Date) => date.toISOString().slice(0, 16).replace('T', ' ');
  */
 export function planImport(sheet: Sheet, options: PlanOptions): ImportPlan {
   const column = locateColumns(sheet.header);
+  if (column.email >= 0 && column.package < 0 && !options.defaultPackageId) throw new AppError(400, 'EXCEL_PACKAGE_REQUIRED');
+  return planRows<PlannedCompany>(sheet, column, options.uploadedAt, (cells, row) => {
+    const packageName = cell(cells, column.package);
+    const packageId = packageName
+      ? (options.packagesByName.get(packageKey(packageName)) ?? options.defaultPackageId)
+      : options.defaultPackageId;
+    if (!packageId) return { skip: packageName ? 'PACKAGE_UNKNOWN' : 'PACKAGE_MISSING' };
+    return { company: { ...row, packageId } };
+  });
+}
+
+/**
+ * The same rules for a user's own list (ADR 029): no packages (a package column is not read), and the optional
+ * contact-name column (OWN_LIST_CONTACT_HEADERS).
+ */
+export function planOwnListImport(sheet: Sheet, options: { uploadedAt: Date }): ImportPlan<PlannedOwnCompany> {
+  const column = { ...locateColumns(sheet.header), package: -1 };
+  const keys = sheet.header.map(headerKey);
+  const contact = keys.findIndex((key) => OWN_LIST_CONTACT_HEADERS.includes(key));
+  return planRows<PlannedOwnCompany>(sheet, { ...column, contact }, options.uploadedAt, (cells, row) => ({
+    company: { ...row, contactName: limit(cell(cells, contact), 200) || null },
+  }));
+}
+
+const cell = (cells: string[], index: number) => (index >= 0 ? (cells[index] ?? '') : '');
+
+type RowDecision<Company> = { company: Company } | { skip: ImportSkipReason };
+
+/** The rules every upload shares; `decide` adds what its list needs (a package) or refuses the row. */
+function planRows<Company extends { email: string }>(
+  sheet: Sheet,
+  column: Record<string, number> & { email: number; name: number; sector: number; location: number },
+  uploadedAt: Date,
+  decide: (cells: string[], row: Omit<PlannedCompany, 'packageId'>) => RowDecision<Company>,
+): ImportPlan<Company> {
   // Without an e-mail column every row would be skipped as "no e-mail": one message naming the headers instead.
   if (column.email < 0) throw new AppError(400, 'EXCEL_HEADERS_UNRECOGNISED');
-  if (column.package < 0 && !options.defaultPackageId) throw new AppError(400, 'EXCEL_PACKAGE_REQUIRED');
 
-  const plan: ImportPlan = { companies: [], skipped: [], duplicates: [], formulaCells: [] };
+  const plan: ImportPlan<Company> = { companies: [], skipped: [], duplicates: [], formulaCells: [] };
   const read = new Set(Object.values(column).filter((index) => index >= 0));
   const seen = new Map<string, number>();
-  const cell = (cells: string[], index: number) => (index >= 0 ? (cells[index] ?? '') : '');
   for (const { row, cells, formulas } of sheet.rows) {
     for (const index of formulas ?? []) {
       if (read.has(index)) plan.formulaCells.push({ row, column: sheet.header[index] || columnLetters(index) });
@@ -62,12 +101,15 @@ export function planImport(sheet: Sheet, options: PlanOptions): ImportPlan {
       plan.skipped.push({ row, reason: 'EMAIL_INVALID' });
       continue;
     }
-    const packageName = cell(cells, column.package);
-    const packageId = packageName
-      ? (options.packagesByName.get(packageKey(packageName)) ?? options.defaultPackageId)
-      : options.defaultPackageId;
-    if (!packageId) {
-      plan.skipped.push({ row, reason: packageName ? 'PACKAGE_UNKNOWN' : 'PACKAGE_MISSING' });
+    const decision = decide(cells, {
+      row,
+      name: limit(cell(cells, column.name) || `${UNNAMED_COMPANY} ${stamp(uploadedAt)} #${row}`, 300),
+      email,
+      sector: limit(cell(cells, column.sector) || UNSPECIFIED, 200),
+      location: limit(cell(cells, column.location) || UNSPECIFIED, 200),
+    });
+    if ('skip' in decision) {
+      plan.skipped.push({ row, reason: decision.skip });
       continue;
     }
     const firstRow = seen.get(email);
@@ -76,14 +118,7 @@ export function planImport(sheet: Sheet, options: PlanOptions): ImportPlan {
       continue;
     }
     seen.set(email, row);
-    plan.companies.push({
-      row,
-      name: limit(cell(cells, column.name) || `${UNNAMED_COMPANY} ${stamp(options.uploadedAt)} #${row}`, 300),
-      email,
-      sector: limit(cell(cells, column.sector) || UNSPECIFIED, 200),
-      location: limit(cell(cells, column.location) || UNSPECIFIED, 200),
-      packageId,
-    });
+    plan.companies.push(decision.company);
   }
   return plan;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planImport } from './import-plan';
+import { planImport, planOwnListImport } from './import-plan';
 
 const options = { packagesByName: new Map([['باقة نمو', 'p1']]), defaultPackageId: 'p0', uploadedAt: new Date('2026-01-01T00:00:00Z') };
 const sheet = (header: string[], ...rows: string[][]) => ({ header, rows: rows.map((cells, i) => ({ row: i + 2, cells })) });
@@ -37,5 +37,23 @@ describe('import plan: which column is which', () => {
     );
     expect(plan.duplicates).toEqual([{ row: 5, email: 'hr@co.example', firstRow: 2 }]);
     expect(plan.formulaCells).toEqual([{ row: 2, column: 'Company' }]);
+  });
+});
+
+describe('import plan: a user’s own list', () => {
+  it('reads no package column, and the optional contact-name column in Arabic or English', () => {
+    for (const [header, contact] of [
+      [['اسم الشركة', 'البريد الإلكتروني', 'الباقة', 'اسم المسؤول'], 'أ. سالم'],
+      [['Company', 'Email', 'Package', 'Contact Name'], 'أ. سالم'],
+      [['Company', 'Email', 'Package'], null],
+    ] as const) {
+      const plan = planOwnListImport(sheet([...header], ['شركة', 'HR@co.example', 'باقة غير موجودة', 'أ. سالم']), {
+        uploadedAt: new Date('2026-01-01T00:00:00Z'),
+      });
+      expect(plan.skipped, JSON.stringify(header)).toEqual([]);
+      expect(plan.companies, JSON.stringify(header)).toEqual([
+        { row: 2, name: 'شركة', email: 'hr@co.example', sector: 'غير محدد', location: 'غير محدد', contactName: contact },
+      ]);
+    }
   });
 });
