@@ -1,5 +1,6 @@
-import { Container, Stack } from '@mantine/core';
+import { Container, Group, Stack } from '@mantine/core';
 import { ar } from '@sira/shared';
+import { MyCompaniesLink } from '~/features/own-companies/components/my-companies-link';
 import { SendingActivity } from '~/features/sending/components/sending-activity';
 import { SendingOverviewPanel } from '~/features/sending/components/sending-overview-panel';
 import { useLiveSending } from '~/features/sending/hooks/use-live-sending';
@@ -20,7 +21,10 @@ export default function Dashboard() {
         <SendingActivity />
         <RetentionNotice />
         <SignInsCard />
-        <MyDataLink />
+        <Group gap="lg">
+          <MyCompaniesLink />
+          <MyDataLink />
+        </Group>
       </Stack>
     </Container>
   );

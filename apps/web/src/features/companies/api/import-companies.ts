@@ -1,62 +1,20 @@
-import type { ApiError } from '@sira/shared';
 import { contract } from '@sira/shared/contract';
 import type { CompaniesImportResult } from '@sira/shared/schemas/companies-admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiRequestError, hrefOf } from '~/lib/api-client';
-import { type ImportRowsProgress, readImportStream } from '../utils/import-stream';
+import { type SpreadsheetUploadProgress, uploadSpreadsheet } from '~/lib/spreadsheet-upload';
 import { adminCompaniesKey } from './get-companies';
 
-export interface ImportCompaniesInput {
+export interface ImportCompaniesInput extends SpreadsheetUploadProgress {
   file: File;
   defaultPackageId: string | null;
-  /** Upload progress, 0–100. */
-  onProgress?: (percent: number) => void;
-  /** Once the file is read: rows written so far, of the valid rows. */
-  onRows?: (progress: ImportRowsProgress) => void;
 }
 
-/**
- * Sends the spreadsheet as multipart to the server, which reads and imports it. XMLHttpRequest rather than
- * fetch because only it reports upload progress. The answer is asked for as lines (application/x-ndjson):
- * the rows written so far while the server works, then the result (import-stream.ts).
- */
+/** The directory's Excel import: the file and the package for rows without one, with progress (spreadsheet-upload.ts). */
 export function importCompanies({ file, defaultPackageId, onProgress, onRows }: ImportCompaniesInput): Promise<CompaniesImportResult> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    if (defaultPackageId) form.append('defaultPackageId', defaultPackageId);
-    form.append('file', file, file.name);
-    const xhr = new XMLHttpRequest();
-    xhr.open(contract.companies.import.method, hrefOf(contract.companies.import));
-    xhr.setRequestHeader('accept', 'application/x-ndjson, application/json');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress?.(Math.round((event.loaded / event.total) * 100));
-    };
-    const streamed = () => (xhr.getResponseHeader('content-type') ?? '').startsWith('application/x-ndjson');
-    xhr.onprogress = () => {
-      if (!streamed()) return;
-      const { progress } = readImportStream(xhr.responseText);
-      if (progress) onRows?.(progress);
-    };
-    xhr.onload = () => {
-      if (streamed()) {
-        const state = readImportStream(`${xhr.responseText}\n`);
-        if (state.result) return resolve(state.result);
-        // A failure met while writing, after the 200 had started: the server took the written rows back.
-        return reject(new ApiRequestError(500, state.error ?? 'INTERNAL'));
-      }
-      let body: unknown;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = undefined;
-      }
-      if (xhr.status >= 200 && xhr.status < 300 && body) return resolve(body as CompaniesImportResult);
-      const error = (body ?? {}) as Partial<ApiError>;
-      reject(new ApiRequestError(xhr.status, error.code ?? 'INTERNAL', error.issues));
-    };
-    xhr.onerror = () => reject(new ApiRequestError(0, 'NETWORK'));
-    xhr.send(form);
-  });
+  const form = new FormData();
+  if (defaultPackageId) form.append('defaultPackageId', defaultPackageId);
+  form.append('file', file, file.name);
+  return uploadSpreadsheet(contract.companies.import, form, { onProgress, onRows });
 }
 
 export function useImportCompanies() {

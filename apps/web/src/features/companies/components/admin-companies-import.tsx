@@ -1,4 +1,4 @@
-import { Alert, Button, Card, FileInput, Group, List, Progress, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, FileInput, Group, Progress, Select, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { countOf, formatNumber, NOUNS } from '@sira/shared';
 import {
@@ -9,13 +9,14 @@ import {
   excelSizeLimitsText,
   hasExcelExtension,
 } from '@sira/shared/messages/companies-admin';
-import type { CompaniesImportResult, ImportSkipReason } from '@sira/shared/schemas/companies-admin';
+import type { CompaniesImportResult } from '@sira/shared/schemas/companies-admin';
 import { useState } from 'react';
+import { ImportResult } from '~/components/ui/import-result';
+import type { ImportRowsProgress } from '~/lib/import-stream';
 import { notify } from '~/lib/notify';
 import { useImportCompanies } from '../api/import-companies';
 import { companiesToasts, type Feedback, importErrorFeedback, importResultFeedback } from '../utils/companies-feedback';
 import { errorCode } from '../utils/error-code';
-import type { ImportRowsProgress } from '../utils/import-stream';
 
 const texts = {
   title: 'رفع ملف Excel',
@@ -30,23 +31,7 @@ const texts = {
   processing: 'اكتمل الرفع، جارٍ قراءة الملف…',
   writing: (p: ImportRowsProgress) => `جارٍ إضافة الشركات… ${formatNumber(p.done)} من ${countOf(p.total, NOUNS.row, 'genitive')}`,
   progress: 'تقدم رفع الملف',
-  resultTitle: 'نتيجة آخر رفع',
-  resultRows: (r: CompaniesImportResult) =>
-    `صفوف الملف: ${r.rows} — أضيفت: ${r.added} — صفوف غير صالحة: ${r.skipped} — مكررة: ${r.duplicates}`,
-  duplicates: 'أمثلة على الصفوف ذات البريد المكرر:',
-  duplicateOf: (row: number) => `مكرر للصف ${row} في الملف`,
   inDirectory: 'موجود في الدليل',
-  skippedRows: 'أمثلة على الصفوف المتخطاة:',
-  row: (n: number) => `الصف ${n}`,
-  formulas: (n: number) =>
-    `${countOf(n, NOUNS.cell)} فيها صيغة بدل قيمة: حُفظ النص الظاهر للصيغ التي تجمع نصوصاً فقط (مثل HYPERLINK)، وتُركت غيرها فارغة. للتحقق، انسخ الأعمدة والصقها كقيم ثم أعد الرفع.`,
-  formulaCell: (row: number, column: string) => `الصف ${row}، عمود «${column}»`,
-  reasons: {
-    EMAIL_MISSING: 'لا يوجد بريد إلكتروني',
-    EMAIL_INVALID: 'البريد الإلكتروني غير صالح',
-    PACKAGE_UNKNOWN: 'الباقة غير معروفة ولا توجد باقة افتراضية',
-    PACKAGE_MISSING: 'لا توجد باقة ولا باقة افتراضية',
-  } satisfies Record<ImportSkipReason, string>,
 };
 
 const show = (feedback: Feedback) => notify[feedback.kind](feedback.text);
@@ -148,62 +133,8 @@ export function AdminCompaniesImport({ packageOptions }: { packageOptions: Array
             </Text>
           </Stack>
         ) : null}
-        {result ? <ImportResult result={result} /> : null}
+        {result ? <ImportResult result={result} alreadyListed={texts.inDirectory} /> : null}
       </Stack>
     </Card>
-  );
-}
-
-function ImportResult({ result }: { result: CompaniesImportResult }) {
-  return (
-    <Alert
-      color={result.added > 0 ? 'teal' : 'yellow'}
-      role="status"
-      title={
-        // An explicit dark title: the alert's own title colour is too light on its tinted background for AA.
-        <Text fw={700} size="sm" c="gray.9">
-          {texts.resultTitle}
-        </Text>
-      }
-    >
-      <Stack gap="xs">
-        <Text size="sm">{texts.resultRows(result)}</Text>
-        {result.duplicateRows.length > 0 ? (
-          <div>
-            <Text size="sm">{texts.duplicates}</Text>
-            <List size="sm">
-              {result.duplicateRows.map((d) => (
-                <List.Item key={d.row}>
-                  {texts.row(d.row)}: <bdi dir="ltr">{d.email}</bdi> —{' '}
-                  {d.firstRow === undefined ? texts.inDirectory : texts.duplicateOf(d.firstRow)}
-                </List.Item>
-              ))}
-            </List>
-          </div>
-        ) : null}
-        {result.skippedRows.length > 0 ? (
-          <div>
-            <Text size="sm">{texts.skippedRows}</Text>
-            <List size="sm">
-              {result.skippedRows.map((s) => (
-                <List.Item key={s.row}>
-                  {texts.row(s.row)}: {texts.reasons[s.reason]}
-                </List.Item>
-              ))}
-            </List>
-          </div>
-        ) : null}
-        {result.formulas > 0 ? (
-          <div data-testid="import-formula-cells">
-            <Text size="sm">{texts.formulas(result.formulas)}</Text>
-            <List size="sm">
-              {result.formulaCells.map((f) => (
-                <List.Item key={`${f.row}-${f.column}`}>{texts.formulaCell(f.row, f.column)}</List.Item>
-              ))}
-            </List>
-          </div>
-        ) : null}
-      </Stack>
-    </Alert>
   );
 }
