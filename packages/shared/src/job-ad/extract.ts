@@ -128,13 +128,23 @@ function deobfuscate(text: string): string {
 
 const CANDIDATE = new RegExp(String.raw`([${LOCAL}]+)@(${LABEL}(?:\.${LABEL})+)`, 'gu');
 
+interface FoundAddress {
+  address: string;
+  /** Where the address's text starts and ends in the text it was found in. */
+  start: number;
+  end: number;
+}
+
 /** Every address in `text`, in order, as written (domain lowered), skipping links and files. */
-function findAddresses(text: string): string[] {
-  const found: string[] = [];
+function findAddresses(text: string): FoundAddress[] {
+  const found: FoundAddress[] = [];
   for (const match of text.matchAll(CANDIDATE)) {
     const start = match.index ?? 0;
     const local = (match[1] ?? '').replace(/^[.\-+%]+/, '');
-    const domain = (match[2] ?? '').toLowerCase();
+    // A word glued after the address ("hr@acme.comThanks", "hr@acme.saPhone"): a domain is written in one case.
+    const glued = /[a-z][A-Z][A-Za-z]*$/.exec(match[2] ?? '');
+    const rawDomain = glued ? (match[2] ?? '').slice(0, glued.index + 1) : (match[2] ?? '');
+    const domain = rawDomain.toLowerCase();
     // Inside a link: the token the match sits in starts with a scheme or www. (a mailto: link is an address).
     const tokenStart = Math.max(text.lastIndexOf(' ', start), text.lastIndexOf('\n', start)) + 1;
     const token = text.slice(tokenStart, start);
@@ -143,9 +153,37 @@ function findAddresses(text: string): string[] {
     if (FILE_ENDINGS.has(ending) || !/^(?:[a-z]{2,24}|xn--[a-z0-9-]+)$/.test(ending)) continue;
     if (/^\d+x\./.test(domain)) continue;
     const address = `${local}@${domain}`;
-    if (isMailAddress(address)) found.push(address);
+    if (isMailAddress(address)) found.push({ address, start, end: start + (match[1] ?? '').length + 1 + rawDomain.length });
   }
   return found;
+}
+
+/** The clause an address stands in: up to the nearest line end, sentence end, comma, bracket or dash around it. */
+const CLAUSE_BREAK = /\n|\.(?=\s|$)|[!?؟،,;؛|()[\]]|\s[-–—]\s/gu;
+
+function clauseAround(text: string, start: number, end: number): string {
+  let from = 0;
+  for (const match of text.slice(0, start).matchAll(CLAUSE_BREAK)) from = (match.index ?? 0) + match[0].length;
+  const after = text.slice(end);
+  const next = after.search(CLAUSE_BREAK);
+  return text.slice(from, next === -1 ? undefined : end + next);
+}
+
+/**
+ * An address the post says not to write to: «لا ترسل على info@…», «الرجاء عدم الإرسال إلى …», "CVs sent to info@…
+ * will not be considered", "do not send to …" — unless the same clause says "only" there («لا ترسل إلا على …»).
+ */
+const NOT_TO_USE = [
+  /(?:^|[^\p{L}])(?:لا|عدم|يمنع|ممنوع)\s+(?:يتم\s+)?(?:ترسل|يرسل|ارسال|الارسال|تقدم|يقدم|التقديم|تراسل|يراسل|مراسله|استخدام)/u,
+  /(?:^|[^\p{L}])لن\s+(?:يتم|ينظر|تقبل|يقبل|تعتمد|يعتمد)/u,
+  /\b(?:do\s+not|don['’]?t|never)\s+(?:send|email|e-mail|mail|apply|write\s+to|use)\b/u,
+  /\b(?:not|never|won['’]?t)\s+be\s+(?:considered|accepted|reviewed|processed|read|answered)\b/u,
+];
+const ONLY_THERE = /(?:^|[^\p{L}])(?:الا|سوي)(?:[^\p{L}]|$)|\b(?:only|except)\b/u;
+
+function notToUse(clause: string): boolean {
+  const folded = fold(clause);
+  return NOT_TO_USE.some((pattern) => pattern.test(folded)) && !ONLY_THERE.test(folded);
 }
 
 // ——— Title and company ———
@@ -155,10 +193,10 @@ const PICTOGRAPHS = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{FE0E}\u{FE0
 
 /** Stop words (folded) that end a title or a name: the phrase after them is place, terms or employer. */
 const ARABIC_STOPS =
-  'للعمل لدي في بدوام دوام براتب برواتب بخبره خبره ذو ذات يشترط شرط للانضمام من مع علي الي عن حيث يجيد تجيد ممن سعودي سعوديه سعوديين للسعوديين الجنسيه ذكور اناث نسائيه نسائي رجالي بالرياض بجده بالدمام بمكه بالخبر بالمدينه بمدينه بمنطقه تعلن تبحث تطلب ترغب بحاجه لديها مطلوب لشغل لوظيفه وظيفه وظائف عاجل فورا او و ل ب';
+  'للعمل لدي في بدوام دوام براتب برواتب بخبره خبره ذو ذات يشترط شرط للانضمام من مع علي الي عن حيث يجيد تجيد ممن سعودي سعوديه سعوديين للسعوديين الجنسيه ذكور اناث نسائيه نسائي رجالي بالرياض بجده بالدمام بمكه بالخبر بالمدينه بمدينه بمنطقه بمحافظه بمطار بميناء بفرع بحي تعلن تبحث تطلب ترغب بحاجه لديها مطلوب لشغل لوظيفه وظيفه وظائف عاجل فورا او و ل ب';
 /** Places of work after ل/ب: «محاسب لشركة», «معلمة لمدارس», «كاشير لمحل». */
 const ORG_NOUNS =
-  'شركه مؤسسه مجموعه مدارس مدرسه مستشفي مستشفيات مصنع مكتب مركز عياده عيادات مطعم محل مجمع عائله اسره فندق صيدليه صيدليات ورشه جامعه كليه';
+  'شركه مؤسسه مجموعه مدارس مدرسه مستشفي مستشفيات مصنع مكتب مركز عياده عيادات مطعم محل مجمع عائله اسره فندق صيدليه صيدليات ورشه جامعه كليه روضه حضانه وكاله متجر معهد مستوصف مختبر معرض منتجع جمعيه';
 const ENGLISH_STOPS =
   'at in for to with who based located needed required wanted urgently asap position role job vacancy opening openings salary full-time part-time remote riyadh jeddah dammam khobar ksa saudi is are';
 
@@ -169,12 +207,15 @@ const COMPANY_STOP_WORDS = new Set(
 );
 const STOP_PREFIXED = new Set(ORG_NOUNS.split(' ').flatMap((noun) => [`ل${noun}`, `ب${noun}`, `في${noun}`]));
 /** Punctuation that ends a phrase. A dot ends it when a space or the end follows (not in "Node.js"), except after Co. Inc. Ltd. */
-const PHRASE_END = /[\n,،;؛:!?؟()[\]|«»"“”*_~#]|\s[-–—/]|[-–—/]\s|\s(?:and|or)\s+an?\s|\.(?=\s|$)/iu;
+const PHRASE_END = /[\n,،;؛:!?؟()[\]|«»"“”*_~#]|\s[-–—/]|[-–—/]\s|\s(?:and|or)\s+(?:an?|two|three|four|five|several|\d+)\s|\.(?=\s|$)/iu;
 const ABBREVIATION = /\b(?:co|inc|ltd|corp|est)$/i;
 
 /** `phrase` cut at its first stop word or phrase-ending sign; null when nothing is left or it runs too long. */
-function cutPhrase(phrase: string, maxWords: number, stops: Set<string> = STOP_WORDS): string | null {
+function cutPhrase(phrase: string, maxWords: number, stops: Set<string> = STOP_WORDS, title = false): string | null {
   let text = phrase.replace(PICTOGRAPHS, ' ').replace(/^[\s#*_•·\-–—:]+/u, '');
+  // A phrase that opens with a bracket is what the bracket holds: «وظيفة (مدير مشاريع) للعمل …».
+  const bracketed = /^[(«"“[]\s*([^()«»"“”[\]\n]+?)\s*[)»"”\]]/u.exec(text);
+  if (bracketed) text = bracketed[1] ?? '';
   // A leading hashtag is a word: #مهندس_برمجيات → مهندس برمجيات.
   text = text.replace(/^#?(\S+)/u, (word) => word.replace(/^#/, '').replace(/_/g, ' '));
   let end = text.length;
@@ -197,7 +238,9 @@ function cutPhrase(phrase: string, maxWords: number, stops: Set<string> = STOP_W
     // "Assistant to the CEO" keeps its "to"; «بالقصيم», «بالمنطقة الشرقية»: a place after ب ال ends it.
     const keptTo = folded === 'to' && fold(words[index + 1] ?? '') === 'the';
     const place = folded.startsWith('بال') && folded.length > 4;
-    if (kept.length > 0 && !keptTo && (stops.has(folded) || STOP_PREFIXED.has(folded) || place)) break;
+    // In a title, «للمرحلة», «للفرع» (ل + ال) and «لتغطية», «لتطوير» (ل + a verbal noun) say what for or where.
+    const purpose = title && (folded.startsWith('لل') || folded.startsWith('لت')) && folded.length > 4;
+    if (kept.length > 0 && !keptTo && (stops.has(folded) || STOP_PREFIXED.has(folded) || place || purpose)) break;
     if (kept.length === 0 && stops.has(folded)) return null;
     kept.push(word);
   }
@@ -208,7 +251,7 @@ function cutPhrase(phrase: string, maxWords: number, stops: Set<string> = STOP_W
 
 /** Words that say "jobs" or "staff" without saying which: not a title. */
 const GENERIC_TITLES = new Set(
-  'وظائف وظيفه شاغره شاغر موظفين موظفات عمال عماله فرص فرصه للعمل متدربين staff people candidates you talent talents us team multiple new'.split(
+  'وظائف وظيفه شاغره شاغر موظفين موظفات عمال عماله فرص فرصه للعمل متدربين staff people candidates you talent talents us team multiple new hiring jobs careers experience qualifications requirements skills'.split(
     ' ',
   ),
 );
@@ -216,13 +259,15 @@ const GENERIC_TITLES = new Set(
 /** Title patterns on folded text, strongest first; group 1 starts the title. */
 const TITLE_PATTERNS: RegExp[] = [
   // Stated outright: «المسمى الوظيفي: …», «وظيفة: …», "Job Title: …", "Position: …".
-  /(?:^|[^\p{L}])(?:المسمي الوظيفي|مسمي الوظيفه|الوظيفه الشاغره|الوظيفه|وظيفه|المنصب|المسمي|الشاغر)[ \t]*[:：][ \t]*(.+)/u,
+  /(?:^|[^\p{L}])(?:المسمي الوظيفي|مسمي الوظيفه|الوظيفه الشاغره|الوظيفه|وظيفه|المنصب|المسمي|الشاغر|فرص(?:ه)? وظيفي(?:ه)?|فرص(?:ه)? عمل)[ \t]*[:：][ \t]*(.+)/u,
   /\b(?:job title|job role|position|role|title|vacancy|opening|job|urgent requirement|requirement|hiring)(?:[ \t]+(?:available|open|vacant))?[ \t]*(?:[:：]|[ \t][-–—][ \t])[ \t]*(.+)/u,
   /\b(?:urgently[ \t]+)?(?:required|wanted|needed)[ \t]*[:：!]+[ \t]*(.+)/u,
+  // A first line "Title – City" (a careers page's heading).
+  /^(?:[\s*]|\p{Extended_Pictographic}|\uFE0F)*([^\n]{3,60}?)[ \t]+[-–—|][ \t]+(?:riyadh|jeddah|dammam|khobar|al khobar|jubail|yanbu|makkah|mecca|madinah|medina|taif|tabuk|abha|qassim|hail|neom|ksa|remote|الرياض|جده|الدمام|الخبر|الجبيل|ينبع|مكه|المدينه|الطائف|تبوك|ابها|القصيم|حائل|نيوم)[ \t]*(?:$|\n|[,(])/u,
   // «فرص وظيفية … (مهندس مدني)».
   /(?:فرص(?:ه)? وظيفي(?:ه)?|وظيفه شاغره|وظائف شاغره|شاغر وظيفي|بمسمي)[^\n(]{0,40}\(([^)\n@]+)\)/u,
   // «مطلوب محاسب», «مطلوبة: …».
-  /(?:^|[^\p{L}])مطلوب(?:ه|ين)?(?:\s*[:：]?\s+(?:فورا|عاجل|حالا|لدينا|بشكل عاجل|للعمل))*\s*[:：]?\s+(.+)/u,
+  /(?:^|[^\p{L}])مطلوب(?:ه|ين)?(?:(?:[\s*_~!‼:：]|\p{Extended_Pictographic}|\uFE0F)+(?:فورا|عاجل|حالا|لدينا|بشكل عاجل|للعمل))*(?:[\s*_~!‼:：]|\p{Extended_Pictographic}|\uFE0F)*?[:：]?\s+(?:[\s*_~!‼]|\p{Extended_Pictographic}|\uFE0F)*(.+)/u,
   // «شاغر وظيفي بمسمى …».
   /(?:^|[^\p{L}])بمسمي\s+(?:وظيفي\s+)?(.+)/u,
   // «نعلن عن حاجتنا إلى …», «تعلن … عن حاجتها لشغل وظيفة …», «عن توفر وظيفة …».
@@ -231,13 +276,45 @@ const TITLE_PATTERNS: RegExp[] = [
   // «نبحث عن …», «تبحث شركة … عن …».
   /(?:نبحث|تبحث|يبحث)\s+(?:[^\n]*?\s)?عن\s+(.+)/u,
   // "We're hiring a Senior Accountant", "ACME is hiring a …", "#hiring … Sales Manager".
-  /\b(?:we(?:'|’)?re|we are|is|are|now|currently)\s+(?:now\s+)?hiring(?:\s*[:：\-–—])?\s+(?:an?\s+|for\s+(?:an?\s+)?)?(.+)/u,
+  /\b(?:we(?:'|’)?re|we are|is|are|now|currently)\s+(?:now\s+)?(?:hiring|recruiting)(?:\s*[:：\-–—])?\s+(?:an?\s+|for\s+(?:an?\s+)?)?(.+)/u,
+  // "Join ACME as a Data Analyst", "ACME needs a QA Engineer".
+  /\bjoin\b[^\n]{0,60}?\sas\s+(?:an?\s+|our\s+(?:new\s+|next\s+)?)(.+)/u,
+  /\b(?:needs|requires)\s+an?\s+(.+)/u,
   /#hiring\b\s*[:：\-–—]?\s*(?:#\S+\s+)*([^#\s].*)/u,
   /(?:^|\n)\s*hiring\s+(?:an?\s+)?(.+)/u,
   /\b(?:looking for|seeking|searching for|in search of)\s+(?:an?\s+)?(.+)/u,
   /\b(?:vacancy|opening|opportunity)\s+for\s+(?:an?\s+)?(.+)/u,
   /(?:^|[^\p{L}])وظيفه\s+(.+)/u,
+  // "Accountant needed for …", "📣 Nurse required": the words before, from a line or sentence start.
+  /(?:^|\n|[!.?]\s+|\p{Extended_Pictographic}\uFE0F?\s*)(\p{L}[\p{L} &/-]{1,50}?)\s+(?:urgently\s+)?(?:needed|required|wanted)\b/u,
 ];
+
+/** Lines that only announce a job («فرصة عمل», "We're hiring!"): the title is then the next line. */
+const HEADINGS = new Set([
+  'مطلوب',
+  'مطلوبه',
+  'مطلوب عاجل',
+  'عاجل',
+  'فرصه عمل',
+  'فرصه وظيفيه',
+  'فرص وظيفيه',
+  'وظيفه شاغره',
+  'وظائف شاغره',
+  'شاغر وظيفي',
+  "we're hiring",
+  'we’re hiring',
+  'we are hiring',
+  'now hiring',
+  'hiring',
+  'job opening',
+  'job vacancy',
+  'vacancy',
+  'job opportunity',
+  'career opportunity',
+  'internship opportunity',
+  'join our team',
+  'urgent requirement',
+]);
 
 /** Each pattern over each line: the first title it yields. */
 function findTitle(clean: string, folded: string): string | null {
@@ -245,9 +322,29 @@ function findTitle(clean: string, folded: string): string | null {
     for (const match of folded.matchAll(new RegExp(pattern.source, `${pattern.flags}gd`))) {
       const start = match.indices?.[1]?.[0] ?? 0;
       const lineEnd = clean.indexOf('\n', start);
-      const title = cutPhrase(clean.slice(start, lineEnd === -1 ? undefined : lineEnd).replace(/^(?:an?|the)\s+/i, ''), 7);
+      const title = cutPhrase(
+        clean.slice(start, lineEnd === -1 ? undefined : lineEnd).replace(/^(?:an?|the)\s+/i, ''),
+        7,
+        STOP_WORDS,
+        true,
+      );
       if (title && !/@|https?:|www\./i.test(title) && !GENERIC_TITLES.has(fold(title))) return title;
     }
+  }
+  // A heading line, then a line that is a title and nothing else.
+  const lines = clean.split('\n');
+  for (const [index, line] of lines.entries()) {
+    const bare = (text: string) =>
+      text
+        .replace(PICTOGRAPHS, ' ')
+        .replace(/[*_~!‼:.#\-–—]/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+    if (!HEADINGS.has(fold(bare(line)))) continue;
+    const next = lines.slice(index + 1).find((candidate) => bare(candidate) !== '');
+    if (next === undefined) break;
+    const title = cutPhrase(next, 7, STOP_WORDS, true);
+    if (title && title === bare(next) && !/@|https?:|www\./i.test(title) && !GENERIC_TITLES.has(fold(title))) return title;
   }
   // "Senior Product Manager @ Tamara": the capitalised words before " @ " and a name (not "hr @ acme . com").
   for (const match of clean.matchAll(
@@ -366,11 +463,13 @@ function companyFromAddress(address: string): string | null {
 
 export function extractJobAd(text: string): JobAdExtraction {
   const clean = cleanText(text);
-  const plain = new Set(findAddresses(clean).map((address) => address.toLowerCase()));
+  const plain = new Set(findAddresses(clean).map(({ address }) => address.toLowerCase()));
   const emails: string[] = [];
   const seen = new Set<string>();
   let emailsObfuscated = false;
-  for (const address of findAddresses(deobfuscate(clean))) {
+  const readable = deobfuscate(clean);
+  for (const { address, start, end } of findAddresses(readable)) {
+    if (notToUse(clauseAround(readable, start, end))) continue;
     const key = address.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);

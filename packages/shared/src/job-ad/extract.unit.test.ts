@@ -142,6 +142,20 @@ describe('job ad addresses', () => {
     for (const address of found) expect(isMailAddress(address)).toBe(true);
   });
 
+  it('leaves out an address the post says not to use, unless it says to use only that one', () => {
+    expect(emails('ترسل السير على jobs@acme.sa\nلا ترسل على info@acme.sa فلن يتم النظر فيها')).toEqual(['jobs@acme.sa']);
+    expect(emails('التقديم: cv@acme.sa (الرجاء عدم الإرسال إلى sales@acme.sa)')).toEqual(['cv@acme.sa']);
+    expect(emails('Apply at jobs@acme.sa — CVs sent to info@acme.sa will not be considered.')).toEqual(['jobs@acme.sa']);
+    expect(emails('Do not send to info@acme.sa, use jobs@acme.sa')).toEqual(['jobs@acme.sa']);
+    expect(emails('لا ترسل إلا على jobs@acme.sa')).toEqual(['jobs@acme.sa']);
+    expect(emails('Do not hesitate to send your CV to jobs@acme.sa')).toEqual(['jobs@acme.sa']);
+  });
+
+  it('leaves out a word glued after the address', () => {
+    expect(emails('drop your CV at qa@acme.comThanks!')).toEqual(['qa@acme.com']);
+    expect(emails('ارسل سيرتك على hr@acme.saمع ذكر المسمى')).toEqual(['hr@acme.sa']);
+  });
+
   it('finds no address in a post without one', () => {
     expect(extractJobAd('مطلوب سائق، للتواصل واتساب ٠٥٥١٢٣٤٥٦٧').emails).toEqual([]);
   });
@@ -163,6 +177,16 @@ describe('job ad titles and companies', () => {
       ['Position: Nurse', 'nurse'],
       ['#hiring #KSA Sales Manager', 'sales manager'],
       ['🔥 مطلوب #مصمم_جرافيك 🔥', 'مصمم جرافيك'],
+      ['تعلن شركة الأفق عن توفر وظيفة (مدير مشاريع) للعمل بالخبر', 'مدير مشاريع'],
+      ['*مطلوب* ‼️\n\n*مشرف مستودعات*\n- خبرة سنتين', 'مشرف مستودعات'],
+      ['- فرصة عمل -\nمسؤول تسويق رقمي\nلمتجر الورد', 'مسؤول تسويق رقمي'],
+      ['مطلوب معلمة رياضيات للمرحلة المتوسطة', 'معلمه رياضيات'],
+      ['مطلوب مصور لتغطية مناسبات', 'مصور'],
+      ['Join ACME Education as an English Teacher (Jeddah).', 'english teacher'],
+      ['ACME Steel is recruiting a Production Supervisor and two Machine Operators', 'production supervisor'],
+      ['Hiring!! 📣 Accountant needed for a contracting company', 'accountant'],
+      ['Startup ACME needs a QA Engineer asap', 'qa engineer'],
+      ['Senior Buyer – Riyadh\nACME Group is seeking an experienced buyer', 'senior buyer'],
     ];
     for (const [text, expected] of cases) expect(title(text), text).toBe(expected);
     expect(extractJobAd('وظائف شاغرة، أرسل سيرتك').title).toBeNull();
