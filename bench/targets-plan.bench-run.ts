@@ -30,7 +30,7 @@ const FAILED = Math.round(CONTACTED / 10);
 const OTHER_USERS = 3;
 const RUNS = sized(40, 2, process.env.BENCH_RUNS);
 
-type Reachable = { with: SQL; where: SQL };
+type Reachable = { with: SQL; where: SQL; own: SQL };
 const rule = vi.hoisted(() => ({ old: false }));
 
 /** The statement before: the user's deliveries read twice (by company id, then by address), each opt-out table joined. */
@@ -44,6 +44,11 @@ function oldStillReachable(profileId: string): Reachable {
       select lower(d.recipient_email) from deliveries d where d.profile_id = ${profileId} and d.status <> 'failed'
     ) and not exists (select 1 from company_opt_outs o where o.email = lower(c.email))
       and not exists (select 1 from sender_opt_outs so where so.profile_id = ${profileId} and so.email = lower(c.email))`,
+    // The user's own companies came with the current rule; the same conditions written the old way.
+    own: sql`u.profile_id = ${profileId} and u.hard_failures = 0 and lower(u.email) not in (
+      select lower(d.recipient_email) from deliveries d where d.profile_id = ${profileId} and d.status <> 'failed'
+    ) and not exists (select 1 from company_opt_outs o where o.email = lower(u.email))
+      and not exists (select 1 from sender_opt_outs so where so.profile_id = ${profileId} and so.email = lower(u.email))`,
   };
 }
 

@@ -185,6 +185,10 @@ export const sendingErrorCodes = {
   PLACEHOLDER_UNKNOWN: 'PLACEHOLDER_UNKNOWN',
   /** No company of the package, not yet contacted, is in the chosen sectors and cities. */
   NO_MATCHING_COMPANIES: 'NO_MATCHING_COMPANIES',
+  /** A send to the user's own companies, none of which may still be written to (ADR 029). */
+  NO_OWN_COMPANIES: 'NO_OWN_COMPANIES',
+  /** A send to the directory or the own list holds {{job_title}}, which only a job ad's application fills. */
+  PLACEHOLDER_JOB_AD_ONLY: 'PLACEHOLDER_JOB_AD_ONLY',
   /** "Resend failed": none of the user's failed deliveries may be sent again. */
   NOTHING_TO_RESEND: 'NOTHING_TO_RESEND',
   /** "Resend failed": the balance is less than the failed deliveries to send again. */
@@ -207,6 +211,9 @@ const messageByCode: Record<SendingErrorCode, string> = {
   FILE_REQUIRED: sendingText.fileRequired,
   PLACEHOLDER_UNKNOWN: sendingText.placeholderUnknown,
   NO_MATCHING_COMPANIES: 'لا توجد شركات لم تراسلها بعد في القطاعات والمدن التي اخترتها. وسّع اختيارك أو اختر «الكل».',
+  NO_OWN_COMPANIES: 'لا توجد في قائمة «شركاتي» شركات لم تراسلها بعد. أضف شركات جديدة إلى قائمتك أو أرسل إلى شركات باقتك.',
+  PLACEHOLDER_JOB_AD_ONLY:
+    'المتغيّر {{job_title}} (المسمى الوظيفي) يُملأ عند التقديم على إعلان وظيفة فقط، ولو أُرسل إلى الشركات هنا لوصل فارغاً. احذفه من العنوان والمحتوى أو اكتب المسمى بنفسك.',
   NOTHING_TO_RESEND: 'لا توجد رسائل فاشلة يمكن إعادة إرسالها.',
   RESEND_NO_BALANCE:
     'رصيدك لا يكفي لإعادة إرسال الرسائل الفاشلة: تحتاج رسالة من رصيدك لكل رسالة تُعاد. قم بترقية باقتك أو انتظر انتهاء الإرسال الجاري.',

@@ -1,4 +1,4 @@
-import { DELIVERY_PAGE_SIZE, type FailureCause } from '@sira/shared';
+import { DELIVERY_PAGE_SIZE, type DeliverySource, type FailureCause } from '@sira/shared';
 import { userFacingReason } from '@sira/shared/messages/sending';
 import type { DeliveriesQuery, DeliveryFilter, DeliveryPage } from '@sira/shared/schemas/sending';
 import { type SQL, sql } from 'drizzle-orm';
@@ -37,7 +37,7 @@ export async function listDeliveries(
   const [totalRows, rows, resendable, windowSettings] = await Promise.all([
     db.execute(sql`select count(*)::int as n from deliveries d where ${filter}`),
     db.execute(sql`
-      select d.id, d.company_name, d.status, d.last_error, d.failure_cause, j.send_window,
+      select d.id, d.company_name, d.status, d.last_error, d.failure_cause, d.source, d.job_title, j.send_window,
         case d.status
           when 'sent' then d.sent_at
           when 'failed' then d.updated_at
@@ -65,6 +65,8 @@ export async function listDeliveries(
       status: DeliveryPage['rows'][number]['status'];
       last_error: string | null;
       failure_cause: FailureCause | null;
+      source: DeliverySource;
+      job_title: string | null;
       send_window: string;
       at: Date | string;
     }>(rows).map((r) => ({
@@ -74,6 +76,8 @@ export async function listDeliveries(
       at: new Date(plannedAt(r.at, r.status, r.send_window)).toISOString(),
       lastError: userFacingReason(r.last_error, r.status),
       failureCause: r.status === 'failed' ? r.failure_cause : null,
+      source: r.source,
+      jobTitle: r.job_title,
     })),
     total: rowsOf<{ n: number }>(totalRows)[0]?.n ?? 0,
     page,

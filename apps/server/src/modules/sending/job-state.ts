@@ -91,7 +91,8 @@ export function settleJobs(outcome: Outcome, errorMessage?: string): SQL {
 /**
  * Deliveries end failed: each with its failed_emails row (the admin's history), its job's counter, the message
  * credit back to its owner, and — when the address was refused — a hard failure counted on the directory's
- * company of that address; all in one statement. `target` is a condition on `deliveries d` naming rows in a
+ * company of that address and on the owner's own company of it (which then leaves their sends, ADR 029); all in
+ * one statement. `target` is a condition on `deliveries d` naming rows in a
  * worker's hands. Returns the owner of each row failed.
  */
 export async function failDeliveries(db: Executor, target: SQL, reason: string, cause: FailureCause): Promise<string[]> {
@@ -106,6 +107,10 @@ export async function failDeliveries(db: Executor, target: SQL, reason: string, 
       ), c as (
         update companies set hard_failures = hard_failures + 1
         where ${cause}::text = 'address' and lower(email) in (select lower(recipient_email) from d)
+        returning id
+      ), u as (
+        update user_companies set hard_failures = hard_failures + 1
+        where ${cause}::text = 'address' and (profile_id, lower(email)) in (select profile_id, lower(recipient_email) from d)
         returning id
       ), f as (
         insert into failed_emails (profile_id, delivery_id, email, error)

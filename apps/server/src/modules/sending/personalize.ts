@@ -1,20 +1,32 @@
+import { JOB_AD_PLACEHOLDERS } from '@sira/shared/rules/placeholders';
+
 /**
  * The personal touch: {{company_name}}, {{sector}} and {{location}} in a subject or content are replaced by
- * the company's own values, and {{applicant_name}}, {{applicant_name_en}}, {{applicant_phone}} by the
- * applicant's, the same for every company. A template is compiled once per job into literal pieces and
+ * the company's own values, {{job_title}} by the job a job ad's delivery applies for (ADR 029), and
+ * {{applicant_name}}, {{applicant_name_en}}, {{applicant_phone}} by the applicant's, the same for every company. A template is compiled once per job into literal pieces and
  * placeholders (the applicant's bound into the literals then), so filling it for each of thousands of
  * companies is a join, not a search.
  */
 
 export const COMPANY_PLACEHOLDERS = ['company_name', 'sector', 'location'] as const;
 export const APPLICANT_PLACEHOLDERS = ['applicant_name', 'applicant_name_en', 'applicant_phone'] as const;
-export const PLACEHOLDERS = [...COMPANY_PLACEHOLDERS, ...APPLICANT_PLACEHOLDERS] as const;
+export const PLACEHOLDERS = [...COMPANY_PLACEHOLDERS, ...JOB_AD_PLACEHOLDERS, ...APPLICANT_PLACEHOLDERS] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
-export type CompanyFields = Record<(typeof COMPANY_PLACEHOLDERS)[number], string>;
+/** One delivery's own values: its company's, and the job title of a job ad's delivery (absent for any other). */
+export type CompanyFields = Record<(typeof COMPANY_PLACEHOLDERS)[number], string> &
+  Partial<Record<(typeof JOB_AD_PLACEHOLDERS)[number], string>>;
 export type ApplicantFields = Record<(typeof APPLICANT_PLACEHOLDERS)[number], string>;
 
 // Any spacing or case inside the braces (templates are checked against the same names: rules/placeholders).
 const PLACEHOLDER_PATTERN = new RegExp(`\\{\\{\\s*(${PLACEHOLDERS.join('|')})\\s*\\}\\}`, 'gi');
+
+const JOB_AD_PLACEHOLDER_PATTERN = new RegExp(`\\{\\{\\s*(${JOB_AD_PLACEHOLDERS.join('|')})\\s*\\}\\}`, 'i');
+
+/**
+ * Whether a text holds a placeholder only a job ad's delivery has a value for: a send to the directory or the
+ * user's own list would put an empty space where the job title should be, so it is refused instead.
+ */
+export const holdsJobAdPlaceholder = (text: string) => JOB_AD_PLACEHOLDER_PATTERN.test(text);
 
 export type CompiledTemplate = ReadonlyArray<string | { field: Placeholder }>;
 

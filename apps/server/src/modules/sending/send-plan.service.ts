@@ -1,3 +1,4 @@
+import type { TargetSource } from '@sira/shared/rules/targeting';
 import type { SendPlan, SendWindowMode } from '@sira/shared/schemas/sending-window';
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/client';
@@ -14,12 +15,12 @@ import { windowOf } from './window';
  * days, from when to when — walked by the rules the worker keeps (the admin's pacing, the mailbox's cap and
  * its sends of the last 24 h, the window and its holidays for a working-hours send), after the user's
  * earlier messages still waiting. `count` narrows the send (a choice of companies); it is never more than the
- * user may send now.
+ * user may send now from the chosen source (the directory, the user's own companies, or both).
  */
 export async function planSend(
   db: Database,
   profileId: string,
-  query: { sendWindow: SendWindowMode; count?: number | undefined },
+  query: { sendWindow: SendWindowMode; count?: number | undefined; source?: TargetSource | undefined },
   now: Date = new Date(),
 ): Promise<SendPlan> {
   const [profile] = rowsOf<{ balance: number; package_id: string }>(
@@ -29,7 +30,7 @@ export async function planSend(
   const [settings, windowSettings, companies, mailboxRows, ahead] = await Promise.all([
     readSendingSettings(db),
     readSendingWindow(db),
-    companiesLeftFor(db, profileId, profile.package_id),
+    companiesLeftFor(db, profileId, profile.package_id, query.source ?? 'directory'),
     db.execute(sql`select email, daily_cap, paused_until from user_gmail where profile_id = ${profileId}`),
     readQueuedGroups(db, profileId),
   ]);

@@ -1,14 +1,16 @@
-import { PACKAGE_COMPANY_LIMIT, targetsAll, unknownPlaceholders } from '@sira/shared';
+import { type JobSource, PACKAGE_COMPANY_LIMIT, type Targeting, type TargetSource, targetsAll, unknownPlaceholders } from '@sira/shared';
 import type { ScheduledSend, ScheduleSendInput, SendingCompose, UploadedResume } from '@sira/shared/schemas/sending';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import type { SendWindowMode } from '@sira/shared/schemas/sending-window';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/client';
-import { packageTemplates, profiles, resumeFiles, resumes, sendJobs, templates, userGmail } from '../../db/schema';
+import { packages, packageTemplates, profiles, resumeFiles, resumes, sendJobs, templates, userGmail } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { EventBus } from '../../lib/event-bus';
 import { sanitizeRichHtml } from '../../lib/html';
 import { stillReachable } from './contacted';
 import { chargeScheduled } from './job-state';
 import { attachmentName, htmlToText } from './mime';
+import { holdsJobAdPlaceholder } from './personalize';
 import { checkResume } from './resume-check';
 import { isPdf, resumePath } from './resume-storage';
 import { dailyLimitForSend } from './status.service';
@@ -21,14 +23,32 @@ import { chosenTargets, targetFilter } from './targeting';
  */
 
 /**
- * Companies of a package this user may still be sent to (see stillReachable), all of them: one send takes at
- * most PACKAGE_COMPANY_LIMIT (sendableFrom), and the rest is there for the next.
+ * Companies this user may still be sent to (see stillReachable) from `source`, all of them: one send takes at
+ * most PACKAGE_COMPANY_LIMIT (sendableFrom), and the rest is there for the next. The directory's are the
+ * package's companies; the own list's, the user's own companies; both count an address on both lists once.
  */
-export async function companiesLeftFor(db: Database, profileId: string, packageId: string): Promise<number> {
+export async function companiesLeftFor(
+  db: Pick<Database, 'execute'>,
+  profileId: string,
+  packageId: string,
+  source: TargetSource = 'directory',
+): Promise<number> {
   const reachable = stillReachable(profileId);
-  const remaining = await db.execute(sql`
+  const remaining =
+    source === 'directory'
+      ? await db.execute(sql`
     with ${reachable.with}
-    select count(*)::int as n from companies c where c.package_id = ${packageId} and ${reachable.where}`);
+    select count(*)::int as n from companies c where c.package_id = ${packageId} and ${reachable.where}`)
+      : source === 'own_list'
+        ? await db.execute(sql`
+    with ${reachable.with}
+    select count(*)::int as n from user_companies u where ${reachable.own}`)
+        : await db.execute(sql`
+    with ${reachable.with}, own as materialized (
+      select lower(u.email) as email from user_companies u where ${reachable.own})
+    select ((select count(*) from own) + (
+      select count(*) from companies c
+      where c.package_id = ${packageId} and ${reachable.where} and lower(c.email) not in (select o.email from own o)))::int as n`);
   return rowsOf<{ n: number }>(remaining)[0]?.n ?? 0;
 }
 
@@ -44,11 +64,13 @@ export async function getCompose(db: Database, profileId: string): Promise<Sendi
       fullName: profiles.fullName,
       fullNameEn: profiles.fullNameEn,
       phone: profiles.phoneNumber,
+      ownListAllowed: packages.canUploadExcel,
     })
     .from(profiles)
+    .innerJoin(packages, eq(packages.id, profiles.packageId))
     .where(eq(profiles.id, profileId));
   if (!profile) throw new AppError(404, 'PROFILE_NOT_FOUND');
-  const [offered, companiesRemaining] = await Promise.all([
+  const [offered, companiesRemaining, ownCompaniesRemaining] = await Promise.all([
     db
       .select({ id: templates.id, name: templates.name, subject: templates.subject, content: templates.content })
       .from(packageTemplates)
@@ -56,12 +78,15 @@ export async function getCompose(db: Database, profileId: string): Promise<Sendi
       .where(eq(packageTemplates.packageId, profile.packageId))
       .orderBy(asc(packageTemplates.templateNumber), asc(templates.name)),
     companiesLeftFor(db, profileId, profile.packageId),
+    companiesLeftFor(db, profileId, profile.packageId, 'own_list'),
   ]);
   const sendableNow = sendableFrom(profile.balance, companiesRemaining);
   return {
     templates: offered,
     balance: profile.balance,
     companiesRemaining,
+    ownCompaniesRemaining,
+    ownListAllowed: profile.ownListAllowed,
     sendableNow,
     dailyLimit: await dailyLimitForSend(db, profileId, sendableNow),
     applicant: { fullName: profile.fullName, fullNameEn: profile.fullNameEn, phone: profile.phone },
@@ -143,80 +168,184 @@ export interface ScheduleDeps {
   events: EventBus;
 }
 
-export async function scheduleSend(deps: ScheduleDeps, profileId: string, input: ScheduleSendInput): Promise<ScheduledSend> {
+/** Whose send it is and what it attaches, read and checked under the profile's lock (lockSender). */
+export interface Sender {
+  balance: number;
+  packageId: string;
+  applicantName: string;
+  applicantNameEn: string | null;
+  applicantPhone: string | null;
+  resume: { path: string; name: string };
+}
+
+/**
+ * The subject and content as they are stored and sent: the subject on one line, the content sanitised. Refused
+ * when either is empty, when a placeholder is unknown, and — outside a job ad — when one only a job ad fills is
+ * used (it would reach every company empty).
+ */
+export function cleanMessage(
+  input: { subject: string; content: string },
+  options: { jobAd: boolean },
+): { subject: string; content: string } {
   const subject = input.subject.replace(/[\r\n]+/g, ' ').trim();
   const content = sanitizeRichHtml(input.content).trim();
   // Content that sanitises to nothing visible (only tags, or only a script) counts as empty (spec §5).
   if (!subject || !content || !htmlToText(content)) throw new AppError(400, 'MISSING_FIELDS');
   if (unknownPlaceholders(`${subject}\n${content}`).length > 0) throw new AppError(400, 'PLACEHOLDER_UNKNOWN');
+  if (!options.jobAd && holdsJobAdPlaceholder(`${subject}\n${content}`)) throw new AppError(400, 'PLACEHOLDER_JOB_AD_ONLY');
+  return { subject, content };
+}
+
+/**
+ * The first step of every scheduling transaction: the profile row locked — concurrent requests of one user
+ * queue here, so the balance read is the balance the debit applies to (50 simultaneous submissions cannot spend
+ * it twice) — then what a send needs: the applicant's name, a stored résumé of theirs, a balance, a mailbox.
+ */
+export async function lockSender(tx: Pick<Database, 'execute' | 'select'>, profileId: string, resumeId: string): Promise<Sender> {
+  const [profile] = rowsOf<{
+    balance: number;
+    package_id: string;
+    full_name: string | null;
+    full_name_en: string | null;
+    phone_number: string | null;
+  }>(
+    await tx.execute(
+      sql`select messages_remaining as balance, package_id, full_name, full_name_en, phone_number from profiles where id = ${profileId} for update`,
+    ),
+  );
+  if (!profile) throw new AppError(404, 'PROFILE_NOT_FOUND');
+  // Companies must know who writes: an account made before registration asked the name gives it first.
+  if (!profile.full_name) throw new AppError(409, 'APPLICANT_NAME_REQUIRED');
+  // A résumé whose bytes are not stored (a file an earlier version kept on a disk this database never got)
+  // could only fail every delivery: it is refused before the balance is touched. The join reads the key only.
+  const [resume] = await tx
+    .select({ path: resumes.path, name: resumes.originalName })
+    .from(resumes)
+    .innerJoin(resumeFiles, eq(resumeFiles.path, resumes.path))
+    .where(and(eq(resumes.id, resumeId), eq(resumes.profileId, profileId)));
+  if (!resume) throw new AppError(404, 'RESUME_NOT_FOUND');
+  if (profile.balance <= 0) throw new AppError(409, 'NO_BALANCE');
+  const [mailbox] = await tx.select({ email: userGmail.email }).from(userGmail).where(eq(userGmail.profileId, profileId));
+  if (!mailbox) throw new AppError(409, 'MAILBOX_NOT_LINKED');
+  return {
+    balance: profile.balance,
+    packageId: profile.package_id,
+    applicantName: profile.full_name,
+    applicantNameEn: profile.full_name_en,
+    applicantPhone: profile.phone_number,
+    resume,
+  };
+}
+
+/** The job row of a send: its message, résumé and applicant as scheduled, whom it reaches and when it may leave. */
+export async function insertSendJob(
+  tx: Pick<Database, 'insert'>,
+  profileId: string,
+  sender: Sender,
+  message: { subject: string; content: string },
+  options: { targets: Targeting | null; sendWindow: SendWindowMode; source: JobSource },
+): Promise<string> {
+  const targets = options.targets;
+  const [job] = await tx
+    .insert(sendJobs)
+    .values({
+      profileId,
+      subject: message.subject,
+      content: message.content,
+      resumePath: sender.resume.path,
+      resumeName: sender.resume.name,
+      status: 'pending',
+      applicantName: sender.applicantName,
+      applicantNameEn: sender.applicantNameEn,
+      applicantPhone: sender.applicantPhone,
+      targetSectors: targets && targets.sectors.length > 0 ? [...targets.sectors] : null,
+      targetCities: targets && targets.cities.length > 0 ? [...targets.cities] : null,
+      sendWindow: options.sendWindow,
+      targetSource: options.source,
+    })
+    .returning({ id: sendJobs.id });
+  if (!job) throw new Error('send job insert returned nothing');
+  return job.id;
+}
+
+/** Rows an INSERT wrote, as each driver tells it. */
+export const rowsWritten = (result: unknown): number =>
+  (result as { rowCount?: number | null }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0;
+
+/**
+ * Copies the recipients of a send from its source into deliveries, each with a snapshot of its company (the
+ * message must not change if the list does), in one statement — chosen and copied by the database, not a loop.
+ * Sectors and cities narrow the directory only: the own list is the user's own choice, taken whole. A send to
+ * both takes each address once: an address on the user's reachable own list comes from it (its name and
+ * details are the user's), and its directory company is left out; the own list goes first when the limit cuts.
+ */
+function insertRecipients(
+  jobId: string,
+  profileId: string,
+  packageId: string,
+  source: TargetSource,
+  targets: Targeting,
+  limit: number,
+): SQL {
+  const reachable = stillReachable(profileId);
+  if (source === 'directory')
+    return sql`
+      with ${reachable.with}
+      insert into deliveries (job_id, profile_id, company_id, recipient_email, company_name, sector, location)
+      select ${jobId}, ${profileId}, c.id, c.email, c.name, c.sector, c.location
+      from companies c
+      where c.package_id = ${packageId} and ${reachable.where} and ${targetFilter(targets)}
+      order by c.name, c.id
+      limit ${limit}`;
+  if (source === 'own_list')
+    return sql`
+      with ${reachable.with}
+      insert into deliveries (job_id, profile_id, source, user_company_id, recipient_email, company_name, sector, location)
+      select ${jobId}, ${profileId}, 'own_list', u.id, u.email, u.name, u.sector, u.location
+      from user_companies u
+      where ${reachable.own}
+      order by u.name, u.id
+      limit ${limit}`;
+  return sql`
+    with ${reachable.with}, own as materialized (
+      select u.id, u.email, u.name, u.sector, u.location from user_companies u where ${reachable.own})
+    insert into deliveries (job_id, profile_id, source, company_id, user_company_id, recipient_email, company_name, sector, location)
+    select ${jobId}, ${profileId}, t.source, t.company_id, t.user_company_id, t.email, t.name, t.sector, t.location
+    from (
+      select 'own_list' as source, null::uuid as company_id, o.id as user_company_id, o.email, o.name, o.sector, o.location, 0 as rank
+      from own o
+      union all
+      select 'directory', c.id, null::uuid, c.email, c.name, c.sector, c.location, 1
+      from companies c
+      where c.package_id = ${packageId} and ${reachable.where} and ${targetFilter(targets)}
+        and lower(c.email) not in (select lower(o.email) from own o)
+    ) t
+    order by t.rank, t.name, coalesce(t.user_company_id, t.company_id)
+    limit ${limit}`;
+}
+
+export async function scheduleSend(deps: ScheduleDeps, profileId: string, input: ScheduleSendInput): Promise<ScheduledSend> {
+  const message = cleanMessage(input, { jobAd: false });
+  const source = input.source ?? 'directory';
   const targets = chosenTargets(input.targeting);
 
   const result = await deps.db.transaction(async (tx) => {
-    // The profile row is the lock: concurrent requests of one user queue here, so the balance read below is
-    // the balance the debit applies to (50 simultaneous submissions cannot spend it twice).
-    const [profile] = rowsOf<{
-      balance: number;
-      package_id: string;
-      full_name: string | null;
-      full_name_en: string | null;
-      phone_number: string | null;
-    }>(
-      await tx.execute(
-        sql`select messages_remaining as balance, package_id, full_name, full_name_en, phone_number from profiles where id = ${profileId} for update`,
-      ),
-    );
-    if (!profile) throw new AppError(404, 'PROFILE_NOT_FOUND');
-    // Companies must know who writes: an account made before registration asked the name gives it first.
-    if (!profile.full_name) throw new AppError(409, 'APPLICANT_NAME_REQUIRED');
-    // A résumé whose bytes are not stored (a file an earlier version kept on a disk this database never got)
-    // could only fail every delivery: it is refused before the balance is touched. The join reads the key only.
-    const [resume] = await tx
-      .select({ path: resumes.path, name: resumes.originalName })
-      .from(resumes)
-      .innerJoin(resumeFiles, eq(resumeFiles.path, resumes.path))
-      .where(and(eq(resumes.id, input.resumeId), eq(resumes.profileId, profileId)));
-    if (!resume) throw new AppError(404, 'RESUME_NOT_FOUND');
-    if (profile.balance <= 0) throw new AppError(409, 'NO_BALANCE');
-    const [mailbox] = await tx.select({ email: userGmail.email }).from(userGmail).where(eq(userGmail.profileId, profileId));
-    if (!mailbox) throw new AppError(409, 'MAILBOX_NOT_LINKED');
+    const sender = await lockSender(tx, profileId, input.resumeId);
+    const jobId = await insertSendJob(tx, profileId, sender, message, {
+      // The own list is taken whole: a job of it alone records no narrowing.
+      targets: source === 'own_list' ? null : targets,
+      sendWindow: input.sendWindow ?? 'working_hours',
+      source,
+    });
+    const limit = Math.min(sender.balance, PACKAGE_COMPANY_LIMIT);
+    const scheduled = rowsWritten(await tx.execute(insertRecipients(jobId, profileId, sender.packageId, source, targets, limit)));
+    if (scheduled === 0) {
+      if (source === 'own_list') throw new AppError(409, 'NO_OWN_COMPANIES');
+      throw new AppError(409, targetsAll(targets) ? 'NO_COMPANIES' : 'NO_MATCHING_COMPANIES');
+    }
 
-    const [job] = await tx
-      .insert(sendJobs)
-      .values({
-        profileId,
-        subject,
-        content,
-        resumePath: resume.path,
-        resumeName: resume.name,
-        status: 'pending',
-        applicantName: profile.full_name,
-        applicantNameEn: profile.full_name_en,
-        applicantPhone: profile.phone_number,
-        targetSectors: targets.sectors.length > 0 ? [...targets.sectors] : null,
-        targetCities: targets.cities.length > 0 ? [...targets.cities] : null,
-        sendWindow: input.sendWindow ?? 'working_hours',
-      })
-      .returning({ id: sendJobs.id });
-    if (!job) throw new Error('send job insert returned nothing');
-
-    // One statement for every company: the recipients are chosen and copied by the database, not a loop.
-    const reachable = stillReachable(profileId);
-    const inserted = await tx.execute(sql`
-      with ${reachable.with}
-      insert into deliveries (job_id, profile_id, company_id, recipient_email, company_name, sector, location)
-      select ${job.id}, ${profileId}, c.id, c.email, c.name, c.sector, c.location
-      from companies c
-      where c.package_id = ${profile.package_id} and ${reachable.where} and ${targetFilter(targets)}
-      order by c.name, c.id
-      limit ${Math.min(profile.balance, PACKAGE_COMPANY_LIMIT)}`);
-    const scheduled =
-      (inserted as { rowCount?: number | null; affectedRows?: number }).rowCount ??
-      (inserted as { affectedRows?: number }).affectedRows ??
-      0;
-    if (scheduled === 0) throw new AppError(409, targetsAll(targets) ? 'NO_COMPANIES' : 'NO_MATCHING_COMPANIES');
-
-    await chargeScheduled(tx, job.id, profileId, scheduled);
-    return { jobId: job.id, scheduled };
+    await chargeScheduled(tx, jobId, profileId, scheduled);
+    return { jobId, scheduled };
   });
   deps.events.publish({ topic: 'sending', profileId });
   deps.events.publish({ topic: 'profile', profileId });

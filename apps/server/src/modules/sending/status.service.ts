@@ -1,3 +1,4 @@
+import type { JobSource } from '@sira/shared/rules/targeting';
 import type { DailyLimitPlan, JobStatus, SendingOverview, SendingStatus } from '@sira/shared/schemas/sending';
 import type { SendingSettings } from '@sira/shared/schemas/sending-admin';
 import type { SendWindowMode } from '@sira/shared/schemas/sending-window';
@@ -105,6 +106,7 @@ export async function getSendingStatus(
       target_sectors: string[] | null;
       target_cities: string[] | null;
       send_window: SendWindowMode;
+      target_source: JobSource;
     }>(jobRows).map((j) => ({
       id: j.id,
       subject: j.subject,
@@ -115,6 +117,7 @@ export async function getSendingStatus(
       createdAt: iso(j.created_at) as string,
       targeting: { sectors: j.target_sectors ?? [], cities: j.target_cities ?? [] },
       sendWindow: j.send_window,
+      source: j.target_source,
     })),
   };
 }
@@ -144,7 +147,7 @@ async function readStatus(db: Reader, profileId: string, now: Date) {
   );
   const jobRows = await db.execute(sql`
     select id, subject, status, total_emails_intended as total, sent_count as sent, failed_count as failed, created_at,
-      target_sectors, target_cities, send_window
+      target_sectors, target_cities, send_window, target_source
     from send_jobs where profile_id = ${profileId} order by created_at desc, id desc limit 5`);
   const queue = await readQueue(db, profileId, now, 0);
   return {

@@ -1,4 +1,4 @@
-import type { TargetGroup, Targeting } from '@sira/shared';
+import type { OwnTargets, TargetGroup, Targeting } from '@sira/shared';
 import type { SendTargets } from '@sira/shared/schemas/sending';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/client';
@@ -42,8 +42,38 @@ export async function targetGroups(db: Pick<Database, 'execute'>, profileId: str
   );
 }
 
+/**
+ * The user's own companies a send may still take (stillReachable's `own`), and of them those also reachable in
+ * the package's directory, per the directory company's sector and city: a send to both lists counts each such
+ * address once (countFromSource). The directory holds an address once (companies_email_unique), so each own
+ * row meets at most one company. One statement; a user without a list reads one index range of nothing.
+ */
+export async function ownTargets(db: Pick<Database, 'execute'>, profileId: string, packageId: string): Promise<OwnTargets> {
+  const reachable = stillReachable(profileId);
+  const rows = rowsOf<{ sector: string | null; city: string | null; count: number }>(
+    await db.execute(sql`
+      with ${reachable.with}, own as materialized (
+        select lower(u.email) as email from user_companies u where ${reachable.own})
+      select null::text as sector, null::text as city, count(*)::int as count from own
+      union all
+      select c.sector, c.location as city, count(*)::int as count
+      from own o join companies c on lower(c.email) = o.email
+      where c.package_id = ${packageId} and ${reachable.where}
+      group by c.sector, c.location`),
+  );
+  const total = rows.find((r) => r.sector === null);
+  const alsoInDirectory = rows
+    .filter((r): r is TargetGroup => r.sector !== null && r.city !== null)
+    .map((r) => ({ sector: r.sector, city: r.city, count: r.count }))
+    .sort((a, b) => (a.sector === b.sector ? compare(a.city, b.city) : compare(a.sector, b.sector)));
+  return { count: total?.count ?? 0, alsoInDirectory };
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 export async function getSendTargets(db: Database, profileId: string): Promise<SendTargets> {
   const [profile] = rowsOf<{ package_id: string }>(await db.execute(sql`select package_id from profiles where id = ${profileId}`));
   if (!profile) throw new AppError(404, 'PROFILE_NOT_FOUND');
-  return { groups: await targetGroups(db, profileId, profile.package_id) };
+  const [groups, own] = await Promise.all([targetGroups(db, profileId, profile.package_id), ownTargets(db, profileId, profile.package_id)]);
+  return { groups, own: { count: own.count, alsoInDirectory: [...own.alsoInDirectory] } };
 }

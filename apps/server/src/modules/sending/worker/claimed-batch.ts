@@ -196,6 +196,7 @@ export class ClaimedBatch {
         company_name: row.companyName,
         sector: row.sector,
         location: row.location,
+        ...(row.jobTitle ? { job_title: row.jobTitle } : {}),
         optOutUrl: engine.optOutLinks.url({ deliveryId: row.id, email: row.recipientEmail.toLowerCase() }),
       });
       return { creds, parts };

@@ -67,6 +67,8 @@ export interface ClaimedDelivery {
   companyName: string;
   sector: string;
   location: string;
+  /** The job a job ad's delivery applies for ({{job_title}}); null or absent for any other. */
+  jobTitle?: string | null;
   attempts: number;
   /** The fencing token: the lease this worker holds on the row. */
   lease: string;
@@ -134,11 +136,12 @@ export async function claimDeliveries(
       company_name: string;
       sector: string;
       location: string;
+      job_title: string | null;
       attempts: number;
       lease: string;
       windowed: boolean;
     }>(
-      'sira_claim_deliveries_v4',
+      'sira_claim_deliveries_v5',
       sql`
         with picked as (
           select d.id from deliveries d
@@ -154,10 +157,10 @@ export async function claimDeliveries(
             provider_message_id = ${handOver ? HANDED_OVER : null}::text,
             lease_expires_at = now() + make_interval(secs => ${leaseSeconds}::int)
           from picked where d.id = picked.id
-          returning d.id, d.job_id, d.recipient_email, d.company_name, d.sector, d.location, d.attempts,
+          returning d.id, d.job_id, d.recipient_email, d.company_name, d.sector, d.location, d.job_title, d.attempts,
             d.lease_expires_at::text as lease, d.next_attempt_at, d.created_at
         )
-        select id, job_id, recipient_email, company_name, sector, location, attempts, lease,
+        select id, job_id, recipient_email, company_name, sector, location, job_title, attempts, lease,
           (select j.send_window = 'working_hours' from send_jobs j where j.id = taken.job_id) as windowed
         from taken
         order by created_at, next_attempt_at, company_name, id`,
@@ -194,6 +197,7 @@ export async function claimDeliveries(
         companyName: r.company_name,
         sector: r.sector,
         location: r.location,
+        jobTitle: r.job_title,
         attempts: r.attempts,
         lease: r.lease,
         windowed: r.windowed === true,
