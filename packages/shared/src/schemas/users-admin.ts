@@ -16,6 +16,8 @@ export const adminUserRowSchema = z.object({
   fullName: z.string().nullable(),
   packageName: z.string(),
   messagesRemaining: z.number().int(),
+  /** Rows in the user's own list ("my companies", ADR 029): a count; the admin never reads the addresses. */
+  ownCompanies: z.number().int(),
   /** ISO 8601. */
   createdAt: z.string(),
 });

@@ -15,6 +15,8 @@ const rowColumns = {
   fullName: profiles.fullName,
   packageName: packages.name,
   messagesRemaining: profiles.messagesRemaining,
+  // Counted per row shown (a page of 100 at most), through user_companies_profile_name_idx.
+  ownCompanies: sql<number>`(select count(*)::int from user_companies u where u.profile_id = ${profiles.id})`,
   createdAt: profiles.createdAt,
 };
 
@@ -55,7 +57,7 @@ export async function listAdminUsers(db: Database, query: { search: string; page
   const total = matched?.total ?? 0;
   const admins = counts?.admins ?? 0;
   return {
-    rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    rows: rows.map((r) => ({ ...r, ownCompanies: Number(r.ownCompanies), createdAt: r.createdAt.toISOString() })),
     total,
     // Spec §2: the warning shows when 1000 or more users are listed.
     capped: total >= ADMIN_USER_LIST_CAP,
@@ -113,6 +115,13 @@ export async function updateAdminUser(db: Database, actor: AuditEntry['actor'], 
       before: { email: current.email, packageName: current.packageName, messagesRemaining: current.messagesRemaining },
       after: { email: current.email, ...after },
     });
-    return { id, email: current.email, fullName: current.fullName, ...after, createdAt: current.createdAt.toISOString() };
+    return {
+      id,
+      email: current.email,
+      fullName: current.fullName,
+      ...after,
+      ownCompanies: Number(current.ownCompanies),
+      createdAt: current.createdAt.toISOString(),
+    };
   });
 }
