@@ -29,6 +29,8 @@ import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailboxAdminRoutes } from './modules/mailbox/mailbox.admin-routes';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
+import { ownCompaniesAdminRoutes } from './modules/own-companies/own-companies.admin-routes';
+import { ownCompaniesRoutes } from './modules/own-companies/own-companies.routes';
 import { packagesAdminRoutes } from './modules/packages/packages.admin-routes';
 import { packageRoutes } from './modules/packages/packages.routes';
 import { sendingAdminRoutes } from './modules/sending/sending.admin-routes';
@@ -194,6 +196,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(templatesAdminRoutes);
   await app.register(companiesAdminRoutes);
   await app.register(optOutAdminRoutes);
+  await app.register(ownCompaniesRoutes);
+  await app.register(ownCompaniesAdminRoutes);
   await app.register(optOutRoutes);
   await app.register(contentAdminRoutes);
   await app.register(auditAdminRoutes);
