@@ -100,7 +100,7 @@ describe('my companies page', () => {
     expect((await screen.findByTestId('own-total')).textContent).toContain('2');
     expect(screen.getByRole('link', { name: 'أرسل سيرتك إلى شركات قائمتك' }).getAttribute('href')).toBe('/send-resume');
     const upload = within(screen.getByRole('region', { name: 'رفع ملف Excel' }));
-    expect(upload.getByText(/حتى 5,000 صف في القائمة، وحجم الملف حتى 2 ميغابايت لملفات/)).toBeTruthy();
+    expect(upload.getByText(/حتى 5,000 شركة في قائمتك. حجم الملف: حتى 2 ميغابايت لملف/)).toBeTruthy();
 
     const input = document.querySelector<HTMLInputElement>('input[type="file"]');
     if (!input) throw new Error('no file input');

@@ -21,7 +21,7 @@ const megabytes = (bytes: number) => formatNumber(Math.round(bytes / (1024 * 102
 
 /** The sheet's headers and limits as the upload card states them. */
 export function importRulesText(summary: Pick<OwnCompaniesSummary, 'maxRows' | 'maxBytes'>): string {
-  return `حتى ${countOf(summary.maxRows, NOUNS.row, 'genitive')} في القائمة، وحجم الملف حتى ${megabytes(summary.maxBytes.xlsx)} ميغابايت لملفات ‎.xlsx‎ و${megabytes(summary.maxBytes.xls)} ميغابايت لملفات ‎.xls‎.`;
+  return `حتى ${countOf(summary.maxRows, NOUNS.company, 'genitive')} في قائمتك. حجم الملف: حتى ${megabytes(summary.maxBytes.xlsx)} ميغابايت لملف ‎.xlsx‎، وحتى ${megabytes(summary.maxBytes.xls)} ميغابايت لملف ‎.xls‎`;
 }
 
 /** The headers the upload reads (the admin import's, without the package, and whom to greet), as the card lists them. */

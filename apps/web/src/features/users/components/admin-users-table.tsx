@@ -7,6 +7,8 @@ import { StackedTable } from '~/components/ui/stacked-table';
 
 const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeZone: DISPLAY_TIME_ZONE });
 const SKELETON_ROWS = 5;
+/** The user's own list (ADR 029): how many companies, never which. */
+const ownCompaniesColumn = 'شركات قائمته الخاصة';
 
 function Head() {
   return (
@@ -16,6 +18,7 @@ function Head() {
         <Table.Th>{t.email}</Table.Th>
         <Table.Th>{t.package}</Table.Th>
         <Table.Th>{t.remaining}</Table.Th>
+        <Table.Th>{ownCompaniesColumn}</Table.Th>
         <Table.Th>{t.registeredAt}</Table.Th>
         <Table.Th>{t.actions}</Table.Th>
       </Table.Tr>
@@ -23,10 +26,13 @@ function Head() {
   );
 }
 
-/** The users table of spec §2: name, e-mail, package, remaining messages, registration date (ar-SA), edit. */
+/**
+ * The users table of spec §2: name, e-mail, package, remaining messages, the size of the user's own list,
+ * registration date (ar-SA), edit.
+ */
 export function AdminUsersTable({ rows, onEdit }: { rows: AdminUserRow[] | undefined; onEdit: (row: AdminUserRow) => void }) {
   return (
-    <StackedTable minWidth={860}>
+    <StackedTable minWidth={940}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label={t.title} aria-busy={rows === undefined}>
         <Head />
         <Table.Tbody>
@@ -34,7 +40,7 @@ export function AdminUsersTable({ rows, onEdit }: { rows: AdminUserRow[] | undef
             ? Array.from({ length: SKELETON_ROWS }, (_, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
                 <Table.Tr key={i}>
-                  {[0, 1, 2, 3, 4, 5].map((cell) => (
+                  {[0, 1, 2, 3, 4, 5, 6].map((cell) => (
                     <Table.Td key={cell}>
                       <Skeleton height={16} />
                     </Table.Td>
@@ -59,6 +65,7 @@ export function AdminUsersTable({ rows, onEdit }: { rows: AdminUserRow[] | undef
                     <LongText>{packageDisplayName(row.packageName)}</LongText>
                   </Table.Td>
                   <Table.Td data-label={t.remaining}>{formatNumber(row.messagesRemaining)}</Table.Td>
+                  <Table.Td data-label={ownCompaniesColumn}>{formatNumber(row.ownCompanies)}</Table.Td>
                   <Table.Td data-label={t.registeredAt}>{dateFormat.format(new Date(row.createdAt))}</Table.Td>
                   <Table.Td data-label={t.actions}>
                     <Button size="xs" variant="outline" onClick={() => onEdit(row)} aria-label={t.editLabel(row.email)}>
