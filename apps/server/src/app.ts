@@ -27,6 +27,7 @@ import { loadPublicPages } from './modules/content/public-pages';
 import { seoRoutes } from './modules/content/seo.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { jobAdsRoutes } from './modules/job-ads/job-ads.routes';
 import { mailboxAdminRoutes } from './modules/mailbox/mailbox.admin-routes';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
 import { ownCompaniesAdminRoutes } from './modules/own-companies/own-companies.admin-routes';
@@ -210,6 +211,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(billingAdminRoutes);
   await app.register(sendingRoutes);
   await app.register(sendingAdminRoutes);
+  await app.register(jobAdsRoutes);
 
   // Loopback stand-ins for third parties exist only in embedded mode, loaded only then (a chunk of their own
   // in the build): production neither reaches nor loads them. They answer this machine only.
