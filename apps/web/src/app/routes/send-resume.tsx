@@ -3,6 +3,7 @@ import { ar } from '@sira/shared';
 import { useQuery } from '@tanstack/react-query';
 import { mailboxStatusQueryOptions } from '~/features/mailbox/api/mailbox-queries';
 import { MailboxPanel } from '~/features/mailbox/components/mailbox-panel';
+import { MyCompaniesLink } from '~/features/own-companies/components/my-companies-link';
 import { SendResumeForm } from '~/features/sending/components/send-resume-form';
 import { useLiveSending } from '~/features/sending/hooks/use-live-sending';
 import type { Route } from './+types/send-resume';
@@ -27,6 +28,9 @@ export default function SendResume() {
           </Title>
           <Text c="gray.8" mt={4}>
             {texts.intro}
+          </Text>
+          <Text size="sm" mt={4}>
+            <MyCompaniesLink />
           </Text>
         </div>
         <MailboxPanel />
