@@ -1,6 +1,7 @@
-import { Container, Stack, Text, Title } from '@mantine/core';
-import { ar } from '@sira/shared';
+import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
+import { ar, paths } from '@sira/shared';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { mailboxStatusQueryOptions } from '~/features/mailbox/api/mailbox-queries';
 import { MailboxPanel } from '~/features/mailbox/components/mailbox-panel';
 import { MyCompaniesLink } from '~/features/own-companies/components/my-companies-link';
@@ -13,6 +14,7 @@ export const meta: Route.MetaFunction = () => [{ title: `إرسال السيرة
 const texts = {
   heading: 'إرسال السيرة الذاتية',
   intro: 'اربط بريدك في Gmail، واختر قالب الرسالة، وارفع سيرتك الذاتية: تُرسل رسالة مستقلة من بريدك إلى كل شركة في باقتك.',
+  apply: 'وجدت إعلان وظيفة؟ قدّم عليه مباشرة',
 };
 
 /** /send-resume (spec §2): the mail link first, then the message; the form's submit waits for the link. */
@@ -28,6 +30,11 @@ export default function SendResume() {
           </Title>
           <Text c="gray.8" mt={4}>
             {texts.intro}
+          </Text>
+          <Text size="sm" mt={4}>
+            <Anchor component={Link} to={paths.applyToJobAd}>
+              {texts.apply}
+            </Anchor>
           </Text>
           <Text size="sm" mt={4}>
             <MyCompaniesLink />

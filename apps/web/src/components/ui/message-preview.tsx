@@ -18,13 +18,17 @@ const SAMPLE: Record<string, string> = { company_name: 'شركة المثال', 
 const SAMPLE_APPLICANT: Applicant = { fullName: 'سارة أحمد', fullNameEn: 'Sara Ahmed', phone: '0500000000' };
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-/** The placeholders filled as the e-mail fills them: the sample company, and the applicant's own details. */
-export function fillPreview(text: string, applicant?: Applicant | null, html = true): string {
+/**
+ * The placeholders filled as the e-mail fills them: the sample company, and the applicant's own details.
+ * `known`: the values already decided for every recipient (a job ad's company and job title) in place of the sample.
+ */
+export function fillPreview(text: string, applicant?: Applicant | null, html = true, known: Record<string, string> = {}): string {
   const values: Record<string, string> = {
     ...SAMPLE,
     applicant_name: applicant?.fullName ?? '',
     applicant_name_en: applicant?.fullNameEn ?? '',
     applicant_phone: applicant?.phone ?? '',
+    ...known,
   };
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) => {
     const value = values[key.toLowerCase()];
@@ -43,15 +47,21 @@ export function MessagePreview({
   content,
   applicant,
   defaultOpen = false,
+  known,
+  note,
 }: {
   subject: string;
   content: string;
   /** The user's own details; left out (the admin's template preview), a sample applicant stands in. */
   applicant?: Applicant | null;
   defaultOpen?: boolean;
+  /** Placeholder values every recipient shares (a job ad's company and job title), shown as they will be sent. */
+  known?: Record<string, string>;
+  /** What the preview stands for, when it is not a sample company's message. */
+  note?: string;
 }) {
   const shown = applicant === undefined ? SAMPLE_APPLICANT : applicant;
-  const fill = (text: string) => fillPreview(text, shown);
+  const fill = (text: string) => fillPreview(text, shown, true, known);
   const [open, setOpen] = useState(defaultOpen);
   return (
     <Stack gap="xs">
@@ -62,10 +72,10 @@ export function MessagePreview({
         <Card withBorder radius="md" padding="md">
           <Stack gap="xs">
             <Text size="sm" c="gray.8">
-              {applicant === undefined ? texts.sampleNote : texts.note}
+              {note ?? (applicant === undefined ? texts.sampleNote : texts.note)}
             </Text>
             <Text fw={700}>
-              {texts.subject} {fillPreview(subject, shown, false)}
+              {texts.subject} {fillPreview(subject, shown, false, known)}
             </Text>
             <iframe
               title={texts.frame}

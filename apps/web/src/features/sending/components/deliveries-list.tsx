@@ -13,12 +13,14 @@ import { StackedTable } from '~/components/ui/stacked-table';
 import { useErrorToast } from '~/lib/use-error-toast';
 import { useDeliveries } from '../api/get-deliveries';
 import { deliveryStatusLabel, formatDateTime, formatNumber } from '../utils/format';
+import { deliverySourceLabel } from '../utils/target-source';
 import { ResendFailed } from './resend-failed';
 import { StatusBadge } from './status-badge';
 
 const texts = {
   heading: 'الرسائل المرسلة إلى الشركات',
-  columns: { company: 'الشركة', status: 'الحالة', at: 'الوقت', error: 'آخر خطأ' },
+  columns: { company: 'الشركة', source: 'المصدر', status: 'الحالة', at: 'الوقت', error: 'آخر خطأ' },
+  jobTitle: (title: string) => `الوظيفة: ${title}`,
   range: (from: string, to: string, total: string) => `عرض ${from} إلى ${to} من ${total}`,
   pages: 'صفحات الرسائل',
 };
@@ -98,13 +100,16 @@ export function DeliveriesList() {
                 formatNumber(data.total),
               )}
             </Text>
-            <StackedTable minWidth={640}>
+            <StackedTable minWidth={760}>
               <Table striped verticalSpacing="xs" aria-label={texts.heading} aria-busy={deliveries.isFetching || undefined}>
                 <ColumnHeads titles={Object.values(texts.columns)} />
                 <Table.Tbody>
                   {data.rows.map((row) => (
                     <Table.Tr key={row.id}>
                       <Table.Td data-label={texts.columns.company}>{withLtrRuns(row.companyName)}</Table.Td>
+                      <Table.Td data-label={texts.columns.source}>
+                        <DeliverySource row={row} />
+                      </Table.Td>
                       <Table.Td data-label={texts.columns.status}>
                         <StatusBadge status={row.status} label={deliveryStatusLabel(row.status)} />
                       </Table.Td>
@@ -122,6 +127,20 @@ export function DeliveriesList() {
         )}
       </Stack>
     </Card>
+  );
+}
+
+/** Where the company came from (ADR 029), and for a job ad the job applied for. */
+function DeliverySource({ row }: { row: DeliveryRow }) {
+  return (
+    <Stack gap={2} data-testid="delivery-source">
+      <Text size="sm">{deliverySourceLabel[row.source]}</Text>
+      {row.source === 'job_ad' && row.jobTitle ? (
+        <Text size="xs" c="gray.8" data-testid="delivery-job-title">
+          {withLtrRuns(texts.jobTitle(row.jobTitle))}
+        </Text>
+      ) : null}
+    </Stack>
   );
 }
 

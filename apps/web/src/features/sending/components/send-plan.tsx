@@ -1,4 +1,5 @@
 import { Alert, Card, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { TargetSource } from '@sira/shared';
 import { sendPlanText, windowDaysText } from '@sira/shared/messages/sending-window';
 import type { SendWindowMode } from '@sira/shared/schemas/sending-window';
 import { LoadError } from '~/components/ui/load-error';
@@ -9,20 +10,22 @@ import { formatSaudiDateTime } from '../utils/saudi-time';
  * The user's choice of when the messages may leave (working hours only, the default, or any time) and the
  * plan the server computes for it before anything is sent: how many messages, over how many days, from
  * when, and the expected finish in Saudi time with the Hijri date beside it. `count` narrows the send (a
- * choice of companies); without it the plan is for everything the user may send now.
+ * choice of companies); without it the plan is for everything the user may send now from `source`.
  */
 export function SendPlan({
   value,
   onChange,
   disabled,
   count,
+  source = 'directory',
 }: {
   value: SendWindowMode;
   onChange: (mode: SendWindowMode) => void;
   disabled?: boolean;
   count?: number;
+  source?: TargetSource;
 }) {
-  const plan = useSendPlan(value, count);
+  const plan = useSendPlan(value, count, source);
   const window = plan.data?.window;
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="send-plan-heading" data-testid="send-plan">

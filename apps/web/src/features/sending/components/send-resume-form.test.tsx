@@ -24,6 +24,8 @@ const compose = (over: Partial<SendingCompose> = {}): SendingCompose => ({
   templates: [{ id: TEMPLATE_ID, name: 'طلب توظيف', subject: 'طلب وظيفة', content: '<p>السلام عليكم</p>' }],
   balance: 50,
   companiesRemaining: 30,
+  ownCompaniesRemaining: 0,
+  ownListAllowed: false,
   sendableNow: 30,
   dailyLimit: null,
   applicant: { fullName: 'أحمد علي', fullNameEn: 'Ahmad Ali', phone: null },
@@ -67,7 +69,7 @@ const resume = (check: Partial<UploadedResume['check']> = {}, name = 'Ahmad_Ali_
 function server(over: Record<string, Answer> = {}, composed = compose()) {
   return stubApi({
     [on(contract.sending.compose)]: ok(sendingComposeSchema, composed),
-    [on(contract.sending.targets)]: ok(sendTargetsSchema, { groups }),
+    [on(contract.sending.targets)]: ok(sendTargetsSchema, { groups, own: { count: 0, alsoInDirectory: [] } }),
     [on(contract.sending.plan)]: ({ query }) =>
       ok(sendPlanSchema, plan(query.get('sendWindow') ?? '', Number(query.get('count') ?? composed.sendableNow))),
     [on(contract.sending.uploadResume)]: ok(uploadedResumeSchema, resume(), 201),
@@ -150,8 +152,65 @@ describe('/send-resume: which companies', () => {
       subject: 'طلب وظيفة',
       content: 'السلام عليكم',
       sendWindow: 'any_time',
+      source: 'directory',
       targeting: { sectors: [], cities: ['الرياض'] },
     });
+  });
+});
+
+describe('/send-resume: the directory, my companies or both', () => {
+  /** 6 own companies, 2 of them also in the directory (technology, Riyadh). */
+  const own = { count: 6, alsoInDirectory: [{ sector: 'تقنية', city: 'الرياض', count: 2 }] };
+  const withOwn = (over: Record<string, Answer> = {}) =>
+    server(
+      { [on(contract.sending.targets)]: ok(sendTargetsSchema, { groups, own }), ...over },
+      compose({ ownCompaniesRemaining: 6, ownListAllowed: true }),
+    );
+
+  it('offers no choice without own companies or a package that allows them', async () => {
+    server();
+    await openForm();
+    expect(screen.queryByRole('radio', { name: 'قائمتي' })).toBeNull();
+  });
+
+  it('counts my companies whole and sends to them alone, without the directory’s sectors and cities', async () => {
+    const { requests } = withOwn();
+    const app = await openForm();
+    await app.user.click(await screen.findByRole('radio', { name: 'قائمتي' }));
+    expect(within(screen.getByTestId('sendable-summary')).getByText(sendableText.reaches(6))).toBeTruthy();
+    // Sectors and cities narrow the directory only: not offered for the list alone.
+    expect(screen.queryByRole('combobox', { name: targetingText.cities })).toBeNull();
+    await waitFor(() =>
+      expect(
+        requests.some((r) => r.path === contract.sending.plan.path && r.query.get('source') === 'own_list' && r.query.get('count') === '6'),
+      ).toBe(true),
+    );
+    await fillIn(app);
+    await submit(app);
+    expect(await screen.findByText(sendingText.scheduled(30))).toBeTruthy();
+    const job = requests.find((r) => r.method === 'POST' && r.path === contract.sending.schedule.path);
+    expect(job?.body).toMatchObject({ source: 'own_list' });
+    expect(job?.body).not.toHaveProperty('targeting');
+  });
+
+  it('counts both once per address, the directory narrowed and my companies whole', async () => {
+    withOwn();
+    const app = await openForm();
+    await app.user.click(await screen.findByRole('radio', { name: 'الدليل وقائمتي معاً' }));
+    expect(within(screen.getByTestId('sendable-summary')).getByText(sendableText.reaches(34))).toBeTruthy();
+    expect(screen.getByTestId('source-narrows-directory')).toBeTruthy();
+    await app.user.click(await screen.findByRole('combobox', { name: targetingText.cities }));
+    await app.user.click(screen.getByRole('option', { name: 'جدة (10)' }));
+    // Jeddah's 10 and the 6 of my companies, none of them in Jeddah's directory.
+    expect(screen.getByTestId('target-count').textContent).toBe(targetingText.receive(16));
+  });
+
+  it('shows the way to my companies when the package allows them and none is left', async () => {
+    server({}, compose({ ownCompaniesRemaining: 0, ownListAllowed: true }));
+    await openForm();
+    const own = screen.getByRole('radio', { name: 'قائمتي' }) as HTMLInputElement;
+    expect(own.disabled).toBe(true);
+    expect(screen.getByRole('link', { name: 'أضف شركاتك في «قائمتي»' }).getAttribute('href')).toBe('/my-companies');
   });
 });
 

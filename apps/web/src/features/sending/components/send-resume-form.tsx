@@ -4,18 +4,15 @@ import {
   ALL_TARGETS,
   CONTENT_MAX_LENGTH,
   editableText,
-  isKnownCode,
-  messageForCode,
   paths,
   SUBJECT_MAX_LENGTH,
   type Targeting,
-  TOAST_RETRY_EXHAUSTED_MS,
+  type TargetSource,
   targetsAll,
   UPLOAD_RETRY,
 } from '@sira/shared';
 import { composeFormSchema } from '@sira/shared/forms/sending';
 import { sendingMessage, sendingText } from '@sira/shared/messages/sending';
-import type { UploadedResume } from '@sira/shared/schemas/sending';
 import type { SendWindowMode } from '@sira/shared/schemas/sending-window';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -30,15 +27,14 @@ import { useErrorToast } from '~/lib/use-error-toast';
 import { useCompose } from '../api/get-compose';
 import { useSendTargets } from '../api/get-targets';
 import { useScheduleSend } from '../api/schedule-send';
-import { useUploadResume } from '../api/upload-resume';
-import { resumeWarnings } from '../utils/resume-check';
-import { isTransient } from '../utils/retry';
+import { type ResumeProblem, useResumeAttachment } from '../hooks/use-resume-attachment';
+import { offersSourceChoice, remainingFromSource, sourceReceivingCount } from '../utils/target-source';
 import { ApplicantNameForm } from './applicant-name-form';
-import { ResumeCheckReport } from './resume-check-report';
-import { ResumeFileField } from './resume-file-field';
+import { ResumeAttachment } from './resume-attachment';
 import { SendPlan } from './send-plan';
 import { NoBalanceAlert, SendableSummary } from './sendable-summary';
-import { receivingCount, TargetFilter } from './target-filter';
+import { TargetFilter } from './target-filter';
+import { TargetSourceChoice } from './target-source-choice';
 
 const texts = {
   heading: 'تفاصيل الرسالة',
@@ -71,14 +67,15 @@ type ComposeFormValues = {
   content: string;
   file: File | null;
   targeting: Targeting;
+  /** The directory, the user's own companies, or both (ADR 029). */
+  source: TargetSource;
   sendWindow: SendWindowMode;
 };
 
 /** The message's own fields: a change to one of them takes the form's message away (the send's reach does not). */
 const MESSAGE_FIELDS = ['templateId', 'subject', 'content', 'file'] as const;
 
-type Phase = { kind: 'idle' } | { kind: 'uploading'; retry: number } | { kind: 'scheduling' };
-type Problem = { kind: 'text'; text: string } | { kind: 'no-balance' };
+type Problem = ResumeProblem;
 
 /**
  * The /send-resume form (spec §2, §5, §8): template, subject, HTML content, PDF, submit. The résumé is
@@ -88,7 +85,6 @@ type Problem = { kind: 'text'; text: string } | { kind: 'no-balance' };
 export function SendResumeForm({ linked }: { linked: boolean }) {
   const compose = useCompose();
   useErrorToast(compose, sendingText.loadFailed);
-  const upload = useUploadResume();
   const schedule = useScheduleSend();
   const navigate = useNavigate();
   const form = useForm<ComposeFormValues>({
@@ -99,6 +95,7 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
       content: '',
       file: null,
       targeting: ALL_TARGETS,
+      source: 'directory',
       sendWindow: 'working_hours',
     },
     validate: validateWith(composeFormSchema),
@@ -108,17 +105,16 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
       if (MESSAGE_FIELDS.some((field) => values[field] !== previous[field])) edited();
     },
   });
-  const [uploaded, setUploaded] = useState<{ file: File; resume: UploadedResume } | null>(null);
-  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [scheduling, setScheduling] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
   /** The text the chosen template put in, to tell the user's own edits from it. */
   const [applied, setApplied] = useState({ subject: '', content: '' });
   const [replacing, setReplacing] = useState<string | null>(null);
-  /** The uploaded résumé whose check's warnings the user has confirmed reading (ResumeCheckReport). */
-  const [acceptedResumeId, setAcceptedResumeId] = useState<string | null>(null);
-  /** The uploaded résumé whose uninformative name the user renamed or chose to keep (ResumeCheckReport). */
-  const [namedResumeId, setNamedResumeId] = useState<string | null>(null);
-  const [showAcceptError, setShowAcceptError] = useState(false);
+  const attachment = useResumeAttachment({
+    onAccepted: () => setProblem(null),
+    // The user renamed the résumé or kept its name: the message that asked for it goes.
+    onNamed: () => setProblem((p) => (p?.kind === 'text' && p.text === sendingText.resumeNameMustDecide ? null : p)),
+  });
   const targets = useSendTargets();
 
   // A message about the form goes once the user changes what it was about.
@@ -140,7 +136,7 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
     return <LoadError title={sendingText.loadFailed} retryLabel={sendingText.retry} query={compose} />;
   }
   const data = compose.data;
-  const busy = phase.kind !== 'idle';
+  const busy = scheduling || attachment.uploading !== null;
   // Asked once, before anything else: the companies must know who writes (the server refuses a nameless send).
   if (!data.applicant.fullName) return <ApplicantNameForm />;
 
@@ -159,83 +155,64 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
     else applyTemplate(id);
   };
 
-  const fail = (next: Problem, autoClose?: number) => {
+  const fail = (next: Problem) => {
     setProblem(next);
-    notify.error(next.kind === 'no-balance' ? sendingText.noBalance : next.text, autoClose);
+    notify.error(next.kind === 'no-balance' ? sendingText.noBalance : next.text, next.kind === 'text' ? next.autoClose : undefined);
   };
 
-  /** The user renamed the résumé or kept its name: the message that asked for it goes. */
-  const nameChosen = (resumeId: string) => {
-    setNamedResumeId(resumeId);
-    if (problem?.kind === 'text' && problem.text === sendingText.resumeNameMustDecide) setProblem(null);
-  };
-
-  const resumeFor = async (chosen: File): Promise<UploadedResume | null> => {
-    if (uploaded?.file === chosen) return uploaded.resume;
-    setPhase({ kind: 'uploading', retry: 0 });
-    try {
-      const resume = await upload.mutateAsync({ file: chosen, onRetry: (retry) => setPhase({ kind: 'uploading', retry }) });
-      setUploaded({ file: chosen, resume });
-      return resume;
-    } catch (error) {
-      // After the retries, the spec's upload failure (shown longer: retries were exhausted); a refusal of the file itself says why.
-      if (isTransient(error)) fail({ kind: 'text', text: sendingText.uploadFailed }, TOAST_RETRY_EXHAUSTED_MS);
-      else if (codeOf(error) === 'NO_BALANCE') fail({ kind: 'no-balance' });
-      else fail({ kind: 'text', text: sendingMessage(codeOf(error)) ?? knownMessage(codeOf(error)) ?? sendingText.uploadFailed });
-      return null;
-    }
-  };
-
-  const submit = async ({ subject, content, file, targeting, sendWindow }: ComposeFormValues) => {
+  const submit = async ({ subject, content, file, targeting, source, sendWindow }: ComposeFormValues) => {
     setProblem(null);
     if (data.balance <= 0) return fail({ kind: 'no-balance' });
     if (!linked) return fail({ kind: 'text', text: sendingText.mailboxNotLinked });
     if (!file) return; // required by the form's schema: never missing here
-    const resume = await resumeFor(file);
-    if (!resume) return setPhase({ kind: 'idle' });
-    // Nothing is scheduled, and no credit spent, until the user has read what the check found and said go.
-    if (resumeWarnings(resume.check).length > 0 && acceptedResumeId !== resume.id) {
-      setPhase({ kind: 'idle' });
-      setShowAcceptError(true);
-      return fail({ kind: 'text', text: sendingText.resumeWarningsMustAccept });
-    }
-    // A device's file name (Document.pdf, scan0001.pdf) is what every company would see: the user chooses first.
-    if (resume.check.suggestedName && namedResumeId !== resume.id) {
-      setPhase({ kind: 'idle' });
-      return fail({ kind: 'text', text: sendingText.resumeNameMustDecide });
-    }
-    setPhase({ kind: 'scheduling' });
+    const readiness = await attachment.ready(file);
+    if ('problem' in readiness) return fail(readiness.problem);
+    setScheduling(true);
+    // Sectors and cities narrow the directory only: a send to the user's own list alone goes without them.
+    const narrowed = source !== 'own_list' && !targetsAll(targeting);
     try {
       const result = await schedule.mutateAsync({
-        resumeId: resume.id,
+        resumeId: readiness.resume.id,
         subject,
         content,
         sendWindow,
-        ...(targetsAll(targeting) ? {} : { targeting: { sectors: [...targeting.sectors], cities: [...targeting.cities] } }),
+        source,
+        ...(narrowed ? { targeting: { sectors: [...targeting.sectors], cities: [...targeting.cities] } } : {}),
       });
       notify.success(sendingText.scheduled(result.scheduled));
       void navigate(paths.dashboard);
     } catch (error) {
       const code = codeOf(error);
-      if (code === 'RESUME_NOT_FOUND') setUploaded(null);
+      if (code === 'RESUME_NOT_FOUND') attachment.forget();
       if (code === 'NO_BALANCE') fail({ kind: 'no-balance' });
       else fail({ kind: 'text', text: sendingMessage(code) ?? validationText(error) ?? sendingText.scheduleFailed });
     } finally {
-      setPhase({ kind: 'idle' });
+      setScheduling(false);
     }
   };
 
   const busyLabel =
-    phase.kind === 'uploading'
-      ? phase.retry > 0
-        ? texts.retrying(phase.retry)
+    attachment.uploading !== null
+      ? attachment.uploading > 0
+        ? texts.retrying(attachment.uploading)
         : texts.uploading
-      : phase.kind === 'scheduling'
+      : scheduling
         ? texts.scheduling
         : null;
   const { targeting, sendWindow } = form.values;
-  /** How many a send narrowed by sector and city reaches (target-filter.tsx); undefined: every company. */
-  const sendable = targetsAll(targeting) || !targets.data ? undefined : receivingCount(targets.data.groups, targeting, data.balance);
+  const choosesSource = offersSourceChoice(data);
+  const source: TargetSource = choosesSource ? form.values.source : 'directory';
+  /** Sectors and cities narrow the directory only (ADR 029). */
+  const narrowsDirectory = source !== 'own_list';
+  /**
+   * How many this send reaches: the companies it takes from its source, narrowed by sector and city where they
+   * apply (rules/targeting.ts); undefined for every company of the directory, which compose already counted.
+   */
+  const sendable =
+    !targets.data || (source === 'directory' && targetsAll(targeting))
+      ? undefined
+      : sourceReceivingCount(source, targets.data, narrowsDirectory ? targeting : ALL_TARGETS, data.balance);
+  const remaining = remainingFromSource(source, data, targets.data);
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="compose-heading">
@@ -254,17 +231,27 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
           <Title order={2} fz="xl" id="compose-heading">
             {texts.heading}
           </Title>
-          <SendableSummary compose={data} sendable={sendable} />
-          {data.balance > 0 && data.companiesRemaining > 0 ? (
+          {choosesSource && data.balance > 0 ? (
+            <TargetSourceChoice compose={data} value={source} onChange={(next) => form.setFieldValue('source', next)} disabled={busy} />
+          ) : null}
+          <SendableSummary compose={data} sendable={sendable} source={source} remaining={remaining} />
+          {data.balance > 0 && data.companiesRemaining > 0 && narrowsDirectory ? (
             <TargetFilter
               balance={data.balance}
               value={targeting}
               onChange={(next) => form.setFieldValue('targeting', next)}
               disabled={busy}
+              source={source}
             />
           ) : null}
           {(sendable ?? data.sendableNow) > 0 ? (
-            <SendPlan value={sendWindow} onChange={(mode) => form.setFieldValue('sendWindow', mode)} disabled={busy} count={sendable} />
+            <SendPlan
+              value={sendWindow}
+              onChange={(mode) => form.setFieldValue('sendWindow', mode)}
+              disabled={busy}
+              count={sendable}
+              source={source}
+            />
           ) : null}
           <Text size="sm" c="gray.8" data-testid="applicant-from">
             {sendingText.applicantFrom(data.applicant.fullName)}
@@ -293,25 +280,13 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
             styles={{ input: { fontFamily: 'inherit' } }}
           />
           <MessagePreview subject={form.values.subject} content={form.values.content} applicant={data.applicant} />
-          <ResumeFileField value={form.values.file} onChange={(file) => form.setFieldValue('file', file)} onPick={edited} disabled={busy} />
-          {uploaded && uploaded.file === form.values.file ? (
-            <ResumeCheckReport
-              resume={uploaded.resume}
-              accepted={acceptedResumeId === uploaded.resume.id}
-              onAcceptedChange={(accepted) => {
-                setAcceptedResumeId(accepted ? uploaded.resume.id : null);
-                if (accepted) setProblem(null);
-              }}
-              onRenamed={(name) => {
-                setUploaded({ ...uploaded, resume: { ...uploaded.resume, name } });
-                nameChosen(uploaded.resume.id);
-              }}
-              nameDecided={namedResumeId === uploaded.resume.id}
-              onKeepName={() => nameChosen(uploaded.resume.id)}
-              showAcceptError={showAcceptError}
-              disabled={busy}
-            />
-          ) : null}
+          <ResumeAttachment
+            attachment={attachment}
+            value={form.values.file}
+            onChange={(file) => form.setFieldValue('file', file)}
+            onPick={edited}
+            disabled={busy}
+          />
           {/* With no balance on load the summary above already shows this alert; the toast is the answer to the click. */}
           {problem?.kind === 'no-balance' && data.balance > 0 ? <NoBalanceAlert /> : null}
           {problem?.kind === 'text' ? (
@@ -356,8 +331,6 @@ export function SendResumeForm({ linked }: { linked: boolean }) {
 }
 
 const codeOf = (error: unknown) => (error instanceof ApiRequestError ? error.code : undefined);
-/** The app-wide text of a code it knows (too many uploads: RATE_LIMITED), else nothing. */
-const knownMessage = (code: string | undefined) => (code !== 'INTERNAL' && isKnownCode(code) ? messageForCode(code) : undefined);
 
 /** Whether filling in a template would throw away text the user wrote or changed (so it is asked first). */
 export function replacesOwnText(current: { subject: string; content: string }, applied: { subject: string; content: string }): boolean {

@@ -11,6 +11,7 @@ import { SendingStatusPanel } from './sending-status-panel';
 const texts = {
   emptyTitle: 'لم ترسل سيرتك الذاتية بعد',
   emptyLink: 'أرسل سيرتك الذاتية الآن',
+  emptyApply: 'أو قدّم على إعلان وظيفة وجدته',
 };
 
 /** The dashboard's sending part: the status panel and the delivery list, or the first-time empty state. */
@@ -31,6 +32,9 @@ export function SendingActivity() {
           <Text c="gray.8">{sendingText.noDeliveries}</Text>
           <Anchor component={Link} to={paths.sendResume} fw={700}>
             {texts.emptyLink}
+          </Anchor>
+          <Anchor component={Link} to={paths.applyToJobAd} fw={700}>
+            {texts.emptyApply}
           </Anchor>
         </Stack>
       </Card>

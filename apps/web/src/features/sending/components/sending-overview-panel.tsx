@@ -23,6 +23,7 @@ const texts = {
   unknown: '—',
   tiles: [
     { to: paths.sendResume, title: 'إرسال السيرة الذاتية', body: 'ارفع سيرتك واختر القالب وابدأ الإرسال' },
+    { to: paths.applyToJobAd, title: 'التقديم على إعلان وظيفة', body: 'الصق إعلاناً وجدته وأرسل سيرتك إلى بريده' },
     { to: paths.billing, title: 'الفواتير والمدفوعات', body: 'سجل مدفوعاتك وباقتك الحالية' },
     { to: paths.upgrade, title: 'ترقية الباقة', body: 'احصل على رسائل وشركات أكثر' },
   ],
@@ -64,7 +65,7 @@ function BalanceNotice({ account }: { account: SendingAccount }) {
 
 /**
  * The dashboard header (spec §2): who, which package, the balance, what was sent and what failed, a
- * low-balance warning under 5, and the three tiles. The figures come with the sending status, read in the same
+ * low-balance warning under 5, and the tiles. The figures come with the sending status, read in the same
  * snapshot as the panel below, so the two never disagree.
  */
 export function SendingOverviewPanel() {
@@ -118,7 +119,7 @@ export function SendingOverviewPanel() {
         <Stat label={texts.sent} value={figure(account?.sentMessages)} testId="overview-sent" />
         <Stat label={texts.failed} value={figure(account?.failedCount)} testId="overview-failed" />
       </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: texts.tiles.length }}>
         {texts.tiles.map((tile) => (
           <Card key={tile.to} component={Link} to={tile.to} withBorder padding="lg" radius="md">
             <Text fw={700}>{tile.title}</Text>

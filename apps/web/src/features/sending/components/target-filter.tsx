@@ -1,8 +1,17 @@
 import { Alert, Button, Group, MultiSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { countMatching, PACKAGE_COMPANY_LIMIT, type Targeting, targetsAll, valueCounts } from '@sira/shared';
+import {
+  countFromSource,
+  countMatching,
+  PACKAGE_COMPANY_LIMIT,
+  type Targeting,
+  type TargetSource,
+  targetsAll,
+  valueCounts,
+} from '@sira/shared';
 import { sendingText, targetingText } from '@sira/shared/messages/sending';
 import type { SendTargets } from '@sira/shared/schemas/sending';
 import { useSendTargets } from '../api/get-targets';
+import { sourceReceivingCount } from '../utils/target-source';
 
 /**
  * /send-resume's choice of sectors and cities: two multi-selects over the values of the user's package
@@ -10,21 +19,19 @@ import { useSendTargets } from '../api/get-targets';
  * CV — counted here from the server's per-(sector, city) counts as the user chooses, by the rule scheduling
  * applies (rules/targeting.ts). Nothing chosen is "all", the default. A failure to load leaves "all" possible.
  */
-/** How many companies a send narrowed this way reaches: the matching ones, up to the balance and a send's limit. */
-export function receivingCount(groups: SendTargets['groups'], targeting: Targeting, balance: number): number {
-  return Math.min(countMatching(groups, targeting), balance, PACKAGE_COMPANY_LIMIT);
-}
-
 export function TargetFilter({
   balance,
   value,
   onChange,
   disabled,
+  source = 'directory',
 }: {
   balance: number;
   value: Targeting;
   onChange: (next: Targeting) => void;
   disabled: boolean;
+  /** With "both", the count adds the user's own companies, which the choice does not narrow. */
+  source?: Exclude<TargetSource, 'own_list'>;
 }) {
   const targets = useSendTargets();
   return (
@@ -51,20 +58,22 @@ export function TargetFilter({
           </Button>
         </Alert>
       ) : (
-        <TargetChoice groups={targets.data.groups} balance={balance} value={value} onChange={onChange} disabled={disabled} />
+        <TargetChoice targets={targets.data} source={source} balance={balance} value={value} onChange={onChange} disabled={disabled} />
       )}
     </Stack>
   );
 }
 
 function TargetChoice({
-  groups,
+  targets,
+  source,
   balance,
   value,
   onChange,
   disabled,
 }: {
-  groups: SendTargets['groups'];
+  targets: SendTargets;
+  source: Exclude<TargetSource, 'own_list'>;
   balance: number;
   value: Targeting;
   onChange: (next: Targeting) => void;
@@ -72,8 +81,9 @@ function TargetChoice({
 }) {
   const options = (of: 'sector' | 'city') =>
     valueCounts(groups, of, value).map((v) => ({ value: v.value, label: targetingText.option(v.value, v.count) }));
-  const matching = countMatching(groups, value);
-  const receiving = receivingCount(groups, value, balance);
+  const { groups } = targets;
+  const matching = countFromSource(source, groups, targets.own, value);
+  const receiving = sourceReceivingCount(source, targets, value, balance);
   return (
     <>
       <MultiSelect
