@@ -1,7 +1,6 @@
 import { Alert, Button, Group, MultiSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   countFromSource,
-  countMatching,
   PACKAGE_COMPANY_LIMIT,
   type Targeting,
   type TargetSource,
