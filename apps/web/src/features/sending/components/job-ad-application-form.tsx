@@ -21,6 +21,7 @@ import {
   jobAdApplicationErrorText,
   jobAdApplicationProblem,
   jobAdPlaceholderValues,
+  namesDirectoryFields,
 } from '../utils/job-ad-application';
 import { ApplicantNameForm } from './applicant-name-form';
 import { ResumeAttachment } from './resume-attachment';
@@ -37,6 +38,8 @@ const texts = {
   content: 'محتوى الرسالة',
   contentHint:
     'يمكنك استخدام {{job_title}} و{{company_name}} وستُستبدل بالمسمى الوظيفي واسم الشركة أعلاه، و{{applicant_name}} و{{applicant_name_en}} و{{applicant_phone}} وستُستبدل باسمك ورقم جوالك.',
+  directoryFields:
+    'الإعلان لا يذكر قطاع الشركة ولا مدينتها، فيبقى مكان {{sector}} و{{location}} فارغاً في رسالتك: احذفهما أو اكتب بدلهما ما يناسب.',
   previewNote: 'هكذا تصل الرسالة إلى الشركة: بالمسمى الوظيفي واسم الشركة كما أكدتهما، وباسمك ورقم جوالك كما حفظتهما.',
   balance: (balance: number, count: number) => `رصيدك: ${messageCount(balance)} · يأخذ هذا الطلب: ${messageCount(count)}`,
   submit: 'أرسل الطلب',
@@ -250,6 +253,11 @@ export function JobAdApplicationForm({
             withAsterisk
             styles={{ input: { fontFamily: 'inherit' } }}
           />
+          {namesDirectoryFields(values) ? (
+            <Text size="sm" c="orange.9" data-testid="job-ad-directory-fields">
+              {withLtrRuns(texts.directoryFields)}
+            </Text>
+          ) : null}
           <MessagePreview
             subject={values.subject}
             content={values.content}

@@ -2,7 +2,7 @@ import { jobAdMessage } from '@sira/shared/messages/job-ads';
 import { sendingText } from '@sira/shared/messages/sending';
 import { describe, expect, it } from 'vitest';
 import { fillPreview } from '~/components/ui/message-preview';
-import { jobAdApplicationErrorText, jobAdApplicationProblem, jobAdPlaceholderValues } from './job-ad-application';
+import { jobAdApplicationErrorText, jobAdApplicationProblem, jobAdPlaceholderValues, namesDirectoryFields } from './job-ad-application';
 
 const choice = { text: 'post', emails: ['hr@example.com'], jobTitle: ' محاسب ', companyName: 'شركة النخبة' };
 const message = { subject: 'التقديم على وظيفة {{job_title}}', content: 'السادة {{ company_name }}', file: new File(['%PDF'], 'cv.pdf') };
@@ -15,6 +15,12 @@ describe('a job ad application', () => {
     expect(fillPreview(message.content, applicant, false, known)).toBe('السادة شركة النخبة');
     // An ad has no directory sector or city: they read as nothing, not as the sample company's.
     expect(fillPreview('{{sector}}|{{location}}', applicant, false, known)).toBe('|');
+  });
+
+  it('notices a sector or city in the message, which an ad does not give', () => {
+    expect(namesDirectoryFields({ subject: 'طلب', content: 'في قطاع {{ Sector }}' })).toBe(true);
+    expect(namesDirectoryFields({ subject: 'في {{location}}', content: '' })).toBe(true);
+    expect(namesDirectoryFields(message)).toBe(false);
   });
 
   it('escapes the confirmed values in the previewed HTML', () => {

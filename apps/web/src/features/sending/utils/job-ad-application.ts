@@ -33,6 +33,12 @@ export function jobAdPlaceholderValues({ jobTitle, companyName }: Pick<JobAdChoi
   return { job_title: jobTitle.trim(), company_name: companyName.trim(), sector: '', location: '' };
 }
 
+const DIRECTORY_PLACEHOLDER = /\{\{\s*(sector|location)\s*\}\}/i;
+
+/** Whether the message names the company's sector or city, which a job ad does not give: they would read as gaps. */
+export const namesDirectoryFields = ({ subject, content }: Pick<JobAdMessageValues, 'subject' | 'content'>) =>
+  DIRECTORY_PLACEHOLDER.test(subject) || DIRECTORY_PLACEHOLDER.test(content);
+
 /**
  * The first thing in the way of applying, with the fields it is about, or null: an address chosen, then the job
  * title and company (the application records them, and the message may name them) with the message and the
