@@ -15,14 +15,18 @@ export const retentionSettingsSchema = z.object({
 export type RetentionSettings = z.infer<typeof retentionSettingsSchema>;
 
 /**
- * GET /api/users/me/retention: what the dashboard says. `deleteOn` is when the résumés and message bodies held
- * now will be erased; null when nothing is held, or while a send is still running (`waitingForSend`: the
- * count starts when it ends).
+ * GET /api/users/me/retention: what the dashboard says. `deleteOn` is when the résumés, message bodies, own
+ * list of companies (with its uploads' records) and job ads' text held now will be erased; null when nothing
+ * is held, or while a send is still running (`waitingForSend`: the count starts when it ends).
  */
 export const retentionNoticeSchema = z.object({
   days: z.number().int(),
   resumeCount: z.number().int(),
   messageCount: z.number().int(),
+  /** Rows of the user's own list ("my companies", ADR 029). */
+  ownCompanyCount: z.number().int(),
+  /** Job ads applied to whose text is still kept. */
+  jobAdCount: z.number().int(),
   waitingForSend: z.boolean(),
   deleteOn: z.iso.datetime().nullable(),
 });

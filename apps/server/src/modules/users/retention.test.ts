@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test-support/app';
 import { signedInAdmin, signedInUser } from '../../../test-support/auth';
 import { profileIdOf } from '../../../test-support/sending';
-import { auditLog, resumeFiles, resumes, sendJobs } from '../../db/schema';
+import { auditLog, excelFiles, jobAds, resumeFiles, resumes, sendJobs, userCompanies } from '../../db/schema';
 import { readRetentionDays, retentionNotice, runRetention, writeRetentionDays } from './retention';
 
 const ctx = useTestApp();
@@ -172,6 +172,8 @@ describe('retention of résumés and message bodies', () => {
         days: 45,
         resumeCount: 1,
         messageCount: 1,
+        ownCompanyCount: 0,
+        jobAdCount: 0,
         waitingForSend: false,
         deleteOn: daysAfter(finishedAt, 45).toISOString(),
       });
@@ -181,6 +183,66 @@ describe('retention of résumés and message bodies', () => {
     } finally {
       await writeRetentionDays(ctx.db, DEFAULT_RETENTION_DAYS);
     }
+  });
+});
+
+describe('retention of the own list and job ads (ADR 029)', () => {
+  /** The user's own list (added at `addedAt`), its upload record and a job ad applied to. */
+  async function withListAndAd(profileId: string, addedAt: Date) {
+    const [file] = await ctx.db
+      .insert(excelFiles)
+      .values({ profileId, scope: 'own_list', filename: 'شركاتي.xlsx', rowsAdded: 2, createdAt: addedAt })
+      .returning({ id: excelFiles.id });
+    await ctx.db
+      .insert(userCompanies)
+      .values(
+        ['a', 'b'].map((n) => ({
+          profileId,
+          excelFileId: file?.id,
+          name: `شركة ${n}`,
+          email: `${n}@retained.example`,
+          createdAt: addedAt,
+        })),
+      );
+    await ctx.db
+      .insert(jobAds)
+      .values({ profileId, postText: 'أرسل سيرتك على hr@ad.example', jobTitle: 'محاسب', companyName: 'شركة', createdAt: addedAt });
+    return file?.id as string;
+  }
+  const kept = async (profileId: string) => ({
+    own: (await ctx.db.select().from(userCompanies).where(eq(userCompanies.profileId, profileId))).length,
+    uploads: (await ctx.db.select().from(excelFiles).where(eq(excelFiles.profileId, profileId))).length,
+    ads: await ctx.db.select({ text: jobAds.postText, title: jobAds.jobTitle }).from(jobAds).where(eq(jobAds.profileId, profileId)),
+  });
+
+  it('erases the list and its uploads, and blanks the ads’ text, with the résumés; the title stays', async () => {
+    const finishedAt = at('2026-05-10T08:00:00Z');
+    const u = await userWith({ uploadedAt: at('2026-05-01T08:00:00Z'), status: 'completed', finishedAt });
+    await withListAndAd(u.profileId, at('2026-05-02T08:00:00Z'));
+    const notice = (await ctx.app.inject({ url: '/api/users/me/retention', headers: { cookie: u.cookie } })).json();
+    expect(notice).toMatchObject({ ownCompanyCount: 2, jobAdCount: 1, deleteOn: daysAfter(finishedAt, 90).toISOString() });
+
+    await runRetention(ctx.db, { now: new Date(daysAfter(finishedAt, 30).getTime() - 60_000), days: 30 });
+    expect((await kept(u.profileId)).own).toBe(2);
+    const pass = await runRetention(ctx.db, { now: daysAfter(finishedAt, 30), days: 30 });
+    expect(pass).toMatchObject({ ownCompanies: 2, jobAds: 1 });
+    expect(await kept(u.profileId)).toEqual({ own: 0, uploads: 0, ads: [{ text: '', title: 'محاسب' }] });
+    const after = (await ctx.app.inject({ url: '/api/users/me/retention', headers: { cookie: u.cookie } })).json();
+    expect(after).toMatchObject({ resumeCount: 0, messageCount: 0, ownCompanyCount: 0, jobAdCount: 0 });
+  });
+
+  it('counts from the last company added, and takes a user who holds only a list', async () => {
+    const { email, cookie } = await signedInUser(ctx);
+    const profileId = await profileIdOf(ctx, email);
+    const addedAt = at('2026-06-01T00:00:00Z');
+    await withListAndAd(profileId, addedAt);
+    const notice = (await ctx.app.inject({ url: '/api/users/me/retention', headers: { cookie } })).json();
+    expect(notice).toMatchObject({ resumeCount: 0, ownCompanyCount: 2, deleteOn: daysAfter(addedAt, 30 * 3).toISOString() });
+
+    await runRetention(ctx.db, { now: daysAfter(addedAt, 29), days: 30 });
+    expect((await kept(profileId)).own).toBe(2);
+    await runRetention(ctx.db, { now: daysAfter(addedAt, 30), days: 30 });
+    expect(await kept(profileId)).toEqual({ own: 0, uploads: 0, ads: [{ text: '', title: 'محاسب' }] });
   });
 });
 

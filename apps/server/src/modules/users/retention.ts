@@ -9,9 +9,11 @@ import { readSetting, writeSetting } from '../../lib/settings';
 /**
  * Nothing kept longer than needed (ADR 012): a user's résumé files are deleted, and the bodies of their send
  * jobs blanked (subjects, counts and statuses stay), N days after their last send finished — N the admin's
- * setting, 90 by default. The clock starts at the later of the last finished send and the last upload, so a
- * résumé uploaded today is not erased because a send ended months ago, and it never starts while a send is
- * still pending or running (its worker still reads the file and the body).
+ * setting, 90 by default. The user's own list of companies and the records of its uploads go with them, and
+ * the text of the job ads they applied to is blanked (title, company and date stay; ADR 029). The clock
+ * starts at the later of the last finished send, the last résumé upload and the last company added to the
+ * list, so a résumé or a list added today is not erased because a send ended months ago, and it never starts
+ * while a send is still pending or running (its worker still reads the file, the body and the list).
  */
 
 export const RETENTION_SETTING_KEY = 'retention';
@@ -33,20 +35,35 @@ export async function writeRetentionDays(db: Database, days: number): Promise<vo
 /** When a profile's clock started: its last finished send or its last upload, whichever is later (null: neither). */
 const anchorOf = (profileId: SQL) => sql`greatest(
   (select max(coalesce(j.completed_at, j.created_at)) from send_jobs j where j.profile_id = ${profileId} and j.status in ('completed', 'failed')),
-  (select max(r.created_at) from resumes r where r.profile_id = ${profileId}))`;
+  (select max(r.created_at) from resumes r where r.profile_id = ${profileId}),
+  (select max(u.created_at) from user_companies u where u.profile_id = ${profileId}))`;
 const unfinishedSend = (profileId: SQL) =>
   sql`exists (select 1 from send_jobs j where j.profile_id = ${profileId} and j.status in ('pending', 'processing'))`;
 const holdsSomething = (profileId: SQL) => sql`(exists (select 1 from resumes r where r.profile_id = ${profileId})
-  or exists (select 1 from send_jobs j where j.profile_id = ${profileId} and j.content <> ''))`;
+  or exists (select 1 from send_jobs j where j.profile_id = ${profileId} and j.content <> '')
+  or exists (select 1 from user_companies u where u.profile_id = ${profileId})
+  or exists (select 1 from excel_files f where f.profile_id = ${profileId} and f.scope = 'own_list')
+  or exists (select 1 from job_ads a where a.profile_id = ${profileId} and a.post_text <> ''))`;
 
 /** What the dashboard says: what is held, and the day it goes. */
 export async function retentionNotice(db: Database, profileId: string, days: number): Promise<RetentionNotice> {
   const id = sql`${profileId}`;
-  const [row] = rowsOf<{ resumes: number; messages: number; waiting: boolean; anchor: Date | string | null }>(
+  const [row] = rowsOf<{
+    resumes: number;
+    messages: number;
+    ownCompanies: number;
+    jobAds: number;
+    held: boolean;
+    waiting: boolean;
+    anchor: Date | string | null;
+  }>(
     await db.execute(sql`
       select
         (select count(*)::int from resumes r where r.profile_id = ${id}) as resumes,
         (select count(*)::int from send_jobs j where j.profile_id = ${id} and j.content <> '') as messages,
+        (select count(*)::int from user_companies u where u.profile_id = ${id}) as "ownCompanies",
+        (select count(*)::int from job_ads a where a.profile_id = ${id} and a.post_text <> '') as "jobAds",
+        ${holdsSomething(id)} as held,
         ${unfinishedSend(id)} as waiting,
         ${anchorOf(id)} as anchor`),
   );
@@ -54,11 +71,14 @@ export async function retentionNotice(db: Database, profileId: string, days: num
   const messageCount = row?.messages ?? 0;
   const waitingForSend = !!row?.waiting;
   const anchor = row?.anchor ? new Date(row.anchor) : null;
-  const held = resumeCount + messageCount > 0;
+  // The same rule as the pass: whatever it would erase (an upload record alone included) has a day.
+  const held = !!row?.held;
   return {
     days,
     resumeCount,
     messageCount,
+    ownCompanyCount: row?.ownCompanies ?? 0,
+    jobAdCount: row?.jobAds ?? 0,
     waitingForSend,
     deleteOn: held && !waitingForSend && anchor ? new Date(anchor.getTime() + days * DAY_MS).toISOString() : null,
   };
@@ -68,6 +88,9 @@ export interface RetentionPass {
   profiles: number;
   resumes: number;
   messages: number;
+  /** Rows of users' own lists deleted, and job ads whose text was blanked. */
+  ownCompanies: number;
+  jobAds: number;
 }
 
 /** Profiles looked at per query; a pass takes further batches while they bring erasures. */
@@ -82,7 +105,7 @@ const BATCH = 500;
  */
 export async function runRetention(db: Database, options: { now: Date; days: number }): Promise<RetentionPass> {
   const cutoff = new Date(options.now.getTime() - options.days * DAY_MS);
-  const done: RetentionPass = { profiles: 0, resumes: 0, messages: 0 };
+  const done: RetentionPass = { profiles: 0, resumes: 0, messages: 0, ownCompanies: 0, jobAds: 0 };
   const seen = new Set<string>();
   for (;;) {
     const candidates = rowsOf<{ id: string }>(
@@ -102,13 +125,15 @@ export async function runRetention(db: Database, options: { now: Date; days: num
       done.profiles++;
       done.resumes += erased.resumes;
       done.messages += erased.messages;
+      done.ownCompanies += erased.ownCompanies;
+      done.jobAds += erased.jobAds;
     }
     if (erasedInBatch === 0) break;
   }
   return done;
 }
 
-async function eraseIfDue(db: Database, profileId: string, cutoff: Date): Promise<{ resumes: number; messages: number } | null> {
+async function eraseIfDue(db: Database, profileId: string, cutoff: Date): Promise<Omit<RetentionPass, 'profiles'> | null> {
   return db.transaction(async (tx) => {
     const id = sql`${profileId}`;
     const [due] = rowsOf<{ due: boolean }>(
@@ -125,7 +150,14 @@ async function eraseIfDue(db: Database, profileId: string, cutoff: Date): Promis
         where profile_id = ${id} and content <> '' and status in ('completed', 'failed')
         returning id`),
     );
-    return { resumes: resumes.length, messages: messages.length };
+    // The list goes whole (its rows are the user's data, not a record of sends: each delivery keeps its own
+    // snapshot of the recipient), then the records of its uploads.
+    const ownCompanies = rowsOf<{ id: string }>(await tx.execute(sql`delete from user_companies where profile_id = ${id} returning id`));
+    await tx.execute(sql`delete from excel_files where profile_id = ${id} and scope = 'own_list'`);
+    const jobAds = rowsOf<{ id: string }>(
+      await tx.execute(sql`update job_ads set post_text = '' where profile_id = ${id} and post_text <> '' returning id`),
+    );
+    return { resumes: resumes.length, messages: messages.length, ownCompanies: ownCompanies.length, jobAds: jobAds.length };
   });
 }
 
@@ -140,7 +172,7 @@ export function startRetention(ctx: BackgroundContext): BackgroundTask {
     INTERVAL_MS,
     async () => {
       const pass = await runRetention(ctx.db, { now: new Date(), days: await readRetentionDays(ctx.db) });
-      if (pass.profiles > 0) ctx.log.info(pass, 'retention: résumés and message bodies erased');
+      if (pass.profiles > 0) ctx.log.info(pass, 'retention: résumés, message bodies, own lists and job ads’ text erased');
     },
     ctx.log,
     FIRST_PASS_AFTER_MS,

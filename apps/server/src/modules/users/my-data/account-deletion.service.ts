@@ -10,6 +10,7 @@ import {
   auditLog,
   deliveries,
   emailChanges,
+  excelFiles,
   invoices,
   mailOutbox,
   packages,
@@ -61,7 +62,8 @@ export interface AccountDeletion {
  *   they were already on the wire; then every delivery that never went is cancelled, and their messages and
  *   the unused balance are noted, in figures only, in account_deletions;
  * - paid invoices stay for the bookkeeping period, without anything that names the buyer; unpaid ones go;
- * - everything else goes: profile, CVs and their bytes, jobs, deliveries, exports, sessions, the login, and
+ * - everything else goes: profile, CVs and their bytes, jobs, deliveries, own companies and their uploads, job
+ *   ads, exports, sessions, the login, and
  *   the traces elsewhere that hold the address (system mail, rate-limit counters, pending links, the audit
  *   entries of administrators' changes to this account); the touched tables are vacuumed afterwards.
  */
@@ -130,8 +132,12 @@ export async function deleteAccount(deps: DeletionDeps, profileId: string, passw
       .where(or(eq(verification.value, profileId), ...addresses.map((a) => like(verification.identifier, `%${likeEscape(a)}%`))));
     // The administrators' changes to this account stay as facts (who changed what, when) without its data.
     await tx.update(auditLog).set({ before: null, after: null, entityId: null }).where(eq(auditLog.entityId, profileId));
+    // The user's own uploads are their data; an admin's import record only loses its author (profile_id is
+    // set null on the profile's deletion, so these are taken first).
+    await tx.delete(excelFiles).where(and(eq(excelFiles.profileId, profileId), eq(excelFiles.scope, 'own_list')));
     // Deleting the login deletes the profile, and with it (foreign keys) sessions, the password, résumés and
-    // their bytes, jobs, the remaining deliveries, failed e-mails, exports, consents in flight and e-mail changes.
+    // their bytes, jobs, the remaining deliveries, failed e-mails, exports, consents in flight, e-mail changes,
+    // the user's own companies and the job ads applied to.
     await tx.delete(user).where(eq(user.id, profileId));
     await tx.insert(accountDeletions).values({
       cancelledDeliveries: cancelled,

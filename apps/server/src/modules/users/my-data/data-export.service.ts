@@ -7,13 +7,16 @@ import {
   dataExportFiles,
   dataExports,
   deliveries,
+  excelFiles,
   invoices,
+  jobAds,
   packages,
   profiles,
   resumeFiles,
   resumes,
   sendJobs,
   user,
+  userCompanies,
   userGmail,
 } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
@@ -105,7 +108,8 @@ export async function claimExport(db: Database): Promise<{ id: string; profileId
 
 /**
  * Builds the archive of one claimed request and stores it: profile.csv, invoices.csv, jobs.csv,
- * deliveries.csv (one row per company the CV went to) and the CV files under cvs/. Progress (rows and files
+ * deliveries.csv (one row per company the CV went to), the user's own companies, their uploads and the job
+ * ads applied to (ADR 029), and the CV files under cvs/. Progress (rows and files
  * written of the total) is saved after each part, so the page can show it.
  */
 export async function buildExport(db: Database, claim: { id: string; profileId: string }, now: () => Date = () => new Date()) {
@@ -127,7 +131,7 @@ export async function buildExport(db: Database, claim: { id: string; profileId: 
     .innerJoin(user, eq(user.id, profiles.id))
     .where(eq(profiles.id, profileId));
   if (!profile) throw new Error('export of a profile that no longer exists');
-  const [[gmail], invoiceRows, jobRows, cvRows, [deliveryCount]] = await Promise.all([
+  const [[gmail], invoiceRows, jobRows, cvRows, [deliveryCount], ownRows, ownUploads, adRows] = await Promise.all([
     db.select({ email: userGmail.email, linkedAt: userGmail.createdAt }).from(userGmail).where(eq(userGmail.profileId, profileId)),
     db
       .select({
@@ -152,8 +156,17 @@ export async function buildExport(db: Database, claim: { id: string; profileId: 
       .where(eq(resumes.profileId, profileId))
       .orderBy(asc(resumes.createdAt)),
     db.select({ n: sql<number>`count(*)::int` }).from(deliveries).where(eq(deliveries.profileId, profileId)),
+    // A list holds 5,000 rows at most (OWN_LIST_MAX_ROWS): read at once.
+    db.select().from(userCompanies).where(eq(userCompanies.profileId, profileId)).orderBy(asc(userCompanies.name), asc(userCompanies.id)),
+    db
+      .select()
+      .from(excelFiles)
+      .where(and(eq(excelFiles.profileId, profileId), eq(excelFiles.scope, 'own_list')))
+      .orderBy(asc(excelFiles.createdAt)),
+    db.select().from(jobAds).where(eq(jobAds.profileId, profileId)).orderBy(asc(jobAds.createdAt)),
   ]);
-  const total = 1 + invoiceRows.length + jobRows.length + (deliveryCount?.n ?? 0) + cvRows.length;
+  const total =
+    1 + invoiceRows.length + jobRows.length + (deliveryCount?.n ?? 0) + ownRows.length + ownUploads.length + adRows.length + cvRows.length;
   let done = 0;
   const progress = async (step: number) => {
     done += step;
@@ -316,6 +329,40 @@ export async function buildExport(db: Database, claim: { id: string; profileId: 
   }
   deliveriesCsv.end();
 
+  const ownCsv = archive.textFile('قائمة شركاتي.csv');
+  ownCsv.write(
+    csvHeader(['الشركة', 'البريد الإلكتروني', 'القطاع', 'المدينة', 'اسم المسؤول', 'مرات تعذر التسليم', 'اقتراحها للدليل', 'تاريخ الإضافة']),
+  );
+  for (const c of ownRows) {
+    ownCsv.write(
+      csvLine([
+        c.name,
+        c.email,
+        c.sector,
+        c.location,
+        c.contactName,
+        c.hardFailures,
+        c.suggestion ? suggestionText[c.suggestion as keyof typeof suggestionText] : null,
+        c.createdAt,
+      ]),
+    );
+  }
+  ownCsv.end();
+  await progress(ownRows.length);
+
+  const uploadsCsv = archive.textFile('ملفات قائمة شركاتي.csv');
+  uploadsCsv.write(csvHeader(['اسم الملف', 'أُضيفت', 'لم تُضف', 'تاريخ الرفع']));
+  for (const f of ownUploads) uploadsCsv.write(csvLine([f.filename, f.rowsAdded, f.rowsSkipped, f.createdAt]));
+  uploadsCsv.end();
+  await progress(ownUploads.length);
+
+  const adsCsv = archive.textFile('إعلانات الوظائف.csv');
+  adsCsv.write(csvHeader(['المسمى الوظيفي', 'الشركة', 'نص الإعلان', 'تاريخ التقديم']));
+  // A post's text erased by retention is empty here, as in the jobs' bodies.
+  for (const ad of adRows) adsCsv.write(csvLine([ad.jobTitle, ad.companyName, ad.postText, ad.createdAt]));
+  adsCsv.end();
+  await progress(adRows.length);
+
   const usedNames = new Set<string>();
   for (const cv of cvRows) {
     const [file] = await db.select({ bytes: resumeFiles.bytes }).from(resumeFiles).where(eq(resumeFiles.path, cv.path));
@@ -344,6 +391,9 @@ export async function buildExport(db: Database, claim: { id: string; profileId: 
   });
   return { total, sizeBytes: bytes.length };
 }
+
+/** A row's suggestion to the directory, as the user's page says it. */
+const suggestionText = { pending: 'بانتظار المراجعة', accepted: 'قُبلت', declined: 'لم تُقبل' } as const;
 
 /** A build that threw: the request shows as failed, and the user may ask again. */
 export async function failExport(db: Database, exportId: string): Promise<void> {

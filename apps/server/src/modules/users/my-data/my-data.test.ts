@@ -7,7 +7,18 @@ import { signedInAdmin, signedInUser, signIn } from '../../../../test-support/au
 import { linkMailboxForTest, useAppWithGoogleSandbox } from '../../../../test-support/mailbox';
 import { profileIdOf, samplePdf, schedule, tempDataDir, testEnvWithDataDir, uploadedResumeId } from '../../../../test-support/sending';
 import { rowsOf } from '../../../db/client';
-import { accountDeletions, dataExports, invoices, packages, profiles, user, userGmail } from '../../../db/schema';
+import {
+  accountDeletions,
+  dataExports,
+  excelFiles,
+  invoices,
+  jobAds,
+  packages,
+  profiles,
+  user,
+  userCompanies,
+  userGmail,
+} from '../../../db/schema';
 import { purgeRetainedInvoices } from './account-deletion.service';
 import { buildExport, claimExport, purgeExpiredExports } from './data-export.service';
 
@@ -109,7 +120,16 @@ describe('data export', () => {
     expect(file.headers['content-disposition']).toMatch(/^attachment; filename="sira-my-data-\d{4}-\d{2}-\d{2}\.zip"$/);
     const entries = unzipSync(new Uint8Array(file.rawPayload));
     expect(Object.keys(entries).sort()).toEqual(
-      ['الشركات المرسل إليها.csv', 'الفواتير.csv', 'الملف الشخصي.csv', 'طلبات الإرسال.csv', 'السير الذاتية/سيرتي الذاتية.pdf'].sort(),
+      [
+        'الشركات المرسل إليها.csv',
+        'الفواتير.csv',
+        'الملف الشخصي.csv',
+        'طلبات الإرسال.csv',
+        'قائمة شركاتي.csv',
+        'ملفات قائمة شركاتي.csv',
+        'إعلانات الوظائف.csv',
+        'السير الذاتية/سيرتي الذاتية.pdf',
+      ].sort(),
     );
     for (const [name, bytes] of Object.entries(entries)) {
       if (!name.endsWith('.csv')) continue;
@@ -450,5 +470,58 @@ describe('account deletion', () => {
         ),
       );
     expect(left.map((r) => r.orderNumber)).toEqual([rows[1]?.orderNumber]);
+  });
+});
+
+describe('my companies and job ads (ADR 029)', () => {
+  it('are in the export, and erased with the account; an admin import record stays', async () => {
+    const u = await busyUser();
+    const [upload] = await ctx.db
+      .insert(excelFiles)
+      .values({ profileId: u.profileId, scope: 'own_list', filename: 'شركاتي.xlsx', rowsAdded: 2, rowsSkipped: 1 })
+      .returning({ id: excelFiles.id });
+    const [adminImport] = await ctx.db
+      .insert(excelFiles)
+      .values({ profileId: u.profileId, scope: 'directory', filename: 'الدليل.xlsx', rowsAdded: 5 })
+      .returning({ id: excelFiles.id });
+    await ctx.db.insert(userCompanies).values([
+      { profileId: u.profileId, excelFileId: upload?.id, name: 'شركة الأفق', email: 'hr@own-export.example', contactName: 'أ. سالم' },
+      { profileId: u.profileId, name: '=HYPERLINK("x")', email: 'jobs@own-export.example', suggestion: 'pending', suggestedAt: new Date() },
+    ]);
+    await ctx.db.insert(jobAds).values({
+      profileId: u.profileId,
+      postText: 'مطلوب محاسب، أرسل سيرتك على careers@ad-export.example',
+      jobTitle: 'محاسب',
+      companyName: 'شركة الإعلان',
+    });
+
+    const ready = await readyExport(u.cookie);
+    const file = await inject(u.cookie, 'GET', `/api/users/me/data-exports/${ready.id}/file`);
+    const entries = unzipSync(new Uint8Array(file.rawPayload));
+    const own = strFromU8(entries['قائمة شركاتي.csv'] as Uint8Array).split('\r\n');
+    expect(own[0]).toBe('الشركة,البريد الإلكتروني,القطاع,المدينة,اسم المسؤول,مرات تعذر التسليم,اقتراحها للدليل,تاريخ الإضافة');
+    expect(own.filter(Boolean)).toHaveLength(3);
+    expect(own.some((line) => line.startsWith('شركة الأفق,hr@own-export.example,غير محدد,غير محدد,أ. سالم,0,,'))).toBe(true);
+    // A formula-looking name is written as text (CSV injection), and the suggestion as the page says it.
+    expect(own.some((line) => line.startsWith(`"'=HYPERLINK(""x"")",jobs@own-export.example,`) && line.includes('بانتظار المراجعة'))).toBe(
+      true,
+    );
+    const uploads = strFromU8(entries['ملفات قائمة شركاتي.csv'] as Uint8Array);
+    expect(uploads).toContain('شركاتي.xlsx,2,1,');
+    expect(uploads).not.toContain('الدليل.xlsx');
+    const ads = strFromU8(entries['إعلانات الوظائف.csv'] as Uint8Array);
+    expect(ads).toContain('محاسب,شركة الإعلان,مطلوب محاسب، أرسل سيرتك على careers@ad-export.example,');
+
+    const res = await inject(u.cookie, 'POST', '/api/users/me/deletion', { password: u.password });
+    expect(res.statusCode, res.body).toBe(200);
+    const left = rowsOf<{ own: number; ads: number; uploads: number; imports: number }>(
+      await ctx.db.execute(sql`
+        select
+          (select count(*)::int from user_companies where profile_id = ${u.profileId} or email like '%@own-export.example') as own,
+          (select count(*)::int from job_ads where profile_id = ${u.profileId} or post_text like '%ad-export.example%') as ads,
+          (select count(*)::int from excel_files where id = ${upload?.id as string}) as uploads,
+          (select count(*)::int from excel_files where id = ${adminImport?.id as string} and profile_id is null) as imports`),
+    );
+    expect(left).toEqual([{ own: 0, ads: 0, uploads: 0, imports: 1 }]);
   });
 });
