@@ -1,3 +1,4 @@
+import { OWN_LIST_FEATURE } from '@sira/shared/messages/own-companies';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test-support/app';
 import { packages } from '../../db/schema';
@@ -34,5 +35,18 @@ describe('GET /api/packages', () => {
     const names = (await ctx.app.inject('/api/packages')).json().map((p: { name: string }) => p.name);
     expect(names).not.toContain('باقة رمزية');
     expect(names).toContain('تجريبي');
+  });
+
+  it('names "my companies" on the packages with can_upload_excel only, and never the flag itself', async () => {
+    await ctx.db.insert(packages).values([
+      { name: 'باقة بقائمة', price: 70, messagesLimit: 200, features: ['ميزة'], canUploadExcel: true },
+      { name: 'باقة بلا قائمة', price: 71, messagesLimit: 200, features: ['ميزة'], canUploadExcel: false },
+    ]);
+    const list = (await ctx.app.inject('/api/packages')).json() as Array<{ name: string; features: string[] }>;
+    expect(list.find((p) => p.name === 'باقة بقائمة')?.features).toEqual(['ميزة', OWN_LIST_FEATURE]);
+    expect(list.find((p) => p.name === 'باقة بلا قائمة')?.features).toEqual(['ميزة']);
+    expect(list.find((p) => p.name === 'باقة التميز')?.features).toContain(OWN_LIST_FEATURE);
+    expect(list.filter((p) => p.features.includes(OWN_LIST_FEATURE)).map((p) => p.name)).not.toContain('باقة نمو');
+    expect(JSON.stringify(list)).not.toContain('canUploadExcel');
   });
 });
