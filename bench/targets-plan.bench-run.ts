@@ -215,7 +215,7 @@ async function measure(database: string, handle: DatabaseHandle) {
 
   for (const variant of ['new', 'old'] as const) {
     rule.old = variant === 'old';
-    const seen = capturing(handle.db, /group by c\.sector/);
+    const seen = capturing(handle.db, /group by c\.sector, c\.location\s+order by/);
     await getSendTargets(seen.db, profileId);
     const statement = seen.last();
     if (!statement) throw new Error('the targets statement was not seen');
