@@ -9,23 +9,14 @@ import { excelFiles, packages, profiles, userCompanies } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { decodeCursor, fingerprintOf, keysetPage } from '../../lib/keyset';
 import { companyText } from '../companies/company-text';
-import { optedOutAddresses } from '../companies/opt-out-marks';
+import { stillReachable } from '../sending/contacted';
 
 /** Rows per page of the list. */
 export const OWN_LIST_PAGE_SIZE = 100;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/**
- * The addresses `profileId` has a message to that did not fail (sent, or waiting in a job) and those it may no
- * longer write to (opted out): the rule of sending/contacted.ts, by lower-cased address across every source, so
- * what the list calls reachable is what a send to it takes.
- */
-const unreachableAddresses = (profileId: string) => sql`
-  select lower(d.recipient_email) from deliveries d where d.profile_id = ${profileId} and d.status <> 'failed'
-  union all ${optedOutAddresses(profileId)}`;
-
-/** This user has a message to the row's address (alias `u`) that did not fail. */
+/** This user has a message to the row's address that did not fail (contacted.ts's contacted set, by address). */
 const contactedSql = (profileId: string) => sql<boolean>`exists (
   select 1 from deliveries d
   where d.profile_id = ${profileId} and d.status <> 'failed' and lower(d.recipient_email) = lower(${userCompanies.email}))`;
@@ -69,6 +60,7 @@ export async function requireOwnListAllowed(db: Database, profileId: string): Pr
 
 /** What the page shows above the list: whether it may grow, the packages that allow it, and its counts. */
 export async function ownCompaniesSummary(db: Database, profileId: string): Promise<OwnCompaniesSummary> {
+  const reachable = stillReachable(profileId);
   const [allowed, packagesWithFeature, [counts]] = await Promise.all([
     ownListAllowed(db, profileId),
     // As /pricing lists packages (packages.service.ts), those that include the list.
@@ -83,9 +75,11 @@ export async function ownCompaniesSummary(db: Database, profileId: string): Prom
         ),
       )
       .orderBy(asc(packages.price), asc(packages.name)),
+    // Reachable: the one rule a send takes the list by (sending/contacted.ts), so the number shown is the
+    // number a send to the list schedules.
     db.execute(sql`
-      select count(*)::int as total,
-        (count(*) filter (where u.hard_failures = 0 and lower(u.email) not in (${unreachableAddresses(profileId)})))::int as reachable
+      with ${reachable.with}
+      select count(*)::int as total, (count(*) filter (where ${reachable.own}))::int as reachable
       from user_companies u where u.profile_id = ${profileId}`),
   ]).then(([a, p, c]) => [a, p, rowsOf<{ total: number; reachable: number }>(c)] as const);
   return {
