@@ -5,7 +5,11 @@ export const ownCompanies = {
   summary: endpoint('GET', '/api/my-companies/summary', { response: { 200: 'ownCompaniesSummarySchema' } }),
   list: endpoint('GET', '/api/my-companies', { query: 'ownCompaniesQuerySchema', response: { 200: 'ownCompaniesPageSchema' } }),
   create: endpoint('POST', '/api/my-companies', { body: 'ownCompanyBodySchema', response: { 201: 'ownCompanySchema' } }),
-  update: endpoint('PUT', '/api/my-companies/:id', { params: 'idParamSchema', body: 'ownCompanyBodySchema', response: { 200: 'ownCompanySchema' } }),
+  update: endpoint('PUT', '/api/my-companies/:id', {
+    params: 'idParamSchema',
+    body: 'ownCompanyBodySchema',
+    response: { 200: 'ownCompanySchema' },
+  }),
   remove: endpoint('DELETE', '/api/my-companies/:id', { params: 'idParamSchema' }),
   /**
    * A multipart body (`file`). Asked for as `application/x-ndjson`, the answer is lines of progress and then
@@ -13,7 +17,10 @@ export const ownCompanies = {
    */
   import: endpoint('POST', '/api/my-companies/import', { kind: 'upload', response: { 200: 'ownCompaniesImportResultSchema' } }),
   uploads: endpoint('GET', '/api/my-companies/uploads', { response: { 200: 'ownUploadListSchema' } }),
-  suggest: endpoint('POST', '/api/my-companies/suggest', { body: 'ownCompaniesSuggestSchema', response: { 200: 'ownCompaniesSuggestedSchema' } }),
+  suggest: endpoint('POST', '/api/my-companies/suggest', {
+    body: 'ownCompaniesSuggestSchema',
+    response: { 200: 'ownCompaniesSuggestedSchema' },
+  }),
 
   adminSuggestions: endpoint('GET', '/api/admin/companies/suggestions', { response: { 200: 'companySuggestionListSchema' } }),
   decideSuggestions: endpoint('POST', '/api/admin/companies/suggestions/decision', {

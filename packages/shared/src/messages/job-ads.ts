@@ -38,3 +38,21 @@ export function jobAdMessage(code: string | undefined): string | undefined {
   if (code && code in messageByCode) return messageByCode[code as JobAdErrorCode];
   return sendingMessage(code);
 }
+
+/**
+ * The message an application to a job ad starts from, offered before the package's templates: those are written
+ * for the directory and name its sector and city, which an ad does not give. It names the job and the company
+ * the user confirmed.
+ */
+export const JOB_AD_MESSAGE = {
+  id: 'job-ad',
+  name: 'التقديم على وظيفة معلنة',
+  subject: 'طلب التقدم لوظيفة {{job_title}} – {{applicant_name}}',
+  content: [
+    '<p>السادة {{company_name}} المحترمون،</p>',
+    '<p>السلام عليكم ورحمة الله وبركاته،</p>',
+    '<p>اطلعت على إعلانكم عن وظيفة {{job_title}}، ويسعدني أن أتقدم لها. أرفقت لكم سيرتي الذاتية، وأرجو أن تجدوا فيها ما يناسب متطلبات الوظيفة.</p>',
+    '<p>أتطلع إلى فرصة مقابلتكم، وأشكر لكم وقتكم واهتمامكم.</p>',
+    '<p>مع خالص التحية والتقدير،<br>{{applicant_name}}</p>',
+  ].join(''),
+} as const;

@@ -10,7 +10,7 @@ export const sendingText = {
   /** Spec §5, verbatim. */
   fieldsRequired: 'يرجى تعبئة جميع الحقول المطلوبة',
   placeholderUnknown:
-    'يحتوي النص على متغيّر غير معروف بين {{ }}، ولو أُرسل لوصل كما هو إلى كل شركة. المتغيّرات المتاحة: {{company_name}} و{{sector}} و{{location}}، وبياناتك: {{applicant_name}} و{{applicant_name_en}} و{{applicant_phone}}.',
+    'يحتوي النص على متغيّر غير معروف بين {{ }}، ولو أُرسل لوصل كما هو إلى كل شركة. المتغيّرات المتاحة: {{company_name}} و{{sector}} و{{location}}، وبياناتك: {{applicant_name}} و{{applicant_name_en}} و{{applicant_phone}}، و{{job_title}} في التقديم على إعلان وظيفة.',
   subjectTooLong: 'عنوان الرسالة أطول من المسموح: 300 حرف على الأكثر.',
   contentTooLong: 'محتوى الرسالة أطول من المسموح: 100,000 حرف على الأكثر.',
   /** Spec §5, verbatim. */

@@ -10,7 +10,7 @@ export const templatesAdminText = {
   subject: 'عنوان الرسالة',
   content: 'محتوى القالب',
   contentHint:
-    'يمكن استخدام {{company_name}} و{{sector}} و{{location}} (بيانات كل شركة)، و{{applicant_name}} و{{applicant_name_en}} و{{applicant_phone}} (اسم المتقدم ورقم جواله) داخل المحتوى.',
+    'يمكن استخدام {{company_name}} و{{sector}} و{{location}} (بيانات كل شركة)، و{{applicant_name}} و{{applicant_name_en}} و{{applicant_phone}} (اسم المتقدم ورقم جواله) داخل المحتوى، و{{job_title}} (المسمى الوظيفي) في رسائل التقديم على إعلان وظيفة فقط.',
   packages: 'الباقات',
   updatedAt: 'آخر تحديث',
   actions: 'الإجراءات',
@@ -35,7 +35,7 @@ export const templatesAdminText = {
   packageRequired: 'يرجى اختيار باقة واحدة على الأقل',
   packageUnknown: 'الباقة غير موجودة',
   placeholderUnknown:
-    'يحتوي القالب على متغيّر غير معروف بين {{ }}، ولو حُفظ لوصل كما هو إلى كل شركة. المتغيّرات المتاحة: {{company_name}} و{{sector}} و{{location}}، وبياناتك: {{applicant_name}} و{{applicant_name_en}} و{{applicant_phone}}.',
+    'يحتوي القالب على متغيّر غير معروف بين {{ }}، ولو حُفظ لوصل كما هو إلى كل شركة. المتغيّرات المتاحة: {{company_name}} و{{sector}} و{{location}}، وبياناتك: {{applicant_name}} و{{applicant_name_en}} و{{applicant_phone}}، و{{job_title}} في التقديم على إعلان وظيفة.',
   tableLabel: 'جدول قوالب الرسائل',
   editing: (name: string) => `تعديل القالب ${name}`,
 } as const;

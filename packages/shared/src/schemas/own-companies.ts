@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { companiesImportResultSchema } from './companies-admin';
 import { keysetPageFields, pageCursor, singleLine, singleLineText } from './common';
+import { companiesImportResultSchema } from './companies-admin';
 
 // "My companies" (ADR 029): a job seeker's own list of companies, uploaded from a spreadsheet where the
 // package allows it or added one by one, private to its owner; and the admin's review of the rows a user

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { TARGET_SOURCES } from '../rules/targeting';
 import {
   CLOCK_TIME,
   DEFAULT_SENDING_WINDOW,
@@ -10,6 +9,7 @@ import {
   type SendingWindowSettings,
   type SendWindowMode,
 } from '../rules/sending-window';
+import { JOB_SOURCES } from '../rules/targeting';
 
 /**
  * When messages may leave (the sending window, in Saudi time) and the plan a user sees before sending. The
@@ -40,8 +40,11 @@ export const sendPlanQuerySchema = z.object({
   sendWindow: sendWindowModeSchema.default('working_hours'),
   /** How many would be scheduled (a narrower choice of companies); at most what the user may send now. */
   count: z.coerce.number().int().min(0).max(1_000_000).optional(),
-  /** Whom the send reaches (ADR 029): what the user may send now is counted from it. */
-  source: z.enum(TARGET_SOURCES).default('directory'),
+  /**
+   * Whom the send reaches (ADR 029): what the user may send now is counted from it. 'job_ad': an application
+   * to `count` addresses of a job ad, bounded by the balance only.
+   */
+  source: z.enum(JOB_SOURCES).default('directory'),
 });
 export type SendPlanQuery = z.input<typeof sendPlanQuerySchema>;
 

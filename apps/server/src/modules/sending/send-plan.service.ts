@@ -1,4 +1,5 @@
-import type { TargetSource } from '@sira/shared/rules/targeting';
+import type { JobSource } from '@sira/shared/rules/targeting';
+import { JOB_AD_ADDRESSES_MAX } from '@sira/shared/schemas/job-ads';
 import type { SendPlan, SendWindowMode } from '@sira/shared/schemas/sending-window';
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/client';
@@ -20,7 +21,7 @@ import { windowOf } from './window';
 export async function planSend(
   db: Database,
   profileId: string,
-  query: { sendWindow: SendWindowMode; count?: number | undefined; source?: TargetSource | undefined },
+  query: { sendWindow: SendWindowMode; count?: number | undefined; source?: JobSource | undefined },
   now: Date = new Date(),
 ): Promise<SendPlan> {
   const [profile] = rowsOf<{ balance: number; package_id: string }>(
@@ -30,7 +31,10 @@ export async function planSend(
   const [settings, windowSettings, companies, mailboxRows, ahead] = await Promise.all([
     readSendingSettings(db),
     readSendingWindow(db),
-    companiesLeftFor(db, profileId, profile.package_id, query.source ?? 'directory'),
+    // A job ad's application goes to the addresses the user chose: the count asked for, at most one ad's.
+    query.source === 'job_ad'
+      ? Math.min(query.count ?? 1, JOB_AD_ADDRESSES_MAX)
+      : companiesLeftFor(db, profileId, profile.package_id, query.source ?? 'directory'),
     db.execute(sql`select email, daily_cap, paused_until from user_gmail where profile_id = ${profileId}`),
     readQueuedGroups(db, profileId),
   ]);

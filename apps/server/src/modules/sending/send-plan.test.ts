@@ -253,6 +253,20 @@ describe('the plan before sending', () => {
     expect(status.estimatedFinishAt).not.toBeNull();
   });
 
+  it("a job ad's plan is for the addresses chosen, bounded by the balance, not by any list", async () => {
+    await useSendingSettings(ctx);
+    const u = await userWithMailbox(3, 100);
+    const plan = async (query: string) => {
+      const res = await ctx.app.inject({ url: `/api/sending/plan?sendWindow=any_time&${query}`, headers: { cookie: u.cookie } });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as SendPlan).messages;
+    };
+    // The user has no companies of their own: a send to that list has nothing to take.
+    expect(await plan('source=own_list')).toBe(0);
+    expect(await plan('source=job_ad&count=2')).toBe(2);
+    expect(await plan('source=job_ad&count=5')).toBe(3);
+  });
+
   it('over HTTP: the shape, and a window choice that is not one refused', async () => {
     await useSendingSettings(ctx);
     const u = await userWithMailbox(3, 100);

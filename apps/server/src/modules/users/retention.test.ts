@@ -193,17 +193,15 @@ describe('retention of the own list and job ads (ADR 029)', () => {
       .insert(excelFiles)
       .values({ profileId, scope: 'own_list', filename: 'شركاتي.xlsx', rowsAdded: 2, createdAt: addedAt })
       .returning({ id: excelFiles.id });
-    await ctx.db
-      .insert(userCompanies)
-      .values(
-        ['a', 'b'].map((n) => ({
-          profileId,
-          excelFileId: file?.id,
-          name: `شركة ${n}`,
-          email: `${n}@retained.example`,
-          createdAt: addedAt,
-        })),
-      );
+    await ctx.db.insert(userCompanies).values(
+      ['a', 'b'].map((n) => ({
+        profileId,
+        excelFileId: file?.id,
+        name: `شركة ${n}`,
+        email: `${n}@retained.example`,
+        createdAt: addedAt,
+      })),
+    );
     await ctx.db
       .insert(jobAds)
       .values({ profileId, postText: 'أرسل سيرتك على hr@ad.example', jobTitle: 'محاسب', companyName: 'شركة', createdAt: addedAt });

@@ -1,5 +1,6 @@
 import { contract } from '@sira/shared/contract';
 import { sendingText } from '@sira/shared/messages/sending';
+import { JOB_AD_MESSAGE } from '@sira/shared/messages/job-ads';
 import { type JobAdReading, jobAdAppliedSchema, jobAdReadingSchema } from '@sira/shared/schemas/job-ads';
 import { mailboxStatusSchema } from '@sira/shared/schemas/mailbox';
 import { type SendingCompose, sendingComposeSchema, uploadedResumeSchema } from '@sira/shared/schemas/sending';
@@ -97,14 +98,15 @@ describe('/apply', () => {
     expect(written.disabled).toBe(true);
     expect(screen.getByText(/راسلت هذا العنوان في/)).toBeTruthy();
 
-    // The first template fills the message; the preview shows the job and company as confirmed, edited here.
+    // The job-ad message fills the message first; the preview shows the job and company as confirmed, edited here.
     const title = screen.getByLabelText(/^المسمى الوظيفي/) as HTMLInputElement;
     expect(title.value).toBe('محاسب');
     await app.user.clear(title);
     await app.user.type(title, 'محاسب أول');
-    expect(await screen.findByText('الموضوع: التقديم على وظيفة محاسب أول')).toBeTruthy();
+    expect(await screen.findByText('الموضوع: طلب التقدم لوظيفة محاسب أول – أحمد علي')).toBeTruthy();
     const frame = document.querySelector('iframe');
-    expect(frame?.getAttribute('srcdoc')).toContain('السادة شركة المثال');
+    expect(frame?.getAttribute('srcdoc')).toContain('السادة شركة المثال المحترمون');
+    expect(frame?.getAttribute('srcdoc')).toContain('إعلانكم عن وظيفة محاسب أول');
 
     const input = document.querySelector<HTMLInputElement>('input[type="file"]');
     if (!input) throw new Error('no file input');
@@ -120,7 +122,7 @@ describe('/apply', () => {
       jobTitle: 'محاسب أول',
       companyName: 'شركة المثال',
       resumeId: RESUME_ID,
-      subject: 'التقديم على وظيفة {{job_title}}',
+      subject: JOB_AD_MESSAGE.subject,
       sendWindow: 'working_hours',
     });
   });

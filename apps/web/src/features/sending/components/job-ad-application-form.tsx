@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Select, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { CONTENT_MAX_LENGTH, editableText, messageCount, SUBJECT_MAX_LENGTH, UPLOAD_RETRY } from '@sira/shared';
+import { JOB_AD_MESSAGE } from '@sira/shared/messages/job-ads';
 import { sendingText } from '@sira/shared/messages/sending';
 import type { JobAdApplied } from '@sira/shared/schemas/job-ads';
 import type { SendWindowMode } from '@sira/shared/schemas/sending-window';
@@ -33,7 +34,6 @@ const texts = {
   heading: 'رسالة الطلب',
   template: 'القالب',
   templatePlaceholder: 'اختر قالباً لتعبئة العنوان والمحتوى',
-  noTemplates: 'لا توجد قوالب لباقتك حالياً، اكتب العنوان والمحتوى بنفسك.',
   subject: 'عنوان الرسالة',
   content: 'محتوى الرسالة',
   contentHint:
@@ -110,6 +110,8 @@ export function JobAdApplicationForm({
   // Asked once, before anything else: the company must know who writes (the server refuses a nameless send).
   if (!data.applicant.fullName) return <ApplicantNameForm />;
 
+  // The job-ad message first: the package's templates are written for the directory (its sector and city).
+  const offered = [JOB_AD_MESSAGE, ...data.templates];
   const busy = applying || attachment.uploading !== null;
   const clear = () => {
     setProblem(null);
@@ -120,7 +122,7 @@ export function JobAdApplicationForm({
     clear();
   };
   const applyTemplate = (id: string) => {
-    const template = data.templates.find((t) => t.id === id);
+    const template = offered.find((t) => t.id === id);
     setTemplateId(id);
     if (!template) return;
     // Simple HTML becomes lines to edit: a job seeker should not have to read around tags (editableText).
@@ -134,8 +136,8 @@ export function JobAdApplicationForm({
     if (replacesOwnText(values, fromTemplate)) setReplacing(id);
     else applyTemplate(id);
   };
-  // The message starts from the package's first template until the user chooses or writes one.
-  const first = data.templates[0];
+  // The message starts from the job-ad message until the user chooses a template of the package or writes one.
+  const first = offered[0];
   if (first && templateId === null && values.subject === '' && values.content === '') {
     const content = editableText(first.content);
     setTemplateId(first.id);
@@ -221,11 +223,10 @@ export function JobAdApplicationForm({
           <Select
             label={texts.template}
             placeholder={texts.templatePlaceholder}
-            data={data.templates.map((t) => ({ value: t.id, label: t.name }))}
+            data={offered.map((t) => ({ value: t.id, label: t.name }))}
             value={templateId}
             onChange={chooseTemplate}
             disabled={busy}
-            description={data.templates.length === 0 ? texts.noTemplates : undefined}
             allowDeselect={false}
           />
           <TextInput
@@ -276,7 +277,7 @@ export function JobAdApplicationForm({
             />
           </div>
           {choice.emails.length > 0 && data.balance > 0 ? (
-            <SendPlan value={sendWindow} onChange={setSendWindow} disabled={busy} count={choice.emails.length} />
+            <SendPlan value={sendWindow} onChange={setSendWindow} disabled={busy} count={choice.emails.length} source="job_ad" />
           ) : null}
           {problem?.kind === 'no-balance' && data.balance > 0 ? <NoBalanceAlert /> : null}
           {problem?.kind === 'text' ? (

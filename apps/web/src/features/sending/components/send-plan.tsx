@@ -1,5 +1,5 @@
 import { Alert, Card, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { TargetSource } from '@sira/shared';
+import type { JobSource } from '@sira/shared';
 import { sendPlanText, windowDaysText } from '@sira/shared/messages/sending-window';
 import type { SendWindowMode } from '@sira/shared/schemas/sending-window';
 import { LoadError } from '~/components/ui/load-error';
@@ -23,7 +23,7 @@ export function SendPlan({
   onChange: (mode: SendWindowMode) => void;
   disabled?: boolean;
   count?: number;
-  source?: TargetSource;
+  source?: JobSource;
 }) {
   const plan = useSendPlan(value, count, source);
   const window = plan.data?.window;

@@ -1,12 +1,5 @@
 import { Alert, Button, Group, MultiSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
-import {
-  countFromSource,
-  PACKAGE_COMPANY_LIMIT,
-  type Targeting,
-  type TargetSource,
-  targetsAll,
-  valueCounts,
-} from '@sira/shared';
+import { countFromSource, PACKAGE_COMPANY_LIMIT, type Targeting, type TargetSource, targetsAll, valueCounts } from '@sira/shared';
 import { sendingText, targetingText } from '@sira/shared/messages/sending';
 import type { SendTargets } from '@sira/shared/schemas/sending';
 import { useSendTargets } from '../api/get-targets';
