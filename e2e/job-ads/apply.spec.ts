@@ -55,7 +55,7 @@ describe('applying to a job ad', () => {
       await page.getByLabel(/^المسمى الوظيفي/).fill(JOB_TITLE);
       await page.getByLabel(/^اسم الشركة/).fill(COMPANY);
 
-      // The package's first template fills the message; the subject names the job and the company.
+      // The message starts from the job-ad message; here the subject is written to name the job and the company.
       await page.getByLabel(/^عنوان الرسالة/).fill('التقديم على وظيفة {{job_title}} – {{company_name}}');
       await page.getByText(`الموضوع: التقديم على وظيفة ${JOB_TITLE} – ${COMPANY}`).waitFor();
       await page.locator('input[type="file"]').setInputFiles(resumeUpload(`job ad ${mailbox}`));
