@@ -1,6 +1,6 @@
 import { contract } from '@sira/shared/contract';
-import { sendingText } from '@sira/shared/messages/sending';
 import { JOB_AD_MESSAGE } from '@sira/shared/messages/job-ads';
+import { sendingText } from '@sira/shared/messages/sending';
 import { type JobAdReading, jobAdAppliedSchema, jobAdReadingSchema } from '@sira/shared/schemas/job-ads';
 import { mailboxStatusSchema } from '@sira/shared/schemas/mailbox';
 import { type SendingCompose, sendingComposeSchema, uploadedResumeSchema } from '@sira/shared/schemas/sending';
