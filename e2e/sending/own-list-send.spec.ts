@@ -4,10 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { openAsAdmin, signedInAs } from '../fixtures/accounts';
 import { expectNoAxeViolations, screenshot, useBrowser, viewports } from '../fixtures/browser';
 import { chooseTemplate, linkGmailViaSandbox, resumeUpload, sandboxSent } from '../fixtures/sending';
+import { xlsx } from '../own-companies/sheet';
 
 /**
- * Sending to the user's own companies: with a package that includes "my companies" and three of them added,
- * the user chooses «قائمتي» on /send-resume, sees the three counted and the plan for them, sends, and exactly
+ * Sending to the user's own companies: with a package that includes "my companies" and three of them uploaded
+ * as a spreadsheet on /my-companies, the user chooses «قائمتي» on /send-resume, sees the three counted and the plan for them, sends, and exactly
  * those three receive the message; the dashboard's record says each came from «قائمتي».
  */
 const browser = useBrowser();
@@ -25,17 +26,17 @@ async function moveToOwnListPackage(email: string) {
   await context.close();
 }
 
-/** Adds companies to the user's list through the API the /my-companies page calls. */
-async function addOwnCompanies(page: Page, companies: Array<{ name: string; email: string }>) {
-  // The server's origin check wants the Origin a browser sends with a form's request.
-  const origin = new URL((await page.request.get('/readyz')).url()).origin;
-  for (const company of companies) {
-    const added = await page.request.post('/api/my-companies', {
-      headers: { origin },
-      data: { ...company, sector: 'تقنية', city: 'الرياض' },
-    });
-    expect(added.status(), await added.text()).toBe(201);
-  }
+/** Uploads the companies as a spreadsheet on /my-companies, as the user does, and waits for the result. */
+async function uploadOwnCompanies(page: Page, companies: Array<{ name: string; email: string }>) {
+  await page.goto('/my-companies');
+  await page.getByRole('heading', { name: 'شركاتي', level: 1 }).waitFor();
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'قائمتي.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: xlsx([['اسم الشركة', 'البريد الإلكتروني', 'القطاع', 'الموقع'], ...companies.map((c) => [c.name, c.email, 'تقنية', 'الرياض'])]),
+  });
+  await page.getByRole('button', { name: 'رفع الملف' }).click();
+  await page.getByText(`صفوف الملف: ${companies.length} — أضيفت: ${companies.length}`).first().waitFor({ timeout: 30_000 });
 }
 
 describe('sending to my companies', () => {
@@ -49,7 +50,7 @@ describe('sending to my companies', () => {
       await moveToOwnListPackage(email);
       const stamp = Date.now();
       const own = [1, 2, 3].map((n) => ({ name: `شركتي ${n}`, email: `hr${n}@own-${device}-${stamp}.example` }));
-      await addOwnCompanies(page, own);
+      await uploadOwnCompanies(page, own);
       const mailbox = `own-send-${device}.${stamp}@gmail.com`;
       await linkGmailViaSandbox(page, mailbox);
 

@@ -305,6 +305,9 @@ export class SimulatedClock implements Clock {
   private readonly realStart = Date.now();
   private skipped = 0;
 
+  /** Told when the worker rests a mailbox until `at` (Clock.idleUntil); a test may skip ahead to it. */
+  idleUntil?: (at: number) => void;
+
   /** `aheadMs`: how far ahead of real time it starts (a frozen clock well ahead stays exact). */
   constructor(
     private readonly rate = 1,

@@ -3,4 +3,4 @@
  * the server's `consents` table). Raise it when either page's default text changes in substance, so the record
  * says which text each user accepted.
  */
-export const POLICY_VERSION = '2026-11-26';
+export const POLICY_VERSION = '2026-11-28';

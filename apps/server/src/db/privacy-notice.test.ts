@@ -34,6 +34,9 @@ async function runPageUpdates(file = '0019_optout-and-consent.sql', count = 2) {
   for (const statement of updates) await handle.db.execute(sql.raw(statement));
 }
 const runErasureUpdate = () => runPageUpdates('0023_privacy-erasure-copies.sql', 1);
+const runOwnListUpdate = () => runPageUpdates('0026_own-companies-and-job-ads.sql', 3);
+/** The page as seeded before it named the user's own list of companies and the job ads' text. */
+const beforeOwnListNotice = privacyDefault.replace(/\n<li>(<strong>)?(قائمة شركاتك|تُحذف قائمة شركاتك)[^\n]*<\/li>/g, '');
 /** The page as seeded before it said how long a deleted account's copies persist. */
 const beforeErasureNotice = privacyDefault.replace(/\n<li>عند حذف حسابك[^<]*<\/li>/, '');
 
@@ -55,11 +58,24 @@ describe('privacy notice', () => {
       expect(deletion).toContain(words);
   });
 
-  it('migration 0019 brings the earlier seeded page to the new text, once', async () => {
+  it('migration 0019 brings the earlier seeded page to the new text, once (with the later additions after it)', async () => {
     await handle.db.update(pages).set({ content: previousDefault }).where(eq(pages.slug, 'privacy'));
     await runPageUpdates();
+    await runOwnListUpdate();
     expect(await privacy()).toBe(privacyDefault);
     await runPageUpdates();
+    await runOwnListUpdate();
+    expect(await privacy()).toBe(privacyDefault);
+  });
+
+  it('migration 0026 adds the own list of companies and the job ads to the earlier seeded page, once', async () => {
+    expect(beforeOwnListNotice).not.toBe(privacyDefault);
+    expect(privacyDefault.split('قائمة شركاتك').length - 1).toBe(3);
+    expect(beforeOwnListNotice).not.toContain('قائمة شركاتك');
+    await handle.db.update(pages).set({ content: beforeOwnListNotice }).where(eq(pages.slug, 'privacy'));
+    await runOwnListUpdate();
+    expect(await privacy()).toBe(privacyDefault);
+    await runOwnListUpdate();
     expect(await privacy()).toBe(privacyDefault);
   });
 
@@ -77,6 +93,7 @@ describe('privacy notice', () => {
     await handle.db.update(pages).set({ content: rewritten }).where(eq(pages.slug, 'privacy'));
     await runPageUpdates();
     await runErasureUpdate();
+    await runOwnListUpdate();
     expect(await privacy()).toBe(rewritten);
   });
 });

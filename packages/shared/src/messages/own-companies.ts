@@ -1,4 +1,4 @@
-import { formatNumber } from '../format';
+import { countOf, NOUNS } from '../format';
 import { isMailAddress } from '../rules/mail-address';
 
 /**
@@ -45,10 +45,10 @@ export const ownCompaniesText = {
   emailInvalid: 'البريد الإلكتروني غير صالح.',
   emailTaken: 'هذا البريد الإلكتروني موجود في قائمتك بالفعل. عدّل الشركة الموجودة بدلاً من إضافتها مرة أخرى.',
   notFound: 'لم يتم العثور على الشركة في قائمتك؛ ربما حُذفت. حدّث القائمة وحاول مرة أخرى.',
-  listFull: `تتسع قائمتك لـ${formatNumber(OWN_LIST_MAX_ROWS)} شركة على الأكثر. احذف شركات لا تحتاجها ثم حاول مرة أخرى.`,
-  uploadWouldOverflow: `لم يُضف شيء من الملف: فيه شركات جديدة أكثر مما يتبقى في قائمتك (${formatNumber(OWN_LIST_MAX_ROWS)} شركة على الأكثر). احذف شركات لا تحتاجها من قائمتك أو قسّم الملف، ثم أعد الرفع.`,
+  listFull: `تتسع قائمتك لـ${countOf(OWN_LIST_MAX_ROWS, NOUNS.company, 'genitive')} على الأكثر. احذف شركات لا تحتاجها ثم حاول مرة أخرى.`,
+  uploadWouldOverflow: `لم يُضف شيء من الملف: فيه شركات جديدة أكثر مما يتبقى في قائمتك (${countOf(OWN_LIST_MAX_ROWS, NOUNS.company, 'genitive')} على الأكثر). احذف شركات لا تحتاجها من قائمتك أو قسّم الملف، ثم أعد الرفع.`,
   fileTooLarge: `حجم الملف أكبر من المسموح: ${megabytes(OWN_LIST_MAX_BYTES.xlsx)} ميغابايت لملفات ‎.xlsx‎ و${megabytes(OWN_LIST_MAX_BYTES.xls)} ميغابايت لملفات ‎.xls‎.`,
-  tooManyRows: `الملف يحتوي على أكثر من ${formatNumber(OWN_LIST_MAX_SHEET_ROWS)} صف، وقائمتك تتسع لـ${formatNumber(OWN_LIST_MAX_ROWS)} شركة. قسّمه إلى ملفات أصغر.`,
+  tooManyRows: `الملف يحتوي على أكثر من ${countOf(OWN_LIST_MAX_SHEET_ROWS, NOUNS.row, 'genitive')}، وقائمتك تتسع لـ${countOf(OWN_LIST_MAX_ROWS, NOUNS.company, 'genitive')}. قسّمه إلى ملفات أصغر.`,
   unpacksTooLarge: `الملف يتمدد عند فك ضغطه إلى أكثر من ${megabytes(OWN_LIST_MAX_UNCOMPRESSED_BYTES)} ميغابايت، فلا يمكن قراءته بأمان.`,
   importFailed: 'تعذّر حفظ الشركات في قائمتك، ولم يُضف شيء من الملف. يرجى المحاولة مرة أخرى.',
   suggestNone: 'لم يتم العثور على الشركات المختارة في قائمتك؛ ربما حُذفت. حدّث القائمة وحاول مرة أخرى.',
