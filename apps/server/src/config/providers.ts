@@ -13,6 +13,14 @@ export interface GoogleEndpoints {
   gmailApiBase: string;
 }
 
+/** Microsoft identity platform (the `common` authority: work, school and personal accounts) and Microsoft Graph. */
+export interface MicrosoftEndpoints {
+  authorizeUrl: string;
+  tokenUrl: string;
+  /** Base of Microsoft Graph: `${graphApiBase}/v1.0/me/sendMail`. */
+  graphApiBase: string;
+}
+
 export interface ProviderEndpoints {
   google: GoogleEndpoints;
   /** Paylink addresses an administrator may choose from (integrations.md §A1); the sandbox's only when embedded or staging. */
@@ -25,6 +33,12 @@ export const GOOGLE_PRODUCTION: GoogleEndpoints = {
   userinfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
   revokeUrl: 'https://oauth2.googleapis.com/revoke',
   gmailApiBase: 'https://gmail.googleapis.com',
+};
+
+export const MICROSOFT_PRODUCTION: MicrosoftEndpoints = {
+  authorizeUrl: 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize',
+  tokenUrl: 'https://login.microsoftonline.com/common/oauth2/v2.0/token',
+  graphApiBase: 'https://graph.microsoft.com',
 };
 
 export const PAYLINK_PRODUCTION_URL = 'https://restapi.paylink.sa';
@@ -42,11 +56,22 @@ export function googleSandboxEndpoints(base: string): GoogleEndpoints {
   };
 }
 
+/** The Microsoft sandbox's endpoints when it is mounted at `${base}` (e.g. http://localhost:3000/sandbox/microsoft). */
+export function microsoftSandboxEndpoints(base: string): MicrosoftEndpoints {
+  const root = base.replace(/\/$/, '');
+  return {
+    authorizeUrl: `${root}/common/oauth2/v2.0/authorize`,
+    tokenUrl: `${root}/common/oauth2/v2.0/token`,
+    graphApiBase: root,
+  };
+}
+
 export const GOOGLE_SANDBOX_PREFIX = '/sandbox/google';
+export const MICROSOFT_SANDBOX_PREFIX = '/sandbox/microsoft';
 export const PAYLINK_SANDBOX_PREFIX = '/sandbox/paylink';
 
 /** Where each sandbox lives in the sandboxes process (sandbox/standalone.ts), below SANDBOX_URL. */
-export const STANDALONE_SANDBOX_PATHS = { google: '/google', paylink: '/paylink', mail: '/mail' } as const;
+export const STANDALONE_SANDBOX_PATHS = { google: '/google', microsoft: '/microsoft', paylink: '/paylink', mail: '/mail' } as const;
 
 /** `sandboxUrl`: staging — production mode with Google and Paylink played by the sandboxes process there. */
 export function providerEndpoints(mode: 'embedded' | 'production', publicBaseUrl: string, sandboxUrl?: string): ProviderEndpoints {

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { GOOGLE_SANDBOX_PREFIX } from '../config/providers';
+import { GOOGLE_SANDBOX_PREFIX, MICROSOFT_SANDBOX_PREFIX } from '../config/providers';
 import { embeddedGoogleSandbox } from './google';
+import { embeddedMicrosoftSandbox } from './microsoft';
 import { outboxRoutes } from './outbox.routes';
 import { embeddedPaylinkSandbox } from './paylink';
+import { embeddedSmtpSandbox, SMTP_SANDBOX_PREFIX } from './smtp';
 import { refuseOtherMachines } from './this-machine-only';
 
 /**
- * The loopback stand-ins for third parties that embedded mode mounts (Google, the payment gateway, the
+ * The loopback stand-ins for third parties that embedded mode mounts (Google, Microsoft, the payment gateway, the
  * outbox), answering this machine only (this-machine-only.ts). app.ts loads this module with a dynamic import
  * in embedded mode only, so the build puts the sandboxes in a chunk of their own that a production server
  * never loads.
@@ -23,6 +25,12 @@ export async function registerEmbeddedSandboxes(
       appSecret: options.appSecret,
       dataDir: options.dataDir,
     });
+    await sandboxes.register(embeddedMicrosoftSandbox, {
+      prefix: MICROSOFT_SANDBOX_PREFIX,
+      appSecret: options.appSecret,
+      dataDir: options.dataDir,
+    });
     await sandboxes.register(embeddedPaylinkSandbox, { publicBaseUrl: options.publicBaseUrl, dataDir: options.dataDir });
+    await sandboxes.register(embeddedSmtpSandbox, { prefix: SMTP_SANDBOX_PREFIX, dataDir: options.dataDir });
   });
 }
