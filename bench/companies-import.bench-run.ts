@@ -5,13 +5,14 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ADMIN_PACKAGE } from '@sira/shared';
 import { EXCEL_MAX_ROWS, EXCEL_MAX_UNCOMPRESSED_BYTES, excelMaxBytes } from '@sira/shared/messages/companies-admin';
-import { asc, ne, sql } from 'drizzle-orm';
+import { OWN_LIST_MAX_ROWS } from '@sira/shared/messages/own-companies';
+import { asc, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, it } from 'vitest';
 import { buildApp } from '../apps/server/src/app';
 import { parseEnv } from '../apps/server/src/config/env';
 import { type DatabaseHandle, openDatabase, rowsOf } from '../apps/server/src/db/client';
 import { migrateDatabase } from '../apps/server/src/db/migrate';
-import { packages } from '../apps/server/src/db/schema';
+import { packages, profiles } from '../apps/server/src/db/schema';
 import { ensureAdmin, seedDatabase } from '../apps/server/src/db/seed/seed';
 import { readFirstSheet } from '../apps/server/src/modules/companies/spreadsheet';
 import { sized } from './bench-size';
@@ -33,6 +34,8 @@ import { BENCH_APP_SECRET } from './sending-fixtures';
  */
 const ROWS = sized(50_000, 300, process.env.BENCH_IMPORT_ROWS);
 const ADMIN = { email: 'bench-admin@sira.example', password: 'bench-password-1' };
+/** A job seeker with a package that includes "my companies" (made like the admin, then moved to that package). */
+const SEEKER = { email: 'bench-seeker@sira.example', password: 'bench-password-1' };
 const results: Array<Record<string, string | number>> = [];
 const memory: Array<Record<string, string | number>> = [];
 /** How long the embedded server rests between two imports (V8 gives back an import's heap pages after 20–30 s). */
@@ -79,10 +82,10 @@ function probe(base: string, gapMs = 50) {
 }
 
 /** The upload as the panel sends it; reads a progress stream (application/x-ndjson) or a plain JSON answer. */
-async function upload(base: string, cookie: string, file: Buffer, filename: string) {
+async function upload(base: string, cookie: string, file: Buffer, filename: string, path = '/api/admin/companies/import') {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(file)]), filename);
-  const res = await fetch(`${base}/api/admin/companies/import`, {
+  const res = await fetch(`${base}${path}`, {
     method: 'POST',
     headers: { cookie, accept: 'application/x-ndjson, application/json' },
     body: form,
@@ -93,6 +96,20 @@ async function upload(base: string, cookie: string, file: Buffer, filename: stri
   const added = body.result?.added ?? body.added;
   if (!res.ok || added === undefined) throw new Error(`import answered ${res.status}: ${last.slice(0, 300)}`);
   return { added, progressLines: text.trim().split('\n').length - 1 };
+}
+
+/** Signs in over HTTP; the session's cookie. */
+async function signedIn(base: string, credentials: { email: string; password: string }): Promise<string> {
+  const signIn = await fetch(`${base}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}`);
+  return signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 async function measure(database: string, handle: DatabaseHandle) {
@@ -111,16 +128,7 @@ async function measure(database: string, handle: DatabaseHandle) {
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const signIn = await fetch(`${base}/api/auth/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}`);
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = await signedIn(base, ADMIN);
     const packageNames = (
       await handle.db.select({ name: packages.name }).from(packages).where(ne(packages.name, ADMIN_PACKAGE)).orderBy(asc(packages.price))
     ).map((p) => p.name);
@@ -172,6 +180,37 @@ async function measure(database: string, handle: DatabaseHandle) {
         'at rest p95 ms': rest.p95.toFixed(0),
       });
     }
+
+    // A job seeker's own list ("my companies", ADR 029): the most one list holds, uploaded through the same
+    // batched path while the visitor's probe runs.
+    await ensureAdmin(handle.db, SEEKER);
+    const [withList] = await handle.db.select({ id: packages.id }).from(packages).where(eq(packages.canUploadExcel, true)).limit(1);
+    if (!withList) throw new Error('no package includes my companies');
+    await handle.db.update(profiles).set({ packageId: withList.id }).where(eq(profiles.email, SEEKER.email));
+    const seeker = await signedIn(base, SEEKER);
+    const ownRows = Math.min(ROWS, OWN_LIST_MAX_ROWS);
+    const run = `own${Date.now().toString(36)}`;
+    const file = companiesWorkbook({ rows: ownRows, run, packageNames, format: 'xlsx' });
+    const visitor = probe(base);
+    const started = performance.now();
+    const { added, progressLines } = await upload(base, seeker, file, `my-companies-${run}.xlsx`, '/api/my-companies/import');
+    const seconds = (performance.now() - started) / 1000;
+    const during = await visitor.stop();
+    if (added !== ownRows) throw new Error(`my companies: added ${added}, expected ${ownRows}`);
+    results.push({
+      database: `${database}, my companies`,
+      format: 'xlsx',
+      rows: ownRows,
+      MB: (file.length / 1024 / 1024).toFixed(1),
+      'end to end s': seconds.toFixed(2),
+      'parse alone s': '—',
+      'progress lines': progressLines,
+      probes: during.n,
+      'probes failed': during.failed,
+      'probe p95 ms': during.p95.toFixed(0),
+      'probe max ms': during.max.toFixed(0),
+      'at rest p95 ms': rest.p95.toFixed(0),
+    });
   } finally {
     await app.close();
   }
