@@ -6,7 +6,8 @@ import { startSandboxes } from './sandbox/standalone';
  *   SANDBOX_URL      where Sira and browsers reach it (the same value the staging servers and workers get)
  *   PUBLIC_BASE_URL  Sira's address, for the Paylink webhook
  *   HOST             address to listen on (default 127.0.0.1)
- *   PORT             HTTP port (default: SANDBOX_URL's port); SMTP listens on SANDBOX_URL's port + 1
+ *   PORT             HTTP port (default: SANDBOX_URL's port); system mail's SMTP listens on SANDBOX_URL's port + 1,
+ *                    the SMTP mailbox sandbox on + 2 (implicit TLS) and + 3 (STARTTLS)
  *   DATA_DIR         keep what the sandboxes hold across restarts (default: memory only)
  */
 const envSchema = z.object({
@@ -32,6 +33,7 @@ async function main() {
     host: env.HOST,
     port: env.PORT ?? urlPort,
     smtpPort: urlPort + 1,
+    mailboxSmtpPorts: { tls: urlPort + 2, starttls: urlPort + 3 },
     dataDir: env.DATA_DIR,
     logLevel: env.LOG_LEVEL,
   });
