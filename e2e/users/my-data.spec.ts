@@ -70,7 +70,16 @@ describe('my data page', () => {
     expect(download.suggestedFilename()).toMatch(/^sira-my-data-\d{4}-\d{2}-\d{2}\.zip$/);
     const entries = unzipSync(new Uint8Array(await readFile(await download.path())));
     expect(Object.keys(entries).sort()).toEqual(
-      ['الشركات المرسل إليها.csv', 'الفواتير.csv', 'الملف الشخصي.csv', 'طلبات الإرسال.csv', 'السير الذاتية/سيرتي الذاتية.pdf'].sort(),
+      [
+        'الشركات المرسل إليها.csv',
+        'الفواتير.csv',
+        'الملف الشخصي.csv',
+        'طلبات الإرسال.csv',
+        'قائمة شركاتي.csv',
+        'ملفات قائمة شركاتي.csv',
+        'إعلانات الوظائف.csv',
+        'السير الذاتية/سيرتي الذاتية.pdf',
+      ].sort(),
     );
     for (const [name, bytes] of Object.entries(entries)) {
       if (!name.endsWith('.csv')) continue;

@@ -142,7 +142,15 @@ describe('admin users tab', () => {
     const labels = await row
       .getByRole('cell')
       .evaluateAll((cells) => cells.map((c) => getComputedStyle(c, '::before').content.replace(/^"|"$/g, '')));
-    expect(labels).toEqual(['الاسم', 'البريد الإلكتروني', 'الباقة', 'الرسائل المتبقية', 'تاريخ التسجيل', 'الإجراءات']);
+    expect(labels).toEqual([
+      'الاسم',
+      'البريد الإلكتروني',
+      'الباقة',
+      'الرسائل المتبقية',
+      'شركات قائمته الخاصة',
+      'تاريخ التسجيل',
+      'الإجراءات',
+    ]);
     // …and nothing hides beyond the right or left edge: no sideways scroll, the edit button in sight.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     const box = await row.getByRole('button', { name: 'تعديل' }).boundingBox();
