@@ -4,6 +4,11 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import { footerQueryOptions } from '~/features/content/api/get-footer';
 import { mailboxStatusQueryOptions } from '~/features/mailbox/api/mailbox-queries';
+import {
+  ownCompaniesQueryOptions,
+  ownCompaniesSummaryQueryOptions,
+  ownUploadsQueryOptions,
+} from '~/features/own-companies/api/own-companies';
 import { composeQueryOptions } from '~/features/sending/api/get-compose';
 import { deliveriesQueryOptions } from '~/features/sending/api/get-deliveries';
 import { sendingOverviewQueryOptions } from '~/features/sending/api/get-overview';
@@ -53,6 +58,19 @@ const pages: Record<string, () => FirstScreenQuery[]> = {
     read(sendingStatusQueryOptions(), hrefOf(contract.sending.status)),
     // The form opens on "working hours only" with every company of the package.
     read(sendPlanQueryOptions('working_hours'), hrefOf(contract.sending.plan, { query: { sendWindow: 'working_hours' } })),
+  ],
+  [paths.myCompanies]: () => [
+    ...shell(),
+    read(ownCompaniesSummaryQueryOptions(), hrefOf(contract.ownCompanies.summary)),
+    // The list as it opens: the first page, no search.
+    read(ownCompaniesQueryOptions({ search: '', cursor: undefined }), hrefOf(contract.ownCompanies.list)),
+    read(ownUploadsQueryOptions(), hrefOf(contract.ownCompanies.uploads)),
+  ],
+  // The post's box first; the message's templates and balance are read as the page opens, its plan once a post is.
+  [paths.applyToJobAd]: () => [
+    ...shell(),
+    read(mailboxStatusQueryOptions(), hrefOf(contract.mailbox.status)),
+    read(composeQueryOptions(), hrefOf(contract.sending.compose)),
   ],
   [paths.myData]: () => [
     ...shell(),

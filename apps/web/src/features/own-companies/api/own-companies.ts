@@ -27,8 +27,10 @@ export const ownCompaniesQueryOptions = ({ search, cursor }: OwnCompaniesFilter)
 export const useOwnCompanies = (filter: OwnCompaniesFilter) =>
   useQuery({ ...ownCompaniesQueryOptions(filter), placeholderData: keepPreviousData });
 
-export const useOwnUploads = () =>
-  useQuery({ queryKey: [...myCompaniesKey, 'uploads'], queryFn: () => call(contract.ownCompanies.uploads) });
+export const ownUploadsQueryOptions = () =>
+  queryOptions({ queryKey: [...myCompaniesKey, 'uploads'], queryFn: () => call(contract.ownCompanies.uploads) });
+
+export const useOwnUploads = () => useQuery(ownUploadsQueryOptions());
 
 function useMyCompaniesMutation<T, R>(request: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
