@@ -401,4 +401,25 @@ describe('{{job_title}}', () => {
     expect(reading.addresses.find((x) => x.email === failed)?.blocked).toBeNull();
     expect(reading.addresses.find((x) => x.email !== failed)?.blocked).toBe('contacted');
   });
+  it('is sent again by «resend failed» as the same delivery, with its source and job title', async () => {
+    const u = await user(3);
+    const answer = await applied(u, [fresh()], 1, { jobTitle: 'مصمم جرافيك' });
+    // The message failed for a passing cause (its retries ran out): the credit came back.
+    await ctx.db.execute(sql`
+      update deliveries set status = 'failed', failure_cause = 'retries', last_error = 'timeout'
+      where job_id = ${answer.jobId}`);
+    await setBalance(ctx, u.profileId, 3);
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/sending/deliveries/resend', headers: { cookie: u.cookie } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ resent: 1 });
+    const [row] = await deliveriesOf(u.profileId);
+    expect(row).toMatchObject({
+      status: 'pending',
+      source: 'job_ad',
+      jobTitle: 'مصمم جرافيك',
+      jobAdId: answer.jobAdId,
+      jobId: answer.jobId,
+    });
+    expect(await balanceOf(ctx, u.profileId)).toBe(2);
+  });
 });
