@@ -237,6 +237,12 @@ export const deliveryFailureText = {
   resumeMissing: 'ملف السيرة الذاتية لم يعد متاحاً. أُعيد رصيد الرسالة. — The résumé file is no longer available. Credit returned.',
   mailboxPaused:
     'بلغ بريدك حد الإرسال اليومي لدى Google، وستُرسل هذه الرسالة تلقائياً بعد انتهاء المهلة. — Gmail daily sending limit reached; sending resumes automatically.',
+  /** Any other provider's limit (Microsoft, an SMTP server): the mailbox rests, the message waits. */
+  mailboxLimit:
+    "بلغ بريدك حد الإرسال لدى مزوّد البريد، وستُرسل هذه الرسالة تلقائياً بعد انتهاء المهلة. — The mailbox reached its provider's sending limit; sending resumes automatically.",
+  /** A Microsoft mailbox sends a message in one Graph call only (ADR 030): a larger résumé cannot go from it. */
+  tooLargeForMailbox:
+    'ملف السيرة الذاتية أكبر مما يرسله بريد Microsoft في رسالة واحدة (نحو 2 ميغابايت). اضغط ملف PDF أو اختر بريداً آخر للإرسال. أُعيد رصيد الرسالة. — The résumé is too large for a Microsoft mailbox (about 2 MB); compress the PDF or send from another mailbox. Credit returned.',
   willRetry: 'تعذّر الإرسال مؤقتاً، وستُعاد المحاولة تلقائياً. — Temporary failure; sending will be tried again automatically.',
   optedOut:
     'طلبت الشركة إيقاف استقبال السير الذاتية على هذا العنوان، فلم تُرسل الرسالة ولم يُخصم رصيدها. — The company asked for no more CVs at this address; not sent, credit returned.',

@@ -5,8 +5,8 @@ import type { Database } from '../../db/client';
 import { deliveries, profiles, userGmail } from '../../db/schema';
 import type { EventBus } from '../../lib/event-bus';
 import type { SecretBox } from '../../lib/secret-box';
-import { gmailClientConfig } from './gmail-settings';
-import { GoogleOAuthError, GoogleUnavailableError, refreshAccessToken, revokeToken } from './google-oauth';
+import { gmailClientConfig } from './providers/gmail/gmail-settings';
+import { GoogleOAuthError, GoogleUnavailableError, refreshAccessToken, revokeToken } from './providers/gmail/google-oauth';
 
 /**
  * The one door to a user's Gmail credentials, shared by the HTTP routes and the sending worker (contracts.md

@@ -5,8 +5,6 @@ import { and, count, eq, inArray, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { deliveries, mailboxOauthStates, profiles, userGmail } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { gmailClientConfig, grantsSending } from './gmail-settings';
-import { authorizationUrl, exchangeCode, fetchUserinfo, GoogleOAuthError, revokeToken } from './google-oauth';
 import {
   getSendingCredentials,
   grantSharedWithOthers,
@@ -16,6 +14,8 @@ import {
   revokeSealedToken,
   unlinkMailbox,
 } from './mailbox-credentials';
+import { gmailClientConfig, grantsSending } from './providers/gmail/gmail-settings';
+import { authorizationUrl, exchangeCode, fetchUserinfo, GoogleOAuthError, revokeToken } from './providers/gmail/google-oauth';
 
 /** A consent must come back within this time; the state row is then useless (about 10 minutes). */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;

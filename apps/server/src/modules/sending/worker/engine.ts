@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client';
 import type { OptOutLinks } from '../../companies/opt-out-link';
 import type { MailboxDeps } from '../../mailbox/mailbox-credentials';
-import type { GmailSendClient } from '../gmail-send';
+import type { MailProvider, ProviderSendClient, SendAccess } from '../../mailbox/providers/provider';
 import type { ResumeStorage } from '../resume-storage';
 import type { Clock } from './clock';
 import type { JobMessageCache } from './job-cache';
@@ -51,9 +51,11 @@ export type EngineOptions = Required<Omit<SendingWorkerOptions, 'storage' | 'clo
 /** What the worker reads from the admin's settings: the pacing, the caps and the sending window. */
 export type EngineSettings = SendingSettings & { window: SendingWindowSettings };
 
+/** What a mailbox sends with, opened for the run that needs it (mailbox-credentials.ts). */
 export interface MailboxCredentials {
+  provider: MailProvider;
   email: string;
-  accessToken: string;
+  access: SendAccess;
 }
 
 /** What the scheduler shares with every mailbox run and claimed batch of one worker. */
@@ -62,7 +64,8 @@ export interface SendingEngine {
   log: FastifyBaseLogger;
   options: EngineOptions;
   clock: Clock;
-  gmail: GmailSendClient;
+  /** The sending side of each provider (providers/*), picked by the mailbox a message leaves from. */
+  senders: Partial<Record<MailProvider, ProviderSendClient>>;
   jobs: JobMessageCache;
   mailboxDeps: MailboxDeps;
   /** Signs each message's opt-out link (ADR 013). */

@@ -35,7 +35,7 @@ export class MailboxRun {
     const now = this.engine.clock.elapsed();
     if (this.engine.takeLinkChange(profileId) || force || !cached || now - cached.at > CREDENTIALS_TTL_MS) {
       const fresh = await getSendingCredentials(this.engine.mailboxDeps, profileId, force ? { forceRefresh: true } : {});
-      this.cached = { ...fresh, at: now };
+      this.cached = { provider: 'gmail', email: fresh.email, access: { kind: 'token', accessToken: fresh.accessToken }, at: now };
       return this.cached;
     }
     return cached;

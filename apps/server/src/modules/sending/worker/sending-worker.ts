@@ -1,7 +1,7 @@
 import { deliveryFailureText } from '@sira/shared/messages/sending';
 import type { BackgroundContext, BackgroundTask } from '../../../lib/background-task';
 import { createOptOutLinks } from '../../companies/opt-out-link';
-import { createGmailSendClient } from '../gmail-send';
+import { createGmailSendClient, gmailSender } from '../../mailbox/providers/gmail/gmail-send';
 import { databaseResumeStorage } from '../resume-storage';
 import { readSendingSettings } from '../sending-settings';
 import { readSendingWindow } from '../sending-window-settings';
@@ -47,11 +47,15 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
   const { storage: storageOverride, clock = systemClock, ...tuning } = overrides;
   const o: EngineOptions = { ...DEFAULTS, ...tuning };
   const storage = storageOverride ?? databaseResumeStorage(ctx.db);
-  const gmail = createGmailSendClient({
-    apiBase: ctx.providers.google.gmailApiBase,
-    timeoutMs: o.sendTimeoutMs,
-    maxSockets: o.concurrency * 2,
-  });
+  const senders = {
+    gmail: gmailSender(
+      createGmailSendClient({
+        apiBase: ctx.providers.google.gmailApiBase,
+        timeoutMs: o.sendTimeoutMs,
+        maxSockets: o.concurrency * 2,
+      }),
+    ),
+  };
   const notifier = new CoalescingNotifier(ctx.events, o.notifyWindowMs);
   const stopped = new AbortController();
   const pause = new PauseWatch(ctx);
@@ -88,7 +92,7 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
     log: ctx.log,
     options: o,
     clock,
-    gmail,
+    senders,
     jobs: new JobMessageCache(databaseJobReader(ctx.db), storage, ctx.log, ctx.env.sendingCacheMb * 2 ** 20),
     mailboxDeps: { db: ctx.db, secretBox: ctx.secretBox, providers: ctx.providers, events: ctx.events },
     optOutLinks: createOptOutLinks(ctx.secretBox, ctx.publicBaseUrl),
@@ -195,7 +199,7 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
       await Promise.allSettled([...runs.values()]);
       notifier.flush();
       engine.jobs.clear();
-      gmail.close();
+      for (const sender of Object.values(senders)) sender.close();
     },
   };
 }

@@ -19,6 +19,8 @@ import { type OutgoingMessage, ProviderSendError, type ProviderSent } from '../p
 
 export interface GraphSendClient {
   send(accessToken: string, message: OutgoingMessage): Promise<ProviderSent>;
+  /** One sendMail call with the whole MIME; the caller makes sure it fits (GRAPH_SEND_LIMIT_BYTES of base64). */
+  sendMime(accessToken: string, mime: readonly Buffer[]): Promise<ProviderSent>;
   close(): void;
 }
 
@@ -249,6 +251,9 @@ export function createGraphSendClient(options: GraphSendOptions): GraphSendClien
         return sendWhole(accessToken, Buffer.concat(message.mime).toString('base64'));
       }
       return sendWithUploadSession(accessToken, message);
+    },
+    sendMime(accessToken, mime) {
+      return sendWhole(accessToken, Buffer.concat(mime).toString('base64'));
     },
     close() {
       agents.http.destroy();
