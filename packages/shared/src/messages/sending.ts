@@ -193,6 +193,8 @@ export const sendingErrorCodes = {
   NOTHING_TO_RESEND: 'NOTHING_TO_RESEND',
   /** "Resend failed": the balance is less than the failed deliveries to send again. */
   RESEND_NO_BALANCE: 'RESEND_NO_BALANCE',
+  /** The chosen mailbox is a Microsoft one and the résumé does not fit one Graph call (ADR 030). */
+  RESUME_TOO_LARGE_FOR_MAILBOX: 'RESUME_TOO_LARGE_FOR_MAILBOX',
 } as const;
 export type SendingErrorCode = keyof typeof sendingErrorCodes;
 
@@ -217,6 +219,8 @@ const messageByCode: Record<SendingErrorCode, string> = {
   NOTHING_TO_RESEND: 'لا توجد رسائل فاشلة يمكن إعادة إرسالها.',
   RESEND_NO_BALANCE:
     'رصيدك لا يكفي لإعادة إرسال الرسائل الفاشلة: تحتاج رسالة من رصيدك لكل رسالة تُعاد. قم بترقية باقتك أو انتظر انتهاء الإرسال الجاري.',
+  RESUME_TOO_LARGE_FOR_MAILBOX:
+    'ملف سيرتك الذاتية أكبر مما يرسله بريد Microsoft (Outlook أو Microsoft 365) في رسالة واحدة، وحدّه نحو 2 ميغابايت. اضغط ملف PDF وارفعه من جديد، أو اختر بريداً آخر للإرسال.',
 };
 
 /** The Arabic text of a sending error code, or undefined for codes this screen does not own. */

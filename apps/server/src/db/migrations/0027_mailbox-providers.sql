@@ -41,6 +41,8 @@ CREATE UNIQUE INDEX "user_mailboxes_profile_provider_email_unique" ON "user_mail
 CREATE UNIQUE INDEX "user_mailboxes_one_chosen" ON "user_mailboxes" USING btree ("profile_id") WHERE "user_mailboxes"."chosen";--> statement-breakpoint
 -- squawk-ignore require-concurrent-index-creation
 CREATE INDEX "user_mailboxes_email_idx" ON "user_mailboxes" USING btree ("email");--> statement-breakpoint
+-- squawk-ignore require-concurrent-index-creation
+CREATE INDEX "user_mailboxes_linked_profile_idx" ON "user_mailboxes" USING btree ("profile_id","chosen" DESC NULLS LAST) WHERE "user_mailboxes"."credential" is not null;--> statement-breakpoint
 ALTER TABLE "send_jobs" ADD CONSTRAINT "send_jobs_mailbox_id_user_mailboxes_id_fk" FOREIGN KEY ("mailbox_id") REFERENCES "public"."user_mailboxes"("id") ON DELETE set null ON UPDATE no action NOT VALID;--> statement-breakpoint
 ALTER TABLE "deliveries" ADD CONSTRAINT "deliveries_sender_provider_known" CHECK ("deliveries"."sender_provider" is null or "deliveries"."sender_provider" in ('gmail','microsoft','smtp')) NOT VALID;;--> statement-breakpoint
 CREATE TRIGGER user_mailboxes_set_updated_at BEFORE UPDATE ON user_mailboxes FOR EACH ROW EXECUTE FUNCTION set_updated_at();--> statement-breakpoint
@@ -57,7 +59,7 @@ BEGIN
     NEW.daily_cap, NEW.paused_until, NOT EXISTS (SELECT 1 FROM user_mailboxes m WHERE m.profile_id = NEW.profile_id AND m.chosen))
   ON CONFLICT (profile_id, provider, email) DO UPDATE SET
     credential = EXCLUDED.credential, access_token = EXCLUDED.access_token, token_expiry = EXCLUDED.token_expiry,
-    scopes = EXCLUDED.scopes, account_id = coalesce(EXCLUDED.account_id, user_mailboxes.account_id),
+    scopes = EXCLUDED.scopes, daily_cap = EXCLUDED.daily_cap, account_id = coalesce(EXCLUDED.account_id, user_mailboxes.account_id),
     paused_until = greatest(EXCLUDED.paused_until, user_mailboxes.paused_until), unlinked_at = NULL;
   RETURN NEW;
 END;

@@ -91,6 +91,8 @@ export const userMailboxes = pgTable(
   (t) => [
     uniqueIndex('user_mailboxes_profile_provider_email_unique').on(t.profileId, t.provider, t.email),
     uniqueIndex('user_mailboxes_one_chosen').on(t.profileId).where(sql`${t.chosen}`),
+    // The scheduler's walk over users with a linked mailbox, the chosen one first (sending/worker/queue.ts).
+    index('user_mailboxes_linked_profile_idx').on(t.profileId, t.chosen.desc()).where(sql`${t.credential} is not null`),
     // One address may be linked to several Sira accounts: the worker's claim locks all its links, and pacing
     // and a provider's pause belong to the address (sending/worker/queue.ts).
     index('user_mailboxes_email_idx').on(t.email),

@@ -1,6 +1,6 @@
 import { deliveryFailureText } from '@sira/shared/messages/sending';
 import { optedOutAmong, recordOptedOut } from '../../companies/opt-out-marks';
-import { MailboxUnavailableError, unlinkMailbox } from '../../mailbox/mailbox-credentials';
+import { MailboxUnavailableError, unlinkMailboxById } from '../../mailbox/mailbox-credentials';
 import { InvalidRecipientError, renderMessage } from '../mime';
 import type { MailboxPacer } from '../pacing';
 import { ResumeMissingError } from '../resume-storage';
@@ -12,6 +12,7 @@ import { type AttemptOutcome, attemptDelivery } from './provider-attempt';
 import {
   accountExists,
   type ClaimedDelivery,
+  type ClaimedMailbox,
   pauseMailbox,
   recordAndHandOver,
   recordFailed,
@@ -25,8 +26,9 @@ export type BatchVerdict = 'continue' | 'stop';
 
 export interface BatchInput {
   profileId: string;
-  /** The mailbox the rows were claimed for. */
+  /** The mailbox the rows were claimed for, and leave from. */
   email: string;
+  mailbox: ClaimedMailbox;
   rows: ClaimedDelivery[];
   /** The claim itself handed the rows over (pacing lets them all leave back to back). */
   claimedHandedOver: boolean;
@@ -303,7 +305,7 @@ export class ClaimedBatch {
           { profileId, provider: outcome.error.provider, reason: outcome.error.reason },
           'sending: the provider refused the mailbox credentials; its messages are held',
         );
-        await engine.retryingWrite(() => unlinkMailbox(engine.mailboxDeps, profileId, 'invalid_grant'));
+        await engine.retryingWrite(() => unlinkMailboxById(engine.mailboxDeps, this.input.mailbox.mailboxId, 'invalid_grant'));
         await this.giveBack(i, 'held');
         engine.notifyChange(profileId, false);
         return 'stop';
@@ -335,13 +337,15 @@ export class ClaimedBatch {
     const { profileId } = this.input;
     switch (decision.kind) {
       case 'pause': {
-        await engine.retryingWrite(() => pauseMailbox(engine.db, profileId, decision.until));
+        await engine.retryingWrite(() => pauseMailbox(engine.db, this.input.mailbox.mailboxId, decision.until));
         await this.settleRow(row, (lease) =>
           releaseDeliveries(engine.db, [{ id: row.id, lease }], 'pending', { lastError: decision.reason }),
         );
         engine.log.warn(
           { profileId, mailbox: this.input.email, until: decision.until },
-          "sending: the mailbox reached its provider's sending limit; mailbox paused",
+          this.input.mailbox.provider === 'gmail'
+            ? 'sending: Gmail daily sending limit reached; mailbox paused'
+            : `sending: the ${this.input.mailbox.provider} mailbox reached its sending limit; mailbox paused`,
         );
         engine.rest(profileId, decision.until.getTime(), 'pacing');
         engine.notifyChange(profileId, false);

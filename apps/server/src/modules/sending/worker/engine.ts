@@ -3,8 +3,8 @@ import type { SendingWindowSettings } from '@sira/shared/schemas/sending-window'
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client';
 import type { OptOutLinks } from '../../companies/opt-out-link';
-import type { MailboxDeps } from '../../mailbox/mailbox-credentials';
-import type { MailProvider, ProviderSendClient, SendAccess } from '../../mailbox/providers/provider';
+import type { MailboxDeps, SendingCredentials } from '../../mailbox/mailbox-credentials';
+import type { MailProvider, ProviderSendClient } from '../../mailbox/providers/provider';
 import type { ResumeStorage } from '../resume-storage';
 import type { Clock } from './clock';
 import type { JobMessageCache } from './job-cache';
@@ -52,11 +52,7 @@ export type EngineOptions = Required<Omit<SendingWorkerOptions, 'storage' | 'clo
 export type EngineSettings = SendingSettings & { window: SendingWindowSettings };
 
 /** What a mailbox sends with, opened for the run that needs it (mailbox-credentials.ts). */
-export interface MailboxCredentials {
-  provider: MailProvider;
-  email: string;
-  access: SendAccess;
-}
+export type MailboxCredentials = SendingCredentials;
 
 /** What the scheduler shares with every mailbox run and claimed batch of one worker. */
 export interface SendingEngine {

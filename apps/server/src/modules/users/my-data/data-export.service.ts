@@ -1,7 +1,7 @@
 import { billingTexts } from '@sira/shared/messages/billing';
 import { deliveryStatusText, jobStatusText } from '@sira/shared/messages/sending';
 import type { DataExport } from '@sira/shared/schemas/my-data';
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../../db/client';
 import {
   dataExportFiles,
@@ -17,7 +17,7 @@ import {
   sendJobs,
   user,
   userCompanies,
-  userGmail,
+  userMailboxes,
 } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { consumeRateLimits } from '../../../lib/rate-limit';
@@ -132,7 +132,10 @@ export async function buildExport(db: Database, claim: { id: string; profileId: 
     .where(eq(profiles.id, profileId));
   if (!profile) throw new Error('export of a profile that no longer exists');
   const [[gmail], invoiceRows, jobRows, cvRows, [deliveryCount], ownRows, ownUploads, adRows] = await Promise.all([
-    db.select({ email: userGmail.email, linkedAt: userGmail.createdAt }).from(userGmail).where(eq(userGmail.profileId, profileId)),
+    db
+      .select({ email: userMailboxes.email, linkedAt: userMailboxes.createdAt })
+      .from(userMailboxes)
+      .where(and(eq(userMailboxes.profileId, profileId), eq(userMailboxes.provider, 'gmail'), isNotNull(userMailboxes.credential))),
     db
       .select({
         orderNumber: invoices.orderNumber,
