@@ -53,6 +53,7 @@ import { securityPlugin } from './plugins/security';
 import { stagingPlugin } from './plugins/staging';
 import { startupGatePlugin } from './plugins/startup-gate';
 import { webPlugin } from './plugins/web';
+import { type MailboxSettings, mailboxSettingsFor } from './modules/mailbox/providers/mailbox-settings';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,6 +68,8 @@ declare module 'fastify' {
     providers: ProviderEndpoints;
     /** Sira's own e-mails (SMTP, or the local outbox). */
     mailer: SystemMailer;
+    /** The Microsoft application and where SMTP mailboxes may connect (providers/mailbox-settings.ts). */
+    mailboxes: MailboxSettings;
   }
 }
 
@@ -88,6 +91,8 @@ export interface AppOptions {
   events?: EventBus;
   /** Defaults by mode (config/providers.ts); tests point Google at a sandbox on its own port. */
   providers?: ProviderEndpoints;
+  /** Defaults by mode and env (providers/mailbox-settings.ts); tests point them at the sandboxes. */
+  mailboxes?: MailboxSettings;
   /** How often an open live-update stream re-reads its session (default 60 s; tests shorten it). */
   liveEventsSessionRecheckMs?: number;
   /** scrypt's cost for new password hashes: the full one unless lowered for tests (ADR 016); never in production. */
@@ -134,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('events', options.events ?? createLocalEventBus());
   app.decorate('secretBox', createSecretBox(options.appSecret));
   app.decorate('providers', options.providers ?? providerEndpoints(options.env.mode, options.publicBaseUrl, options.env.sandboxUrl));
+  app.decorate('mailboxes', options.mailboxes ?? mailboxSettingsFor(options.env, options.appSecret));
 
   await app.register(requestLogPlugin);
   await app.register(errorsPlugin);
@@ -220,6 +226,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await registerEmbeddedSandboxes(app, {
       appSecret: options.appSecret,
       publicBaseUrl: options.publicBaseUrl,
+      smtpRules: app.mailboxes.smtpRules,
       // Persisted under the data folder so Sent folders, revocations and invoices survive a restart; tests keep
       // them in memory.
       dataDir: options.env.nodeEnv === 'test' ? undefined : options.env.dataDir,

@@ -1,4 +1,5 @@
 import { startBackgroundTasks } from './background';
+import { mailboxSettingsFor } from './modules/mailbox/providers/mailbox-settings';
 import { loadDotEnv } from './config/dotenv';
 import { parseEnv, STAGING_NOTICE } from './config/env';
 import { providerEndpoints } from './config/providers';
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
       events: parts.events,
       secretBox: createSecretBox(runtime.appSecret),
       providers: providerEndpoints(env.mode, runtime.publicBaseUrl, env.sandboxUrl),
+      mailboxes: mailboxSettingsFor(env, runtime.appSecret),
       publicBaseUrl: runtime.publicBaseUrl,
       log,
     });

@@ -106,6 +106,7 @@ export function backgroundContextOf(ctx: TestContext): BackgroundContext {
     events: ctx.app.events,
     secretBox: ctx.app.secretBox,
     providers: ctx.app.providers,
+    mailboxes: ctx.app.mailboxes,
     publicBaseUrl: ctx.app.publicBaseUrl,
     log: ctx.app.log,
   };

@@ -6,6 +6,7 @@ import { deliveries, profiles, userGmail, userMailboxes } from '../../db/schema'
 import type { EventBus } from '../../lib/event-bus';
 import type { SecretBox } from '../../lib/secret-box';
 import { gmailClientConfig } from './providers/gmail/gmail-settings';
+import { type ClientCredentials, MicrosoftUnavailableError, refreshMicrosoftToken } from './providers/microsoft/microsoft-oauth';
 import type { MailProvider, SendAccess } from './providers/provider';
 import { GoogleOAuthError, GoogleUnavailableError, refreshAccessToken, revokeToken } from './providers/gmail/google-oauth';
 
@@ -20,15 +21,13 @@ export interface MailboxDeps {
   secretBox: SecretBox;
   providers: ProviderEndpoints;
   events: EventBus;
+  /** The Azure application Microsoft mailboxes are linked through (microsoft-client.ts); null when not configured. */
+  microsoftClient?: ClientCredentials | null;
 }
 
-/** No usable link: never linked (or unlinked), or Google refused the refresh token (the link is now gone). */
-export class MailboxUnavailableError extends Error {
-  constructor(readonly reason: 'not_linked' | 'invalid_grant') {
-    super(`mailbox unavailable: ${reason}`);
-    this.name = 'MailboxUnavailableError';
-  }
-}
+import { MailboxUnavailableError } from './mailbox-errors';
+
+export { MailboxUnavailableError };
 
 /**
  * A refresh that failed for another reason than invalid_grant: Google unreachable after the retries, or an
@@ -179,12 +178,22 @@ async function gmailRefresher(deps: MailboxDeps): Promise<TokenRefresher> {
   };
 }
 
-/** How each OAuth provider refreshes (Microsoft's is given by its module, mailbox/providers/microsoft). */
-const refreshers: Partial<Record<MailProvider, (deps: MailboxDeps) => Promise<TokenRefresher>>> = { gmail: gmailRefresher };
-
-export function registerRefresher(provider: MailProvider, make: (deps: MailboxDeps) => Promise<TokenRefresher>): void {
-  refreshers[provider] = make;
+async function microsoftRefresher(deps: MailboxDeps): Promise<TokenRefresher> {
+  const client = deps.microsoftClient;
+  if (!client) throw new MailboxRefreshError('Microsoft linking is not configured (MICROSOFT_CLIENT_ID, MICROSOFT_CLIENT_SECRET)');
+  return {
+    refresh: (refreshToken) => refreshMicrosoftToken(deps.providers.microsoft, client, refreshToken),
+    // refreshMicrosoftToken tells a dead grant as the neutral error already.
+    isDeadGrant: (error) => error instanceof MailboxUnavailableError,
+    isUnavailable: (error) => error instanceof MicrosoftUnavailableError,
+  };
 }
+
+/** How each OAuth provider refreshes; an SMTP mailbox has nothing to refresh. */
+const refreshers: Partial<Record<MailProvider, (deps: MailboxDeps) => Promise<TokenRefresher>>> = {
+  gmail: gmailRefresher,
+  microsoft: microsoftRefresher,
+};
 
 /**
  * `seenAccessToken` is the (sealed) token the caller found stale or rejected. If another caller refreshed
