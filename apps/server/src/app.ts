@@ -30,6 +30,8 @@ import { healthRoutes } from './modules/health/health.routes';
 import { jobAdsRoutes } from './modules/job-ads/job-ads.routes';
 import { mailboxAdminRoutes } from './modules/mailbox/mailbox.admin-routes';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
+import { mailboxesRoutes } from './modules/mailbox/mailboxes.routes';
+import { type MailboxSettings, mailboxSettingsFor } from './modules/mailbox/providers/mailbox-settings';
 import { ownCompaniesAdminRoutes } from './modules/own-companies/own-companies.admin-routes';
 import { ownCompaniesRoutes } from './modules/own-companies/own-companies.routes';
 import { packagesAdminRoutes } from './modules/packages/packages.admin-routes';
@@ -53,7 +55,6 @@ import { securityPlugin } from './plugins/security';
 import { stagingPlugin } from './plugins/staging';
 import { startupGatePlugin } from './plugins/startup-gate';
 import { webPlugin } from './plugins/web';
-import { type MailboxSettings, mailboxSettingsFor } from './modules/mailbox/providers/mailbox-settings';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -212,6 +213,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(seoRoutes);
   await app.register(packageRoutes);
   await app.register(mailboxRoutes);
+  await app.register(mailboxesRoutes);
   await app.register(mailboxAdminRoutes);
   await app.register(billingRoutes);
   await app.register(billingAdminRoutes);

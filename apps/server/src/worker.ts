@@ -1,5 +1,4 @@
 import { startBackgroundTasks } from './background';
-import { mailboxSettingsFor } from './modules/mailbox/providers/mailbox-settings';
 import { loadDotEnv } from './config/dotenv';
 import { parseEnv, STAGING_NOTICE } from './config/env';
 import { providerEndpoints } from './config/providers';
@@ -10,6 +9,7 @@ import { createLogger } from './lib/logger';
 import { stopOnSignals } from './lib/process-stop';
 import { createSecretBox } from './lib/secret-box';
 import { reportStartFailure } from './lib/startup-report';
+import { mailboxSettingsFor } from './modules/mailbox/providers/mailbox-settings';
 import { openRuntime, type Runtime } from './runtime';
 
 /**

@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { GOOGLE_PRODUCTION, MICROSOFT_PRODUCTION, PAYLINK_PRODUCTION_URL, PAYLINK_TEST_URL, type ProviderEndpoints } from '../src/config/providers';
+import {
+  GOOGLE_PRODUCTION,
+  MICROSOFT_PRODUCTION,
+  PAYLINK_PRODUCTION_URL,
+  PAYLINK_TEST_URL,
+  type ProviderEndpoints,
+} from '../src/config/providers';
 import { invoices, packages, profiles } from '../src/db/schema';
 import { type PaylinkSandbox, startPaylinkSandbox } from '../src/sandbox/paylink';
 import { type TestContext, useTestApp } from './app';

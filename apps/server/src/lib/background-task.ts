@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../config/env';
 import type { ProviderEndpoints } from '../config/providers';
 import type { Database, DatabaseKind } from '../db/client';
-import type { EventBus } from './event-bus';
 import type { MailboxSettings } from '../modules/mailbox/providers/mailbox-settings';
+import type { EventBus } from './event-bus';
 import type { SecretBox } from './secret-box';
 
 // The contract between background.ts, which starts the tasks, and the tasks themselves: its own file, so

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { GOOGLE_SANDBOX_PREFIX, MICROSOFT_SANDBOX_PREFIX } from '../config/providers';
+import type { SmtpNetworkRules } from '../modules/mailbox/providers/smtp/smtp-settings';
 import { embeddedGoogleSandbox } from './google';
 import { embeddedMicrosoftSandbox } from './microsoft';
 import { outboxRoutes } from './outbox.routes';
 import { embeddedPaylinkSandbox } from './paylink';
 import { embeddedSmtpSandbox, SMTP_SANDBOX_PREFIX } from './smtp';
-import type { SmtpNetworkRules } from '../modules/mailbox/providers/smtp/smtp-settings';
 import { refuseOtherMachines } from './this-machine-only';
 
 /**

@@ -2,13 +2,13 @@ import { TOKEN_REFRESH_RETRY } from '@sira/shared';
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { ProviderEndpoints } from '../../config/providers';
 import type { Database } from '../../db/client';
-import { deliveries, profiles, userGmail, userMailboxes } from '../../db/schema';
+import { profiles, userGmail, userMailboxes } from '../../db/schema';
 import type { EventBus } from '../../lib/event-bus';
 import type { SecretBox } from '../../lib/secret-box';
 import { gmailClientConfig } from './providers/gmail/gmail-settings';
+import { GoogleOAuthError, GoogleUnavailableError, refreshAccessToken, revokeToken } from './providers/gmail/google-oauth';
 import { type ClientCredentials, MicrosoftUnavailableError, refreshMicrosoftToken } from './providers/microsoft/microsoft-oauth';
 import type { MailProvider, SendAccess } from './providers/provider';
-import { GoogleOAuthError, GoogleUnavailableError, refreshAccessToken, revokeToken } from './providers/gmail/google-oauth';
 
 /**
  * The one door to a user's mailbox credentials, shared by the HTTP routes and the sending worker (contracts.md
@@ -412,7 +412,9 @@ export async function storeLink(
         : await tx
             .select()
             .from(userMailboxes)
-            .where(and(eq(userMailboxes.profileId, profileId), eq(userMailboxes.provider, link.provider), eq(userMailboxes.email, link.email)))
+            .where(
+              and(eq(userMailboxes.profileId, profileId), eq(userMailboxes.provider, link.provider), eq(userMailboxes.email, link.email)),
+            )
             .for('update');
     const sameMailbox = previous?.email === link.email;
     // The chosen mark moves here: at most one per profile, cleared elsewhere first.

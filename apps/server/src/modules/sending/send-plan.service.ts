@@ -35,7 +35,9 @@ export async function planSend(
     query.source === 'job_ad'
       ? Math.min(query.count ?? 1, JOB_AD_ADDRESSES_MAX)
       : companiesLeftFor(db, profileId, profile.package_id, query.source ?? 'directory'),
-    db.execute(sql`select provider, email, daily_cap, account_type, smtp_host, paused_until from user_mailboxes where profile_id = ${profileId} and chosen and credential is not null`),
+    db.execute(
+      sql`select provider, email, daily_cap, account_type, smtp_host, paused_until from user_mailboxes where profile_id = ${profileId} and chosen and credential is not null`,
+    ),
     readQueuedGroups(db, profileId),
   ]);
   const sendable = sendableFrom(profile.balance, companies);

@@ -186,7 +186,11 @@ async function readQueue(db: Reader, profileId: string, now: Date, adding: numbe
   );
   const count = (status: string) => waitingRows.find((r) => r.status === status)?.n ?? 0;
   const waiting = { pending: count('pending'), held: count('held'), sending: count('sending') };
-  const mailbox = rowsOf<ChosenMailboxRow>(await db.execute(sql`select provider, email, daily_cap, account_type, smtp_host, paused_until from user_mailboxes where profile_id = ${profileId} and chosen and credential is not null`))[0];
+  const mailbox = rowsOf<ChosenMailboxRow>(
+    await db.execute(
+      sql`select provider, email, daily_cap, account_type, smtp_host, paused_until from user_mailboxes where profile_id = ${profileId} and chosen and credential is not null`,
+    ),
+  )[0];
   const pausedUntil = mailbox?.paused_until && new Date(mailbox.paused_until) > now ? new Date(mailbox.paused_until) : null;
   if (!mailbox || waiting.pending + waiting.sending + adding === 0)
     return { mailbox, pausedUntil, waiting, history: [], due: [], groups: [] };

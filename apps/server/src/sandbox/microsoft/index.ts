@@ -2,9 +2,9 @@ import { hkdfSync, randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type MicrosoftEndpoints, microsoftSandboxEndpoints } from '../../config/providers';
+import { embeddedMicrosoftClientSecret } from '../../modules/mailbox/providers/microsoft/microsoft-client';
 import type { SentMessage } from '../google/store';
 import { MICROSOFT_SANDBOX_CLIENT_ID, MicrosoftSandboxCore, type SandboxClient } from './core';
-import { embeddedMicrosoftClientSecret } from '../../modules/mailbox/providers/microsoft/microsoft-client';
 import type { MicrosoftFault } from './faults';
 import { microsoftSandboxRoutes } from './routes';
 

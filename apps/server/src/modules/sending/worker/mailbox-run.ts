@@ -105,11 +105,7 @@ export class MailboxRun {
         // The history is read again once the mailbox is ours: read before the claim, it may miss the last send
         // of a worker that held the mailbox until just then (or belong to the old address after a relink).
         this.holding = true;
-        pacer = new MailboxPacer(
-          settings.delay,
-          this.capOf(settings),
-          await sendHistory(engine.db, this.email),
-        );
+        pacer = new MailboxPacer(settings.delay, this.capOf(settings), await sendHistory(engine.db, this.email));
         // Which process sends for a mailbox (several workers share the queue): at debug level, once a run.
         engine.log.debug({ profileId, mailbox: this.email, pid: process.pid }, 'sending: mailbox run holds the mailbox');
       }

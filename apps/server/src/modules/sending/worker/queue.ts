@@ -2,8 +2,8 @@ import type { FailureCause } from '@sira/shared/rules/delivery-failure';
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../../db/client';
 import { hotQuery, hotTransaction } from '../../../db/hot-statements';
-import { failDeliveries, settleJobs, startJobs } from '../job-state';
 import type { MailProvider } from '../../mailbox/providers/provider';
+import { failDeliveries, settleJobs, startJobs } from '../job-state';
 import { systemClock } from './clock';
 
 /**

@@ -62,7 +62,11 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
       }),
     ),
     microsoft: microsoftSender(
-      createGraphSendClient({ graphApiBase: ctx.providers.microsoft.graphApiBase, timeoutMs: o.sendTimeoutMs, maxSockets: o.concurrency * 2 }),
+      createGraphSendClient({
+        graphApiBase: ctx.providers.microsoft.graphApiBase,
+        timeoutMs: o.sendTimeoutMs,
+        maxSockets: o.concurrency * 2,
+      }),
     ),
     smtp: smtpSender({ rules: mailboxes.smtpRules, timeouts: { totalMs: o.sendTimeoutMs } }),
   };

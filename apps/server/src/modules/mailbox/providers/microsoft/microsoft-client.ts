@@ -30,7 +30,8 @@ export function microsoftClientFor(
   env: Pick<Env, 'mode' | 'sandboxUrl' | 'microsoftClientId' | 'microsoftClientSecret'>,
   appSecret: string,
 ): ClientCredentials | null {
-  if (env.microsoftClientId && env.microsoftClientSecret) return { clientId: env.microsoftClientId, clientSecret: env.microsoftClientSecret };
+  if (env.microsoftClientId && env.microsoftClientSecret)
+    return { clientId: env.microsoftClientId, clientSecret: env.microsoftClientSecret };
   if (env.mode === 'embedded') return { clientId: MICROSOFT_SANDBOX_CLIENT_ID, clientSecret: embeddedMicrosoftClientSecret(appSecret) };
   if (env.sandboxUrl) return { clientId: MICROSOFT_SANDBOX_CLIENT_ID, clientSecret: STAGING_MICROSOFT_CLIENT_SECRET };
   return null;
