@@ -5,7 +5,7 @@ import { and, asc, eq, isNotNull, lt } from 'drizzle-orm';
 import { mailboxOauthStates, userMailboxes } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { mailboxDailyCap, readSendingSettings } from '../sending/sending-settings';
-import { OAUTH_STATE_TTL_MS, type ServiceDeps } from './mailbox.service';
+import { disconnect, OAUTH_STATE_TTL_MS, type ServiceDeps } from './mailbox.service';
 import { chooseMailbox, storeLink, unlinkMailboxById } from './mailbox-credentials';
 import type { MailboxSettings } from './providers/mailbox-settings';
 import { exchangeMicrosoftCode, hasScope, microsoftAuthorizationUrl, readMicrosoftAccount } from './providers/microsoft/microsoft-oauth';
@@ -63,11 +63,13 @@ export async function chooseOwnMailbox(deps: MailboxesDeps, profileId: string, i
 
 /**
  * Unlinks one of the user's mailboxes: its waiting messages are held until it is linked again. A Gmail's grant
- * goes back to Google through the Gmail route's path (DELETE /api/mailbox), which revokes it first.
+ * is given back to Google first, as the Gmail route does (disconnect); Microsoft has no revocation endpoint for
+ * an app's refresh token (the person removes the app's consent in their account), so its tokens are erased.
  */
 export async function unlinkOwnMailbox(deps: MailboxesDeps, profileId: string, id: string): Promise<{ email: string }> {
   const row = await ownMailbox(deps, profileId, id);
-  await unlinkMailboxById(deps, row.id, 'user');
+  if (row.provider === 'gmail') await disconnect(deps, profileId);
+  else await unlinkMailboxById(deps, row.id, 'user');
   return { email: row.email };
 }
 

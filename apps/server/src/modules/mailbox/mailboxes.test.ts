@@ -304,6 +304,25 @@ describe('each provider’s failures drive the engine', () => {
     expect(row?.attempts).toBe(0);
   });
 
+  it('Microsoft: a 401 is refreshed once and sent; consent withdrawn (403 ErrorAccessDenied) holds and tells', async () => {
+    const a = await user();
+    const email = `denied${n++}@contoso.sa`;
+    expect(await linkMicrosoft(a.cookie, email, 'organization')).toBe('linked');
+    expect((await scheduled(a, 3)).statusCode).toBe(201);
+    microsoft.injectFault({ status: 401, mailbox: email, times: 1 });
+    startWorker();
+    await waitFor(async () => (await deliveryCounts(ctx, a.profileId)).sent === 3, 20_000, 'sent after a refresh');
+    expect(microsoft.sentMessages(email)).toHaveLength(3);
+
+    expect((await scheduled(a, 2)).statusCode).toBe(201);
+    microsoft.injectFault({ status: 403, code: 'ErrorAccessDenied', mailbox: email });
+    await waitFor(async () => (await deliveryCounts(ctx, a.profileId)).held === 2, 20_000, 'held');
+    const [profile] = await ctx.db.select({ notice: profiles.mailboxNotice }).from(profiles).where(eq(profiles.id, a.profileId));
+    expect(profile?.notice).toBe('invalid_grant');
+    expect(await list(a.cookie)).toEqual([]);
+    expect(await balanceOf(ctx, a.profileId)).toBe(0);
+  });
+
   it('Microsoft: a 429 with Retry-After pauses only that mailbox; another user’s Microsoft mailbox keeps sending', async () => {
     const a = await user();
     const b = await user();
