@@ -1,8 +1,8 @@
 -- Several mailboxes per user (ADR 030): Gmail, Microsoft and SMTP in user_mailboxes, one of them chosen; each
 -- send job names the mailbox chosen when it was scheduled, each delivery the provider it left through. Every
 -- user_gmail row is carried over as that user's chosen Gmail. user_gmail stays for the version still running
--- during the upgrade: the new version keeps it holding the chosen Gmail, and a link the old version writes there
--- meanwhile is carried over by a trigger. Constraints on existing tables are added NOT VALID and validated
+-- during the upgrade: the new version keeps it holding the chosen Gmail, and a link or unlink the old version
+-- writes there meanwhile is carried over by triggers. Constraints on existing tables are added NOT VALID and validated
 -- after the migration (db/validate-constraints.ts).
 CREATE TABLE "user_mailboxes" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
@@ -60,8 +60,23 @@ BEGIN
   ON CONFLICT (profile_id, provider, email) DO UPDATE SET
     credential = EXCLUDED.credential, access_token = EXCLUDED.access_token, token_expiry = EXCLUDED.token_expiry,
     scopes = EXCLUDED.scopes, daily_cap = EXCLUDED.daily_cap, account_id = coalesce(EXCLUDED.account_id, user_mailboxes.account_id),
-    paused_until = greatest(EXCLUDED.paused_until, user_mailboxes.paused_until), unlinked_at = NULL;
+    paused_until = greatest(EXCLUDED.paused_until, user_mailboxes.paused_until), unlinked_at = NULL,
+    chosen = user_mailboxes.chosen OR NOT EXISTS (
+      SELECT 1 FROM user_mailboxes m WHERE m.profile_id = EXCLUDED.profile_id AND m.chosen AND m.id <> user_mailboxes.id);
   RETURN NEW;
 END;
 $$ LANGUAGE plpgsql;--> statement-breakpoint
-CREATE TRIGGER user_gmail_carry_over AFTER INSERT OR UPDATE ON user_gmail FOR EACH ROW EXECUTE FUNCTION user_gmail_carry_over();
+CREATE TRIGGER user_gmail_carry_over AFTER INSERT OR UPDATE ON user_gmail FOR EACH ROW EXECUTE FUNCTION user_gmail_carry_over();--> statement-breakpoint
+-- A Gmail the previous version unlinks (the user, or Google's invalid_grant) is unlinked here too, so this
+-- version's workers stop sending from it. This version's own rewrites of user_gmail say so (sira.legacy_sync)
+-- and are not unlinks.
+CREATE OR REPLACE FUNCTION user_gmail_unlinked() RETURNS trigger AS $$
+BEGIN
+  IF coalesce(current_setting('sira.legacy_sync', true), '') <> 'on' THEN
+    UPDATE user_mailboxes SET credential = NULL, access_token = NULL, token_expiry = NULL, chosen = false, unlinked_at = now()
+    WHERE profile_id = OLD.profile_id AND provider = 'gmail' AND email = OLD.email AND credential IS NOT NULL;
+  END IF;
+  RETURN OLD;
+END;
+$$ LANGUAGE plpgsql;--> statement-breakpoint
+CREATE TRIGGER user_gmail_unlinked AFTER DELETE ON user_gmail FOR EACH ROW EXECUTE FUNCTION user_gmail_unlinked();

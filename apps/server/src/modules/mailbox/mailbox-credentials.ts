@@ -261,6 +261,8 @@ async function refreshLink(
  * Gmail. Dropped with user_gmail in a later release (ADR 030).
  */
 export async function syncLegacyGmail(tx: Tx, profileId: string): Promise<void> {
+  // Tells the migration's trigger that this delete is a rewrite, not the previous version unlinking the Gmail.
+  await tx.execute(sql`select set_config('sira.legacy_sync', 'on', true)`);
   await tx.delete(userGmail).where(eq(userGmail.profileId, profileId));
   await tx.execute(sql`
     insert into user_gmail (profile_id, email, refresh_token, access_token, token_expiry, scopes, google_sub, daily_cap, paused_until)
