@@ -131,11 +131,17 @@ export async function buildExport(db: Database, claim: { id: string; profileId: 
     .innerJoin(user, eq(user.id, profiles.id))
     .where(eq(profiles.id, profileId));
   if (!profile) throw new Error('export of a profile that no longer exists');
-  const [[gmail], invoiceRows, jobRows, cvRows, [deliveryCount], ownRows, ownUploads, adRows] = await Promise.all([
+  const [linkedMailboxes, invoiceRows, jobRows, cvRows, [deliveryCount], ownRows, ownUploads, adRows] = await Promise.all([
     db
-      .select({ email: userMailboxes.email, linkedAt: userMailboxes.createdAt })
+      .select({
+        provider: userMailboxes.provider,
+        email: userMailboxes.email,
+        linkedAt: userMailboxes.createdAt,
+        smtpHost: userMailboxes.smtpHost,
+      })
       .from(userMailboxes)
-      .where(and(eq(userMailboxes.profileId, profileId), eq(userMailboxes.provider, 'gmail'), isNotNull(userMailboxes.credential))),
+      .where(and(eq(userMailboxes.profileId, profileId), isNotNull(userMailboxes.credential)))
+      .orderBy(asc(userMailboxes.createdAt)),
     db
       .select({
         orderNumber: invoices.orderNumber,
@@ -176,6 +182,8 @@ export async function buildExport(db: Database, claim: { id: string; profileId: 
     await db.update(dataExports).set({ done, total }).where(eq(dataExports.id, claim.id));
   };
 
+  const gmail = linkedMailboxes.find((m) => m.provider === 'gmail');
+  const otherMailboxes = linkedMailboxes.filter((m) => m.provider !== 'gmail');
   const archive = new ExportArchive();
   const profileCsv = archive.textFile('الملف الشخصي.csv');
   profileCsv.write(csvHeader(['الحقل', 'القيمة']));
@@ -191,6 +199,12 @@ export async function buildExport(db: Database, claim: { id: string; profileId: 
     ['تاريخ التسجيل', profile.createdAt],
     ['حساب Gmail المرتبط', gmail?.email ?? null],
     ['تاريخ ربط Gmail', gmail?.linkedAt ?? null],
+    // Every other mailbox linked (ADR 030): its address, when it was linked and, over SMTP, its server.
+    ...otherMailboxes.flatMap((m) => [
+      [`بريد ${m.provider === 'microsoft' ? 'Microsoft' : 'SMTP'} المرتبط`, m.email] as const,
+      [`تاريخ ربط ${m.email}`, m.linkedAt] as const,
+      ...(m.smtpHost ? [[`خادم SMTP لـ ${m.email}`, m.smtpHost] as const] : []),
+    ]),
   ] as const) {
     profileCsv.write(csvLine(line));
   }
