@@ -404,7 +404,7 @@ export async function scheduleRetry(db: Database, id: string, lease: string, rea
   const [row] = rowsOf<{ id: string }>(
     await db.execute(sql`
       update deliveries
-      set updated_at = now(), status = 'pending', sender_email = null, provider_message_id = null, lease_expires_at = null, attempts = attempts + 1,
+      set updated_at = now(), status = 'pending', sender_email = null, sender_provider = null, provider_message_id = null, lease_expires_at = null, attempts = attempts + 1,
         last_error = ${reason},
         next_attempt_at = ${dueAt.toISOString()}::timestamptz
       where id = ${id} and status = 'sending' and lease_expires_at = ${lease}::timestamptz
@@ -437,7 +437,7 @@ export async function releaseDeliveries(
   const released = rowsOf<{ id: string }>(
     await db.execute(sql`
       update deliveries d
-      set updated_at = now(), status = ${status}, sender_email = null, provider_message_id = null, lease_expires_at = null,
+      set updated_at = now(), status = ${status}, sender_email = null, sender_provider = null, provider_message_id = null, lease_expires_at = null,
         last_error = coalesce(${options.lastError ?? null}, d.last_error),
         next_attempt_at = greatest(d.next_attempt_at, now() + make_interval(secs => ${options.dueInSeconds ?? 0}::int))
       where d.status = 'sending' and (d.id, d.lease_expires_at) in (${pairs})
@@ -478,7 +478,7 @@ export async function pauseMailbox(db: Database, mailboxId: string, until: Date)
 export async function sweepExpiredLeases(db: Database, reason: string, batch = 500): Promise<{ released: string[]; failed: string[] }> {
   const released = rowsOf<{ profile_id: string }>(
     await db.execute(sql`
-      update deliveries d set updated_at = now(), status = 'pending', lease_expires_at = null, sender_email = null
+      update deliveries d set updated_at = now(), status = 'pending', lease_expires_at = null, sender_email = null, sender_provider = null
       where d.id in (
         select id from deliveries
         where status = 'sending' and lease_expires_at < now() and provider_message_id is null

@@ -28,7 +28,7 @@ export async function stopAccountSending(deps: { db: Database; events: EventBus 
     await tx.delete(userGmail).where(eq(userGmail.profileId, profileId));
     await tx
       .update(deliveries)
-      .set({ status: 'held', senderEmail: null, leaseExpiresAt: null })
+      .set({ status: 'held', senderEmail: null, senderProvider: null, leaseExpiresAt: null })
       .where(and(eq(deliveries.profileId, profileId), eq(deliveries.status, 'sending'), isNull(deliveries.providerMessageId)));
   });
   deps.events.publish({ topic: 'mailbox', profileId });
