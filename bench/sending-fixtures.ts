@@ -6,7 +6,7 @@ import type { GoogleEndpoints } from '../apps/server/src/config/providers';
 import type { Database } from '../apps/server/src/db/client';
 import { packages, profiles, resumeFiles, resumes, user, userGmail } from '../apps/server/src/db/schema';
 import type { SecretBox } from '../apps/server/src/lib/secret-box';
-import { exchangeCode } from '../apps/server/src/modules/mailbox/google-oauth';
+import { exchangeCode } from '../apps/server/src/modules/mailbox/providers/gmail/google-oauth';
 import { answerConsent } from '../apps/server/test-support/mailbox';
 
 export const BENCH_APP_SECRET = 'bench-secret-that-is-long-enough-for-the-secret-box-0123456789';

@@ -30,6 +30,8 @@ import { healthRoutes } from './modules/health/health.routes';
 import { jobAdsRoutes } from './modules/job-ads/job-ads.routes';
 import { mailboxAdminRoutes } from './modules/mailbox/mailbox.admin-routes';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
+import { mailboxesRoutes } from './modules/mailbox/mailboxes.routes';
+import { type MailboxSettings, mailboxSettingsFor } from './modules/mailbox/providers/mailbox-settings';
 import { ownCompaniesAdminRoutes } from './modules/own-companies/own-companies.admin-routes';
 import { ownCompaniesRoutes } from './modules/own-companies/own-companies.routes';
 import { packagesAdminRoutes } from './modules/packages/packages.admin-routes';
@@ -67,6 +69,8 @@ declare module 'fastify' {
     providers: ProviderEndpoints;
     /** Sira's own e-mails (SMTP, or the local outbox). */
     mailer: SystemMailer;
+    /** The Microsoft application and where SMTP mailboxes may connect (providers/mailbox-settings.ts). */
+    mailboxes: MailboxSettings;
   }
 }
 
@@ -88,6 +92,8 @@ export interface AppOptions {
   events?: EventBus;
   /** Defaults by mode (config/providers.ts); tests point Google at a sandbox on its own port. */
   providers?: ProviderEndpoints;
+  /** Defaults by mode and env (providers/mailbox-settings.ts); tests point them at the sandboxes. */
+  mailboxes?: MailboxSettings;
   /** How often an open live-update stream re-reads its session (default 60 s; tests shorten it). */
   liveEventsSessionRecheckMs?: number;
   /** scrypt's cost for new password hashes: the full one unless lowered for tests (ADR 016); never in production. */
@@ -134,6 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('events', options.events ?? createLocalEventBus());
   app.decorate('secretBox', createSecretBox(options.appSecret));
   app.decorate('providers', options.providers ?? providerEndpoints(options.env.mode, options.publicBaseUrl, options.env.sandboxUrl));
+  app.decorate('mailboxes', options.mailboxes ?? mailboxSettingsFor(options.env, options.appSecret));
 
   await app.register(requestLogPlugin);
   await app.register(errorsPlugin);
@@ -206,6 +213,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(seoRoutes);
   await app.register(packageRoutes);
   await app.register(mailboxRoutes);
+  await app.register(mailboxesRoutes);
   await app.register(mailboxAdminRoutes);
   await app.register(billingRoutes);
   await app.register(billingAdminRoutes);
@@ -220,6 +228,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await registerEmbeddedSandboxes(app, {
       appSecret: options.appSecret,
       publicBaseUrl: options.publicBaseUrl,
+      smtpRules: app.mailboxes.smtpRules,
       // Persisted under the data folder so Sent folders, revocations and invoices survive a restart; tests keep
       // them in memory.
       dataDir: options.env.nodeEnv === 'test' ? undefined : options.env.dataDir,

@@ -93,6 +93,7 @@ async function main(): Promise<void> {
         events: app.events,
         secretBox: app.secretBox,
         providers: app.providers,
+        mailboxes: app.mailboxes,
         publicBaseUrl: runtime.publicBaseUrl,
         log: app.log,
       });

@@ -9,6 +9,7 @@ import { createLogger } from './lib/logger';
 import { stopOnSignals } from './lib/process-stop';
 import { createSecretBox } from './lib/secret-box';
 import { reportStartFailure } from './lib/startup-report';
+import { mailboxSettingsFor } from './modules/mailbox/providers/mailbox-settings';
 import { openRuntime, type Runtime } from './runtime';
 
 /**
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
       events: parts.events,
       secretBox: createSecretBox(runtime.appSecret),
       providers: providerEndpoints(env.mode, runtime.publicBaseUrl, env.sandboxUrl),
+      mailboxes: mailboxSettingsFor(env, runtime.appSecret),
       publicBaseUrl: runtime.publicBaseUrl,
       log,
     });

@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { GOOGLE_PRODUCTION, PAYLINK_PRODUCTION_URL, PAYLINK_TEST_URL, type ProviderEndpoints } from '../src/config/providers';
+import {
+  GOOGLE_PRODUCTION,
+  MICROSOFT_PRODUCTION,
+  PAYLINK_PRODUCTION_URL,
+  PAYLINK_TEST_URL,
+  type ProviderEndpoints,
+} from '../src/config/providers';
 import { invoices, packages, profiles } from '../src/db/schema';
 import { type PaylinkSandbox, startPaylinkSandbox } from '../src/sandbox/paylink';
 import { type TestContext, useTestApp } from './app';
@@ -8,6 +14,7 @@ import { type TestContext, useTestApp } from './app';
 /** Providers as embedded mode has them, with Paylink's sandbox on its own loopback port. */
 export const sandboxProviders = (sandboxUrl: string): ProviderEndpoints => ({
   google: GOOGLE_PRODUCTION,
+  microsoft: MICROSOFT_PRODUCTION,
   paylinkBaseUrls: { production: PAYLINK_PRODUCTION_URL, test: PAYLINK_TEST_URL, sandbox: sandboxUrl },
 });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { AppOptions } from '../src/app';
 import { providerEndpoints } from '../src/config/providers';
 import { settings } from '../src/db/schema';
-import { readGmailSetting } from '../src/modules/mailbox/gmail-settings';
+import { readGmailSetting } from '../src/modules/mailbox/providers/gmail/gmail-settings';
 import { type GoogleSandbox, startGoogleSandbox } from '../src/sandbox/google';
 import { type TestContext, useTestApp } from './app';
 import { TEST_BASE_URL } from './global-setup';

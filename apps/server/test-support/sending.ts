@@ -89,7 +89,7 @@ export const FAST_SETTINGS: SendingSettings = {
     retry_delay: 0,
     max_retries: 3,
   },
-  dailyCaps: { gmail: 100_000, workspace: 100_000 },
+  dailyCaps: { gmail: 100_000, workspace: 100_000, outlook: 270, microsoft365: 1800, smtp: 300 },
 };
 
 export async function useSendingSettings(ctx: TestContext, settings: SendingSettings = FAST_SETTINGS): Promise<void> {
@@ -106,6 +106,7 @@ export function backgroundContextOf(ctx: TestContext): BackgroundContext {
     events: ctx.app.events,
     secretBox: ctx.app.secretBox,
     providers: ctx.app.providers,
+    mailboxes: ctx.app.mailboxes,
     publicBaseUrl: ctx.app.publicBaseUrl,
     log: ctx.app.log,
   };

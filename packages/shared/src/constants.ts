@@ -71,7 +71,14 @@ export const DEFAULT_EMAIL_DELAY_SETTINGS = {
 } as const;
 
 /** Rolling-24 h caps per mailbox (integrations.md §C3): consumer gmail.com vs Workspace. */
-export const DEFAULT_DAILY_CAPS = { gmail: 400, workspace: 1800 } as const;
+/**
+ * Default rolling-24 h caps per kind of mailbox (the admin may change them). Microsoft's are those of
+ * apps/server/src/modules/mailbox/providers/microsoft/limits.ts (why: there); `smtp` is for SMTP servers without a
+ * preset (a preset's own default applies to its servers, providers/smtp/presets.ts).
+ */
+export const DEFAULT_DAILY_CAPS = { gmail: 400, workspace: 1800, outlook: 270, microsoft365: 1800, smtp: 300 } as const;
+/** The daily-cap settings, in the order the admin's form shows them. */
+export const DAILY_CAP_FIELDS = ['gmail', 'workspace', 'outlook', 'microsoft365', 'smtp'] as const;
 
 export const GMAIL_SEND_SCOPE = 'https://www.googleapis.com/auth/gmail.send';
 /** Scopes with which Gmail's `messages.send` works (integrations.md §B3); gmail.send is the narrow default. */

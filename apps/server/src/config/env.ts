@@ -31,6 +31,8 @@ const rawEnvSchema = z.object({
   ALLOWED_ORIGINS: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(1000).optional(),
   SENDING_CACHE_MB: z.coerce.number().int().min(0).max(1_048_576).optional(),
+  MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
 });
 
 /**
@@ -136,6 +138,12 @@ export interface Env {
    * that is also its own worker and database; 0 keeps nothing between messages.
    */
   sendingCacheMb: number;
+  /**
+   * The Azure app registration users link Microsoft mailboxes through (docs/deploy.md, "Microsoft"): without it
+   * a production server offers no Microsoft linking. Embedded mode and staging use the Microsoft sandbox's.
+   */
+  microsoftClientId: string | undefined;
+  microsoftClientSecret: string | undefined;
 }
 
 /** Connections per process's pool unless DATABASE_POOL_SIZE says otherwise. */
@@ -238,5 +246,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env, role: ProcessR
     allowedOrigins: allowedOriginsOf(raw.ALLOWED_ORIGINS),
     databasePoolSize: raw.DATABASE_POOL_SIZE ?? DEFAULT_DATABASE_POOL_SIZE,
     sendingCacheMb: raw.SENDING_CACHE_MB ?? DEFAULT_SENDING_CACHE_MB[raw.DATABASE_URL ? 'postgres' : 'pglite'],
+    microsoftClientId: raw.MICROSOFT_CLIENT_ID,
+    microsoftClientSecret: raw.MICROSOFT_CLIENT_SECRET,
   };
 }

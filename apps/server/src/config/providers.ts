@@ -23,6 +23,7 @@ export interface MicrosoftEndpoints {
 
 export interface ProviderEndpoints {
   google: GoogleEndpoints;
+  microsoft: MicrosoftEndpoints;
   /** Paylink addresses an administrator may choose from (integrations.md §A1); the sandbox's only when embedded or staging. */
   paylinkBaseUrls: { production: string; test: string; sandbox?: string };
 }
@@ -73,12 +74,13 @@ export const PAYLINK_SANDBOX_PREFIX = '/sandbox/paylink';
 /** Where each sandbox lives in the sandboxes process (sandbox/standalone.ts), below SANDBOX_URL. */
 export const STANDALONE_SANDBOX_PATHS = { google: '/google', microsoft: '/microsoft', paylink: '/paylink', mail: '/mail' } as const;
 
-/** `sandboxUrl`: staging — production mode with Google and Paylink played by the sandboxes process there. */
+/** `sandboxUrl`: staging — production mode with Google, Microsoft and Paylink played by the sandboxes process there. */
 export function providerEndpoints(mode: 'embedded' | 'production', publicBaseUrl: string, sandboxUrl?: string): ProviderEndpoints {
   if (mode === 'production' && sandboxUrl) {
     const root = sandboxUrl.replace(/\/+$/, '');
     return {
       google: googleSandboxEndpoints(`${root}${STANDALONE_SANDBOX_PATHS.google}`),
+      microsoft: microsoftSandboxEndpoints(`${root}${STANDALONE_SANDBOX_PATHS.microsoft}`),
       paylinkBaseUrls: {
         production: PAYLINK_PRODUCTION_URL,
         test: PAYLINK_TEST_URL,
@@ -87,10 +89,15 @@ export function providerEndpoints(mode: 'embedded' | 'production', publicBaseUrl
     };
   }
   if (mode === 'production') {
-    return { google: GOOGLE_PRODUCTION, paylinkBaseUrls: { production: PAYLINK_PRODUCTION_URL, test: PAYLINK_TEST_URL } };
+    return {
+      google: GOOGLE_PRODUCTION,
+      microsoft: MICROSOFT_PRODUCTION,
+      paylinkBaseUrls: { production: PAYLINK_PRODUCTION_URL, test: PAYLINK_TEST_URL },
+    };
   }
   return {
     google: googleSandboxEndpoints(`${publicBaseUrl}${GOOGLE_SANDBOX_PREFIX}`),
+    microsoft: microsoftSandboxEndpoints(`${publicBaseUrl}${MICROSOFT_SANDBOX_PREFIX}`),
     paylinkBaseUrls: {
       production: PAYLINK_PRODUCTION_URL,
       test: PAYLINK_TEST_URL,

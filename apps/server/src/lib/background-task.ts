@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../config/env';
 import type { ProviderEndpoints } from '../config/providers';
 import type { Database, DatabaseKind } from '../db/client';
+import type { MailboxSettings } from '../modules/mailbox/providers/mailbox-settings';
 import type { EventBus } from './event-bus';
 import type { SecretBox } from './secret-box';
 
@@ -16,6 +17,8 @@ export interface BackgroundContext {
   events: EventBus;
   secretBox: SecretBox;
   providers: ProviderEndpoints;
+  /** The Microsoft application and SMTP rules (the server's own; a worker process makes them from its env). */
+  mailboxes?: MailboxSettings;
   publicBaseUrl: string;
   log: FastifyBaseLogger;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { GOOGLE_SANDBOX_PREFIX, MICROSOFT_SANDBOX_PREFIX } from '../config/providers';
+import type { SmtpNetworkRules } from '../modules/mailbox/providers/smtp/smtp-settings';
 import { embeddedGoogleSandbox } from './google';
 import { embeddedMicrosoftSandbox } from './microsoft';
 import { outboxRoutes } from './outbox.routes';
@@ -15,7 +16,7 @@ import { refuseOtherMachines } from './this-machine-only';
  */
 export async function registerEmbeddedSandboxes(
   app: FastifyInstance,
-  options: { appSecret: string; publicBaseUrl: string; dataDir: string | undefined },
+  options: { appSecret: string; publicBaseUrl: string; dataDir: string | undefined; smtpRules: SmtpNetworkRules },
 ): Promise<void> {
   await app.register(async (sandboxes) => {
     sandboxes.addHook('onRequest', refuseOtherMachines);
@@ -31,6 +32,13 @@ export async function registerEmbeddedSandboxes(
       dataDir: options.dataDir,
     });
     await sandboxes.register(embeddedPaylinkSandbox, { publicBaseUrl: options.publicBaseUrl, dataDir: options.dataDir });
-    await sandboxes.register(embeddedSmtpSandbox, { prefix: SMTP_SANDBOX_PREFIX, dataDir: options.dataDir });
+    await sandboxes.register(embeddedSmtpSandbox, {
+      prefix: SMTP_SANDBOX_PREFIX,
+      dataDir: options.dataDir,
+      // The worker and the linking routes may then connect to it, trusting its certificate for its host only.
+      started: (sandbox) => {
+        options.smtpRules.sandbox = { host: sandbox.host, certificate: sandbox.certificate };
+      },
+    });
   });
 }

@@ -1,7 +1,7 @@
 import type { Database } from '../db/client';
 import type { SecretBox } from '../lib/secret-box';
 import { writeSetting } from '../lib/settings';
-import { GMAIL_SETTING_KEY, readGmailSetting } from '../modules/mailbox/gmail-settings';
+import { GMAIL_SETTING_KEY, readGmailSetting } from '../modules/mailbox/providers/gmail/gmail-settings';
 import { SANDBOX_CLIENT_ID } from './google/core';
 
 /**

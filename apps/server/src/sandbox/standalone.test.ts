@@ -7,7 +7,7 @@ import { answerConsent, followCallback, startConnect } from '../../test-support/
 import { parseEnv, STAGING_SMTP_FROM } from '../config/env';
 import { invoices, packages, profiles } from '../db/schema';
 import { allowedBaseUrls } from '../modules/billing/paylink-config';
-import { readGmailSetting } from '../modules/mailbox/gmail-settings';
+import { readGmailSetting } from '../modules/mailbox/providers/gmail/gmail-settings';
 import { SANDBOX_CLIENT_ID } from './google/core';
 import { STAGING_GOOGLE_CLIENT_SECRET } from './staging-client';
 import { type Sandboxes, startSandboxes } from './standalone';

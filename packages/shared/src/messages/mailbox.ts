@@ -78,12 +78,42 @@ const mailboxErrorCodes = {
   MAILBOX_NOT_CONFIGURED: 'MAILBOX_NOT_CONFIGURED',
   /** Unlink asked while nothing is linked. */
   MAILBOX_NOT_LINKED: 'MAILBOX_NOT_LINKED',
+  /** No linked mailbox of this user has that id (someone else's, or unlinked). */
+  MAILBOX_NOT_FOUND: 'MAILBOX_NOT_FOUND',
+  /** Production without MICROSOFT_CLIENT_ID / MICROSOFT_CLIENT_SECRET. */
+  MICROSOFT_NOT_CONFIGURED: 'MICROSOFT_NOT_CONFIGURED',
+  /** The address belongs to a provider that takes no password over SMTP (Outlook.com): link it as Microsoft. */
+  SMTP_USE_MICROSOFT: 'SMTP_USE_MICROSOFT',
+  /** "Test connection" of a mailbox that is not an SMTP one. */
+  NOT_SMTP_MAILBOX: 'NOT_SMTP_MAILBOX',
 } as const;
 type MailboxErrorCode = keyof typeof mailboxErrorCodes;
 
 const messageByCode: Record<MailboxErrorCode, string> = {
   MAILBOX_NOT_CONFIGURED: mailboxCallbackText.not_configured.message,
   MAILBOX_NOT_LINKED: 'لا يوجد حساب Gmail مرتبط.',
+  MAILBOX_NOT_FOUND: 'لم نجد هذا البريد بين صناديق بريدك المرتبطة.',
+  MICROSOFT_NOT_CONFIGURED: 'ربط بريد Microsoft غير متاح حالياً. اربط Gmail أو بريداً عبر SMTP، أو تواصل معنا.',
+  SMTP_USE_MICROSOFT: 'بريد Outlook وHotmail لا يقبل كلمة مرور عبر SMTP. اربطه من خيار «بريد Microsoft».',
+  NOT_SMTP_MAILBOX: 'اختبار الاتصال متاح لصناديق SMTP فقط.',
+};
+
+/** Why "test connection" failed, in the user's words (the codes of the server's SMTP test). */
+export const smtpTestText: Record<string, string> = {
+  'host-invalid': 'اسم الخادم غير صالح. انسخه كما يذكره مزوّد بريدك، مثل smtp.mail.yahoo.com.',
+  'port-invalid': 'رقم المنفذ غير صالح: المنافذ المعتادة 465 (TLS) أو 587 (STARTTLS).',
+  'tls-required': 'يجب أن يكون الاتصال مشفّراً (TLS أو STARTTLS).',
+  'user-invalid': 'اسم المستخدم فارغ أو غير صالح، وهو عادةً عنوان بريدك كاملاً.',
+  'password-missing': 'أدخل كلمة مرور التطبيق التي أنشأتها في إعدادات حماية بريدك.',
+  'host-not-found': 'لم نجد خادماً بهذا الاسم. تأكد من كتابته.',
+  'address-not-allowed': 'لا يمكن الاتصال بهذا الخادم: عنوانه ليس عنواناً عاماً على الإنترنت.',
+  'connection-refused': 'رفض الخادم الاتصال على هذا المنفذ. تأكد من رقم المنفذ.',
+  timeout: 'لم يرد الخادم في الوقت المحدد. تأكد من اسم الخادم ورقم المنفذ.',
+  'tls-failed': 'تعذّر إنشاء اتصال مشفّر. جرّب 465 مع TLS أو 587 مع STARTTLS.',
+  'auth-refused': 'رفض مزوّد البريد اسم المستخدم أو كلمة مرور التطبيق. أنشئ كلمة مرور تطبيق جديدة وأعد المحاولة.',
+  'tls-required-by-server': 'يطلب الخادم STARTTLS قبل تسجيل الدخول.',
+  'protocol-error': 'ما أجاب على هذا المنفذ ليس خادم بريد SMTP.',
+  'network-error': 'انقطع الاتصال بالخادم. أعد المحاولة.',
 };
 
 export function mailboxMessage(code: string | undefined): string | undefined {

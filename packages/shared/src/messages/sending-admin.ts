@@ -23,6 +23,9 @@ export const sendingSettingsText = {
   dailyCaps: {
     gmail: 'حسابات Gmail الشخصية',
     workspace: 'حسابات Google Workspace',
+    outlook: 'حسابات Outlook.com الشخصية',
+    microsoft365: 'حسابات Microsoft 365 للعمل أو الدراسة',
+    smtp: 'صناديق SMTP الأخرى (بلا إعداد جاهز)',
   },
   save: 'حفظ الإعدادات',
   saving: 'جارٍ الحفظ…',

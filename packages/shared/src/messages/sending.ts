@@ -193,6 +193,8 @@ export const sendingErrorCodes = {
   NOTHING_TO_RESEND: 'NOTHING_TO_RESEND',
   /** "Resend failed": the balance is less than the failed deliveries to send again. */
   RESEND_NO_BALANCE: 'RESEND_NO_BALANCE',
+  /** The chosen mailbox is a Microsoft one and the résumé does not fit one Graph call (ADR 030). */
+  RESUME_TOO_LARGE_FOR_MAILBOX: 'RESUME_TOO_LARGE_FOR_MAILBOX',
 } as const;
 export type SendingErrorCode = keyof typeof sendingErrorCodes;
 
@@ -217,6 +219,8 @@ const messageByCode: Record<SendingErrorCode, string> = {
   NOTHING_TO_RESEND: 'لا توجد رسائل فاشلة يمكن إعادة إرسالها.',
   RESEND_NO_BALANCE:
     'رصيدك لا يكفي لإعادة إرسال الرسائل الفاشلة: تحتاج رسالة من رصيدك لكل رسالة تُعاد. قم بترقية باقتك أو انتظر انتهاء الإرسال الجاري.',
+  RESUME_TOO_LARGE_FOR_MAILBOX:
+    'ملف سيرتك الذاتية أكبر مما يرسله بريد Microsoft (Outlook أو Microsoft 365) في رسالة واحدة، وحدّه نحو 2 ميغابايت. اضغط ملف PDF وارفعه من جديد، أو اختر بريداً آخر للإرسال.',
 };
 
 /** The Arabic text of a sending error code, or undefined for codes this screen does not own. */
@@ -237,6 +241,12 @@ export const deliveryFailureText = {
   resumeMissing: 'ملف السيرة الذاتية لم يعد متاحاً. أُعيد رصيد الرسالة. — The résumé file is no longer available. Credit returned.',
   mailboxPaused:
     'بلغ بريدك حد الإرسال اليومي لدى Google، وستُرسل هذه الرسالة تلقائياً بعد انتهاء المهلة. — Gmail daily sending limit reached; sending resumes automatically.',
+  /** Any other provider's limit (Microsoft, an SMTP server): the mailbox rests, the message waits. */
+  mailboxLimit:
+    "بلغ بريدك حد الإرسال لدى مزوّد البريد، وستُرسل هذه الرسالة تلقائياً بعد انتهاء المهلة. — The mailbox reached its provider's sending limit; sending resumes automatically.",
+  /** A Microsoft mailbox sends a message in one Graph call only (ADR 030): a larger résumé cannot go from it. */
+  tooLargeForMailbox:
+    'ملف السيرة الذاتية أكبر مما يرسله بريد Microsoft في رسالة واحدة (نحو 2 ميغابايت). اضغط ملف PDF أو اختر بريداً آخر للإرسال. أُعيد رصيد الرسالة. — The résumé is too large for a Microsoft mailbox (about 2 MB); compress the PDF or send from another mailbox. Credit returned.',
   willRetry: 'تعذّر الإرسال مؤقتاً، وستُعاد المحاولة تلقائياً. — Temporary failure; sending will be tried again automatically.',
   optedOut:
     'طلبت الشركة إيقاف استقبال السير الذاتية على هذا العنوان، فلم تُرسل الرسالة ولم يُخصم رصيدها. — The company asked for no more CVs at this address; not sent, credit returned.',

@@ -4,7 +4,7 @@ import { DAILY_CAP_LIMITS, DELAY_LIMITS, settledChanges, settleSendingSettings }
 
 const current = {
   delay: { batch_size: 100, batch_delay: 60, email_delay: 1, max_per_minute: 60, max_per_hour: 3600, retry_delay: 300, max_retries: 3 },
-  dailyCaps: { gmail: 400, workspace: 1800 },
+  dailyCaps: { gmail: 400, workspace: 1800, outlook: 270, microsoft365: 1800, smtp: 300 },
 };
 
 describe('settledChanges: what a save stored instead of what was typed', () => {

@@ -1,3 +1,5 @@
+import { DAILY_CAP_FIELDS } from '../constants';
+
 /**
  * The admin's sending settings (spec §5 "Sending settings"), without zod: the web's email_settings form and
  * the server read typed values with the same rule.
@@ -23,7 +25,7 @@ export const DAILY_CAP_LIMITS = { min: 1, max: 100_000 } as const;
 /** The seven pacing numbers and the two daily caps, as stored (schemas/sending-admin.ts validates their shape). */
 export interface SettledSendingSettings {
   delay: Record<keyof typeof DELAY_LIMITS, number>;
-  dailyCaps: { gmail: number; workspace: number };
+  dailyCaps: Record<(typeof DAILY_CAP_FIELDS)[number], number>;
 }
 
 /** Spec §5: non-numeric becomes 0. */
@@ -55,7 +57,7 @@ export function settleSendingSettings(
     if (field in typed.delay) delay[field] = settleSettingValue(typed.delay[field], DELAY_LIMITS[field]);
   }
   const dailyCaps = { ...current.dailyCaps };
-  for (const field of ['gmail', 'workspace'] as const) {
+  for (const field of DAILY_CAP_FIELDS) {
     if (field in typed.dailyCaps) dailyCaps[field] = settleSettingValue(typed.dailyCaps[field], DAILY_CAP_LIMITS);
   }
   return { delay, dailyCaps };
@@ -87,7 +89,7 @@ export function settledChanges(
   for (const field of Object.keys(DELAY_LIMITS) as Array<keyof typeof DELAY_LIMITS>) {
     if (typed.delay && field in typed.delay) check('delay', field, typed.delay[field], saved.delay[field], DELAY_LIMITS[field]);
   }
-  for (const field of ['gmail', 'workspace'] as const) {
+  for (const field of DAILY_CAP_FIELDS) {
     if (typed.dailyCaps && field in typed.dailyCaps)
       check('dailyCaps', field, typed.dailyCaps[field], saved.dailyCaps[field], DAILY_CAP_LIMITS);
   }

@@ -27,10 +27,16 @@ export const emailDelaySettingsSchema = z.object({
 });
 export type EmailDelaySettings = z.infer<typeof emailDelaySettingsSchema>;
 
-/** Rolling-24 h cap per mailbox: consumer gmail.com/googlemail.com vs Google Workspace. */
+/**
+ * Rolling-24 h cap per mailbox: consumer gmail.com/googlemail.com vs Google Workspace; Outlook.com vs Microsoft
+ * 365; SMTP servers without a preset of their own.
+ */
 export const dailyCapsSchema = z.object({
   gmail: withinLimits(DAILY_CAP_LIMITS),
   workspace: withinLimits(DAILY_CAP_LIMITS),
+  outlook: withinLimits(DAILY_CAP_LIMITS),
+  microsoft365: withinLimits(DAILY_CAP_LIMITS),
+  smtp: withinLimits(DAILY_CAP_LIMITS),
 });
 export type DailyCaps = z.infer<typeof dailyCapsSchema>;
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { bytea, createdAt, id, updatedAt } from './columns';
 import { companies } from './companies';
+import { userMailboxes } from './mailbox';
 import { jobAds, userCompanies } from './own-companies';
 import { profiles } from './users';
 
@@ -38,6 +39,11 @@ export const sendJobs = pgTable(
      * address(es) of one job ad.
      */
     targetSource: text('target_source').notNull().default('directory'),
+    /**
+     * The mailbox chosen when the job was scheduled, which sends all of it (ADR 030). Null for jobs scheduled
+     * before mailboxes could be chosen: they go from the profile's chosen mailbox.
+     */
+    mailboxId: uuid('mailbox_id').references(() => userMailboxes.id, { onDelete: 'set null' }),
     status: text('status').notNull().default('pending'),
     totalEmailsIntended: integer('total_emails_intended').notNull().default(0),
     sentCount: integer('sent_count').notNull().default(0),
@@ -95,6 +101,8 @@ export const deliveries = pgTable(
     leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
     /** The mailbox it left from, for per-mailbox pacing and the rolling daily cap. */
     senderEmail: text('sender_email'),
+    /** The provider of the mailbox it left from (gmail, microsoft, smtp), so the dashboard and logs can say it. */
+    senderProvider: text('sender_provider'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     providerMessageId: text('provider_message_id'),
     lastError: text('last_error'),
@@ -126,6 +134,7 @@ export const deliveries = pgTable(
     index('deliveries_waiting_recipient_idx').on(sql`lower(${t.recipientEmail})`).where(sql`${t.status} in ('pending', 'held')`),
     index('deliveries_sender_sent_idx').on(t.senderEmail, t.sentAt).where(sql`${t.status} = 'sent'`),
     // 'opted_out': the receiver asked for no more CVs at this address (company_opt_outs); never sent, credit returned.
+    check('deliveries_sender_provider_known', sql`${t.senderProvider} is null or ${t.senderProvider} in ('gmail','microsoft','smtp')`),
     check('deliveries_source_known', sql`${t.source} in ('directory','own_list','job_ad')`),
     check('deliveries_status_known', sql`${t.status} in ('pending','held','sending','sent','failed','opted_out')`),
     check(

@@ -144,7 +144,7 @@ export async function isAccountAddress(db: Executor, email: string): Promise<boo
     await db.execute(sql`
       select exists (select 1 from "user" where lower(email) = ${email})
         or exists (select 1 from profiles where lower(email) = ${email})
-        or exists (select 1 from user_gmail where lower(email) = ${email}) as found`),
+        or exists (select 1 from user_mailboxes where lower(email) = ${email} and credential is not null) as found`),
   );
   return !!row?.found;
 }

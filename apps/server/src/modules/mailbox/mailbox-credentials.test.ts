@@ -206,7 +206,7 @@ describe('getSendingCredentials', () => {
   it('does not unlink when the platform itself is refused (invalid_client after a secret change)', async () => {
     const { profileId } = await linkedUser('wrong.secret@gmail.com');
     const { settings } = await import('../../db/schema');
-    const { readGmailSetting } = await import('./gmail-settings');
+    const { readGmailSetting } = await import('./providers/gmail/gmail-settings');
     const current = await readGmailSetting(ctx.db);
     await ctx.db
       .update(settings)

@@ -2,7 +2,7 @@ import { GMAIL_SEND_SCOPE } from '@sira/shared';
 import { describe, expect, it } from 'vitest';
 import { signedInAdmin } from '../../../test-support/auth';
 import { useAppWithGoogleSandbox } from '../../../test-support/mailbox';
-import { readGmailSetting } from './gmail-settings';
+import { readGmailSetting } from './providers/gmail/gmail-settings';
 
 // The app talks to a Google sandbox on its own port, which knows one OAuth client: as Google does, its token
 // endpoint answers invalid_client to any other id or secret, and invalid_grant to a code it never issued.

@@ -6,8 +6,8 @@ import { settings } from '../../db/schema';
 import { type AuditEntry, recordAudit } from '../../lib/audit';
 import { badRequest } from '../../lib/errors';
 import type { SecretBox } from '../../lib/secret-box';
-import { GMAIL_SETTING_KEY, readGmailSetting, type StoredGmailSetting } from './gmail-settings';
-import { checkGoogleClient } from './google-oauth';
+import { GMAIL_SETTING_KEY, readGmailSetting, type StoredGmailSetting } from './providers/gmail/gmail-settings';
+import { checkGoogleClient } from './providers/gmail/google-oauth';
 
 /** Where the connection test asks, and whether that is embedded mode's own sandbox (which follows the settings). */
 export interface GoogleClientTestDeps {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test-support/app';
 import { signedInAdmin, signedInUser } from '../../../test-support/auth';
 import { auditLog } from '../../db/schema';
-import { readGmailSetting } from './gmail-settings';
+import { readGmailSetting } from './providers/gmail/gmail-settings';
 
 const ctx = useTestApp();
 const URL_ = '/api/admin/mailbox/settings';

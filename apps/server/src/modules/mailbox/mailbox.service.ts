@@ -1,12 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { MailboxCallbackResult, MailboxNotice } from '@sira/shared/messages/mailbox';
 import type { MailboxStatus } from '@sira/shared/schemas/mailbox';
-import { and, count, eq, inArray, lt } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { deliveries, mailboxOauthStates, profiles, userGmail } from '../../db/schema';
+import { deliveries, mailboxOauthStates, profiles, userMailboxes } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { gmailClientConfig, grantsSending } from './gmail-settings';
-import { authorizationUrl, exchangeCode, fetchUserinfo, GoogleOAuthError, revokeToken } from './google-oauth';
 import {
   getSendingCredentials,
   grantSharedWithOthers,
@@ -16,6 +14,8 @@ import {
   revokeSealedToken,
   unlinkMailbox,
 } from './mailbox-credentials';
+import { gmailClientConfig, grantsSending } from './providers/gmail/gmail-settings';
+import { authorizationUrl, exchangeCode, fetchUserinfo, GoogleOAuthError, revokeToken } from './providers/gmail/google-oauth';
 
 /** A consent must come back within this time; the state row is then useless (about 10 minutes). */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
@@ -30,9 +30,9 @@ const ACTIVE_STATUSES = ['pending', 'held', 'sending'];
 export async function mailboxStatus(deps: MailboxDeps, profileId: string): Promise<MailboxStatus> {
   const [[link], [profile], [active]] = await Promise.all([
     deps.db
-      .select({ email: userGmail.email, pausedUntil: userGmail.pausedUntil })
-      .from(userGmail)
-      .where(eq(userGmail.profileId, profileId)),
+      .select({ email: userMailboxes.email, pausedUntil: userMailboxes.pausedUntil })
+      .from(userMailboxes)
+      .where(and(eq(userMailboxes.profileId, profileId), eq(userMailboxes.chosen, true))),
     deps.db.select({ notice: profiles.mailboxNotice }).from(profiles).where(eq(profiles.id, profileId)),
     deps.db
       .select({ n: count() })
@@ -145,9 +145,9 @@ export async function completeConnect(deps: ServiceDeps, profileId: string, quer
       // back, unless a link (this account's or another's) already holds this Google account's grant, which
       // revoking would end too.
       const [holder] = await deps.db
-        .select({ profileId: userGmail.profileId })
-        .from(userGmail)
-        .where(eq(userGmail.googleSub, user.sub))
+        .select({ profileId: userMailboxes.profileId })
+        .from(userMailboxes)
+        .where(and(eq(userMailboxes.provider, 'gmail'), eq(userMailboxes.accountId, user.sub), isNotNull(userMailboxes.credential)))
         .limit(1);
       if (!holder) await revokeToken(deps.providers.google, tokens.refreshToken).catch(() => undefined);
       return 'email_unverified';
@@ -175,10 +175,10 @@ export async function completeConnect(deps: ServiceDeps, profileId: string, quer
  */
 export async function disconnect(deps: ServiceDeps, profileId: string): Promise<void> {
   const [link] = await deps.db
-    .select({ refreshToken: userGmail.refreshToken, googleSub: userGmail.googleSub, email: userGmail.email })
-    .from(userGmail)
-    .where(eq(userGmail.profileId, profileId));
-  if (!link) throw new AppError(409, 'MAILBOX_NOT_LINKED');
+    .select({ refreshToken: userMailboxes.credential, googleSub: userMailboxes.accountId, email: userMailboxes.email })
+    .from(userMailboxes)
+    .where(and(eq(userMailboxes.profileId, profileId), eq(userMailboxes.provider, 'gmail'), isNotNull(userMailboxes.credential)));
+  if (!link?.refreshToken) throw new AppError(409, 'MAILBOX_NOT_LINKED');
   try {
     if (!(await grantSharedWithOthers(deps.db, profileId, link))) await revokeSealedToken(deps, link.refreshToken);
   } catch (error) {

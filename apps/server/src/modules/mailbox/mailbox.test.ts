@@ -163,7 +163,7 @@ describe('connect', () => {
   ])('answers MAILBOX_NOT_CONFIGURED when %s', async (_case, clientSecret) => {
     const { cookie } = await signedInUser(ctx);
     const { settings } = await import('../../db/schema');
-    const { readGmailSetting } = await import('./gmail-settings');
+    const { readGmailSetting } = await import('./providers/gmail/gmail-settings');
     const before = await readGmailSetting(ctx.db);
     await ctx.db
       .update(settings)

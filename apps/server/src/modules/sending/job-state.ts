@@ -133,7 +133,7 @@ export async function withdrawDeliveries(db: Executor, target: SQL, reason: stri
       with d as (
         update deliveries d
         set updated_at = now(), status = 'opted_out', last_error = ${reason},
-          lease_expires_at = null, provider_message_id = null, sender_email = null
+          lease_expires_at = null, provider_message_id = null, sender_email = null, sender_provider = null
         where ${target}
         returning d.job_id, d.profile_id
       )${settleJobs('withdrawn')}
@@ -153,7 +153,7 @@ export async function reopenFailed(db: Executor, profileId: string, ids: readonl
       with d as (
         update deliveries d
         set updated_at = now(), status = 'pending', failure_cause = null, last_error = null, attempts = 0,
-          sender_email = null, provider_message_id = null, next_attempt_at = now()
+          sender_email = null, sender_provider = null, provider_message_id = null, next_attempt_at = now()
         where d.status = 'failed' and d.profile_id = ${profileId} and d.id = any(${sql.param([...ids])}::uuid[])
         returning d.job_id, d.profile_id
       )${settleJobs('reopened')}

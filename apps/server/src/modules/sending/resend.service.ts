@@ -47,7 +47,9 @@ export async function resendFailed(deps: ResendDeps, profileId: string): Promise
     const rows = rowsOf<{ id: string; job_id: string }>(await tx.execute(resendableDeliveries(profileId)));
     if (rows.length === 0) throw new AppError(409, 'NOTHING_TO_RESEND');
     if (profile.balance < rows.length) throw new AppError(409, 'RESEND_NO_BALANCE');
-    const [mailbox] = rowsOf<{ one: number }>(await tx.execute(sql`select 1 as one from user_gmail where profile_id = ${profileId}`));
+    const [mailbox] = rowsOf<{ one: number }>(
+      await tx.execute(sql`select 1 as one from user_mailboxes where profile_id = ${profileId} and chosen and credential is not null`),
+    );
     if (!mailbox) throw new AppError(409, 'MAILBOX_NOT_LINKED');
 
     // Back to the queue with a fresh retry budget, debited again; the failure stays in failed_emails, the

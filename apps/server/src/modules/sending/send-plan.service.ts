@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors';
 import { sendTimeline } from './send-plan';
 import { readQueuedGroups, readSendsBefore } from './send-queue';
 import { companiesLeftFor, sendableFrom } from './sending.service';
-import { dailyCapFor, readSendingSettings } from './sending-settings';
+import { type ChosenMailboxRow, capInputOf, mailboxDailyCap, readSendingSettings } from './sending-settings';
 import { readSendingWindow } from './sending-window-settings';
 import { windowOf } from './window';
 
@@ -35,13 +35,15 @@ export async function planSend(
     query.source === 'job_ad'
       ? Math.min(query.count ?? 1, JOB_AD_ADDRESSES_MAX)
       : companiesLeftFor(db, profileId, profile.package_id, query.source ?? 'directory'),
-    db.execute(sql`select email, daily_cap, paused_until from user_gmail where profile_id = ${profileId}`),
+    db.execute(
+      sql`select provider, email, daily_cap, account_type, smtp_host, paused_until from user_mailboxes where profile_id = ${profileId} and chosen and credential is not null`,
+    ),
     readQueuedGroups(db, profileId),
   ]);
   const sendable = sendableFrom(profile.balance, companies);
   const messages = Math.min(query.count ?? sendable, sendable);
-  const mailbox = rowsOf<{ email: string; daily_cap: number | null; paused_until: Date | string | null }>(mailboxRows)[0];
-  const dailyCap = mailbox ? dailyCapFor(mailbox.email, settings.dailyCaps, mailbox.daily_cap) : settings.dailyCaps.gmail;
+  const mailbox = rowsOf<ChosenMailboxRow>(mailboxRows)[0];
+  const dailyCap = mailbox ? mailboxDailyCap(capInputOf(mailbox), settings.dailyCaps) : settings.dailyCaps.gmail;
   const sends = mailbox ? await readSendsBefore(db, mailbox.email, now) : [];
   const pausedUntil = mailbox?.paused_until ? new Date(mailbox.paused_until).getTime() : 0;
   const startAt = Math.max(now.getTime(), pausedUntil);

@@ -8,6 +8,8 @@ import {
 } from '@sira/shared/schemas/sending-admin';
 import type { Database } from '../../db/client';
 import { readSetting } from '../../lib/settings';
+import type { MailProvider } from '../mailbox/providers/provider';
+import { SMTP_PRESETS } from '../mailbox/providers/smtp/presets';
 
 /** Settings keys (spec §3 settings: email_delay_settings; ADR 008: daily_caps). */
 export const DELAY_SETTINGS_KEY = 'email_delay_settings';
@@ -44,3 +46,45 @@ export function dailyCapFor(email: string, caps: DailyCaps, override: number | n
   const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
   return CONSUMER_DOMAINS.has(domain) ? caps.gmail : caps.workspace;
 }
+
+/**
+ * The rolling-24 h cap of a mailbox of any provider (ADR 030): its own override, else the admin's default for
+ * its kind — Gmail by its domain, Microsoft by its account type, SMTP by its server's preset (the preset's own
+ * default) or the admin's default for other servers.
+ */
+export function mailboxDailyCap(
+  mailbox: { provider: MailProvider; email: string; dailyCap: number | null; accountType: string | null; smtpHost: string | null },
+  caps: DailyCaps,
+): number {
+  const override = mailbox.dailyCap;
+  if (override !== null && override > 0) return override;
+  switch (mailbox.provider) {
+    case 'gmail':
+      return dailyCapFor(mailbox.email, caps, null);
+    case 'microsoft':
+      return mailbox.accountType === 'organization' ? caps.microsoft365 : caps.outlook;
+    case 'smtp': {
+      const host = mailbox.smtpHost?.toLowerCase();
+      const preset = SMTP_PRESETS.find((p) => p.host === host);
+      return preset ? preset.defaultDailyCap : caps.smtp;
+    }
+  }
+}
+
+/** The user's chosen mailbox as the pacing estimates read it (send-plan.service.ts, status.service.ts). */
+export interface ChosenMailboxRow {
+  provider: MailProvider;
+  email: string;
+  daily_cap: number | null;
+  account_type: string | null;
+  smtp_host: string | null;
+  paused_until: Date | string | null;
+}
+
+export const capInputOf = (row: ChosenMailboxRow) => ({
+  provider: row.provider,
+  email: row.email,
+  dailyCap: row.daily_cap,
+  accountType: row.account_type,
+  smtpHost: row.smtp_host,
+});

@@ -15,7 +15,7 @@ const ctx = useTestApp();
 
 const valid: SendingSettings = {
   delay: { batch_size: 50, batch_delay: 120, email_delay: 3, max_per_minute: 20, max_per_hour: 600, retry_delay: 600, max_retries: 5 },
-  dailyCaps: { gmail: 450, workspace: 1500 },
+  dailyCaps: { gmail: 450, workspace: 1500, outlook: 270, microsoft365: 1800, smtp: 300 },
 };
 
 describe('sending settings', () => {
@@ -68,7 +68,7 @@ describe('sending settings', () => {
     };
     const stored = {
       delay: { batch_size: 1, batch_delay: 0, email_delay: 0, max_per_minute: 1, max_per_hour: 90, retry_delay: 1, max_retries: 100 },
-      dailyCaps: { gmail: 1, workspace: 2500 },
+      dailyCaps: { gmail: 1, workspace: 2500, outlook: 270, microsoft365: 1800, smtp: 300 },
     };
     const res = await put(typed);
     expect([res.statusCode, res.json()]).toEqual([200, stored]);

@@ -1,12 +1,13 @@
 import { type JobSource, PACKAGE_COMPANY_LIMIT, type Targeting, type TargetSource, targetsAll, unknownPlaceholders } from '@sira/shared';
 import type { ScheduledSend, ScheduleSendInput, SendingCompose, UploadedResume } from '@sira/shared/schemas/sending';
 import type { SendWindowMode } from '@sira/shared/schemas/sending-window';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/client';
-import { packages, packageTemplates, profiles, resumeFiles, resumes, sendJobs, templates, userGmail } from '../../db/schema';
+import { packages, packageTemplates, profiles, resumeFiles, resumes, sendJobs, templates, userMailboxes } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { EventBus } from '../../lib/event-bus';
 import { sanitizeRichHtml } from '../../lib/html';
+import { resumeFitsMicrosoft } from '../mailbox/providers/microsoft/sender';
 import { stillReachable } from './contacted';
 import { chargeScheduled } from './job-state';
 import { attachmentName, htmlToText } from './mime';
@@ -176,6 +177,8 @@ export interface Sender {
   applicantNameEn: string | null;
   applicantPhone: string | null;
   resume: { path: string; name: string };
+  /** The mailbox chosen now, which sends the whole job (ADR 030). */
+  mailboxId: string;
 }
 
 /**
@@ -219,21 +222,27 @@ export async function lockSender(tx: Pick<Database, 'execute' | 'select'>, profi
   // A résumé whose bytes are not stored (a file an earlier version kept on a disk this database never got)
   // could only fail every delivery: it is refused before the balance is touched. The join reads the key only.
   const [resume] = await tx
-    .select({ path: resumes.path, name: resumes.originalName })
+    .select({ path: resumes.path, name: resumes.originalName, sizeBytes: resumes.sizeBytes })
     .from(resumes)
     .innerJoin(resumeFiles, eq(resumeFiles.path, resumes.path))
     .where(and(eq(resumes.id, resumeId), eq(resumes.profileId, profileId)));
   if (!resume) throw new AppError(404, 'RESUME_NOT_FOUND');
   if (profile.balance <= 0) throw new AppError(409, 'NO_BALANCE');
-  const [mailbox] = await tx.select({ email: userGmail.email }).from(userGmail).where(eq(userGmail.profileId, profileId));
+  const [mailbox] = await tx
+    .select({ id: userMailboxes.id, provider: userMailboxes.provider })
+    .from(userMailboxes)
+    .where(and(eq(userMailboxes.profileId, profileId), eq(userMailboxes.chosen, true), isNotNull(userMailboxes.credential)));
   if (!mailbox) throw new AppError(409, 'MAILBOX_NOT_LINKED');
+  // A Microsoft mailbox sends a message in one Graph call only (ADR 030): every message would fail.
+  if (mailbox.provider === 'microsoft' && !resumeFitsMicrosoft(resume.sizeBytes)) throw new AppError(409, 'RESUME_TOO_LARGE_FOR_MAILBOX');
   return {
+    mailboxId: mailbox.id,
     balance: profile.balance,
     packageId: profile.package_id,
     applicantName: profile.full_name,
     applicantNameEn: profile.full_name_en,
     applicantPhone: profile.phone_number,
-    resume,
+    resume: { path: resume.path, name: resume.name },
   };
 }
 
@@ -252,6 +261,7 @@ export async function insertSendJob(
       profileId,
       subject: message.subject,
       content: message.content,
+      mailboxId: sender.mailboxId,
       resumePath: sender.resume.path,
       resumeName: sender.resume.name,
       status: 'pending',

@@ -9,7 +9,7 @@ import { DAY_MS, type DueGroup, dailyCapSplit } from './pacing';
 import { type QueuedGroup, walkQueue } from './send-plan';
 import { readQueuedGroups } from './send-queue';
 import { isSendingPaused } from './sending-pause';
-import { dailyCapFor, readSendingSettings } from './sending-settings';
+import { type ChosenMailboxRow, capInputOf, mailboxDailyCap, readSendingSettings } from './sending-settings';
 import { readSendingWindow } from './sending-window-settings';
 import { nextOpening, windowOf } from './window';
 
@@ -166,7 +166,7 @@ async function readStatus(db: Reader, profileId: string, now: Date) {
 
 /** The user's mailbox and what waits for it: the inputs of the pacing estimates. */
 interface Queue {
-  mailbox: { email: string; daily_cap: number | null } | undefined;
+  mailbox: ChosenMailboxRow | undefined;
   pausedUntil: Date | null;
   waiting: { pending: number; held: number; sending: number };
   /** The mailbox's sends of the last 24 h (read only when something is, or is about to be, waiting). */
@@ -186,8 +186,10 @@ async function readQueue(db: Reader, profileId: string, now: Date, adding: numbe
   );
   const count = (status: string) => waitingRows.find((r) => r.status === status)?.n ?? 0;
   const waiting = { pending: count('pending'), held: count('held'), sending: count('sending') };
-  const mailbox = rowsOf<{ email: string; paused_until: Date | string | null; daily_cap: number | null }>(
-    await db.execute(sql`select email, paused_until, daily_cap from user_gmail where profile_id = ${profileId}`),
+  const mailbox = rowsOf<ChosenMailboxRow>(
+    await db.execute(
+      sql`select provider, email, daily_cap, account_type, smtp_host, paused_until from user_mailboxes where profile_id = ${profileId} and chosen and credential is not null`,
+    ),
   )[0];
   const pausedUntil = mailbox?.paused_until && new Date(mailbox.paused_until) > now ? new Date(mailbox.paused_until) : null;
   if (!mailbox || waiting.pending + waiting.sending + adding === 0)
@@ -215,7 +217,7 @@ function pacingOf(settings: SendingSettings, queue: Queue, now: Date) {
   const { sending } = queue.waiting;
   return {
     startAt: Math.max(now.getTime(), queue.pausedUntil?.getTime() ?? 0),
-    history: { sends: queue.history, dailyCap: dailyCapFor(queue.mailbox.email, settings.dailyCaps, queue.mailbox.daily_cap) },
+    history: { sends: queue.history, dailyCap: mailboxDailyCap(capInputOf(queue.mailbox), settings.dailyCaps) },
     // Rows in flight are due now, and go first.
     due: [...(sending > 0 ? [{ at: 0, count: sending }] : []), ...queue.due],
   };

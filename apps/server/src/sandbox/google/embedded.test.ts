@@ -5,7 +5,7 @@ import { signedInUser } from '../../../test-support/auth';
 import { answerConsent, followCallback, startConnect } from '../../../test-support/mailbox';
 import { buildApp } from '../../app';
 import { parseEnv } from '../../config/env';
-import { readGmailSetting } from '../../modules/mailbox/gmail-settings';
+import { readGmailSetting } from '../../modules/mailbox/providers/gmail/gmail-settings';
 import { SANDBOX_CLIENT_ID } from './index';
 
 async function freePort(): Promise<number> {

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type GoogleEndpoints, googleSandboxEndpoints } from '../../config/providers';
 import { writeSetting } from '../../lib/settings';
-import { GMAIL_SETTING_KEY, readGmailSetting } from '../../modules/mailbox/gmail-settings';
+import { GMAIL_SETTING_KEY, readGmailSetting } from '../../modules/mailbox/providers/gmail/gmail-settings';
 import { GoogleSandboxCore, SANDBOX_CLIENT_ID, type SandboxClient } from './core';
 import type { GoogleFault } from './faults';
 import { googleSandboxRoutes } from './routes';

@@ -22,14 +22,8 @@ import {
  * bodies are Microsoft's, AADSTS errors from the token endpoint and Graph's error envelope from Graph.
  */
 
-/** A fixed, GUID-shaped application id: what an Azure app registration gives. */
-export const MICROSOFT_SANDBOX_CLIENT_ID = '5a4db0c5-51ea-4e1d-9c1e-5a4db0c551ea';
-
-/**
- * The client secret the sandboxes process's Microsoft accepts for MICROSOFT_SANDBOX_CLIENT_ID. Public on
- * purpose, like STAGING_GOOGLE_CLIENT_SECRET: the sandbox holds nothing real.
- */
-export const STAGING_MICROSOFT_CLIENT_SECRET = 'sbx8Q~sira-staging-microsoft-sandbox-client';
+// The sandbox's application id and staging secret are the server's to know too (providers/microsoft/microsoft-client.ts).
+export { MICROSOFT_SANDBOX_CLIENT_ID, STAGING_MICROSOFT_CLIENT_SECRET } from '../../modules/mailbox/providers/microsoft/microsoft-client';
 
 /** What Sira asks for (integrations.md §D3); the sign-in scopes are tolerated as Microsoft tolerates them. */
 const SIRA_SCOPES = ['offline_access', 'Mail.Send', 'User.Read'];

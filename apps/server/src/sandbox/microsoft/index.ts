@@ -2,6 +2,7 @@ import { hkdfSync, randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type MicrosoftEndpoints, microsoftSandboxEndpoints } from '../../config/providers';
+import { embeddedMicrosoftClientSecret } from '../../modules/mailbox/providers/microsoft/microsoft-client';
 import type { SentMessage } from '../google/store';
 import { MICROSOFT_SANDBOX_CLIENT_ID, MicrosoftSandboxCore, type SandboxClient } from './core';
 import type { MicrosoftFault } from './faults';
@@ -65,16 +66,10 @@ export async function startMicrosoftSandbox(options: StartMicrosoftSandboxOption
   };
 }
 
+export { embeddedMicrosoftClientSecret };
+
 const derive = (appSecret: string, purpose: string) =>
   Buffer.from(hkdfSync('sha256', appSecret, 'sira', purpose, 32)).toString('base64url');
-
-/**
- * The client secret embedded mode's Microsoft accepts for MICROSOFT_SANDBOX_CLIENT_ID, derived from
- * APP_SECRET: the settings that will hold Microsoft's client can store it, as Gmail's does (ADR 006).
- */
-export function embeddedMicrosoftClientSecret(appSecret: string): string {
-  return `sbx8Q~${derive(appSecret, 'sira:microsoft-sandbox:client-secret').slice(0, 34)}`;
-}
 
 /**
  * Embedded mode: the sandbox mounted on the app at /sandbox/microsoft (never in production). Its signing

@@ -64,8 +64,12 @@ export async function smtpSandboxPlugin(app: FastifyInstance, options: { sandbox
  * Embedded mode: the SMTP listeners on this machine's loopback (any free ports, shown on its page at
  * /sandbox/smtp), accounts and Sent folders kept under `<dataDir>/sandbox/smtp/`; stopped with the app.
  */
-export async function embeddedSmtpSandbox(app: FastifyInstance, options: { dataDir: string | undefined }): Promise<void> {
+export async function embeddedSmtpSandbox(
+  app: FastifyInstance,
+  options: { dataDir: string | undefined; started?: (sandbox: SmtpMailboxSandbox) => void },
+): Promise<void> {
   const sandbox = await startSmtpMailboxSandbox({ dir: options.dataDir ? join(resolve(options.dataDir), 'sandbox', 'smtp') : undefined });
+  options.started?.(sandbox);
   app.addHook('onClose', async () => sandbox.close());
   await smtpSandboxPlugin(app, { sandbox });
 }

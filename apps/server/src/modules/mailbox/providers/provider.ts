@@ -54,3 +54,29 @@ export interface ProviderSent {
   /** The provider's id for the sent message, when it gives one (an SMTP server's queue id otherwise). */
   id: string;
 }
+
+/**
+ * What a mailbox sends with: an OAuth access token (Gmail, Microsoft), or the SMTP server's settings with the
+ * app password, opened from their sealed form only for the call (mailbox-credentials.ts).
+ */
+export type SendAccess =
+  | { kind: 'token'; accessToken: string }
+  | { kind: 'smtp'; host: string; port: number; tls: 'tls' | 'starttls' | 'none'; user: string; password: string };
+
+/** One message as the sending engine built it: the whole MIME, and the envelope. */
+export interface EngineMessage {
+  mime: readonly Buffer[];
+  /** The mailbox's address (the envelope sender). */
+  from: string;
+  to: string;
+}
+
+/**
+ * The sending side of a provider, one per worker: it sends one message for any mailbox of its provider with
+ * that mailbox's access, and tells a failure as a ProviderSendError (never its own status codes).
+ */
+export interface ProviderSendClient {
+  readonly provider: MailProvider;
+  send(access: SendAccess, message: EngineMessage): Promise<ProviderSent>;
+  close(): void;
+}

@@ -1,6 +1,6 @@
 import { deliveryFailureText } from '@sira/shared/messages/sending';
 import { optedOutAmong, recordOptedOut } from '../../companies/opt-out-marks';
-import { MailboxUnavailableError } from '../../mailbox/mailbox-credentials';
+import { MailboxUnavailableError, unlinkMailboxById } from '../../mailbox/mailbox-credentials';
 import { InvalidRecipientError, renderMessage } from '../mime';
 import type { MailboxPacer } from '../pacing';
 import { ResumeMissingError } from '../resume-storage';
@@ -12,6 +12,7 @@ import { type AttemptOutcome, attemptDelivery } from './provider-attempt';
 import {
   accountExists,
   type ClaimedDelivery,
+  type ClaimedMailbox,
   pauseMailbox,
   recordAndHandOver,
   recordFailed,
@@ -25,8 +26,9 @@ export type BatchVerdict = 'continue' | 'stop';
 
 export interface BatchInput {
   profileId: string;
-  /** The mailbox the rows were claimed for. */
+  /** The mailbox the rows were claimed for, and leave from. */
   email: string;
+  mailbox: ClaimedMailbox;
   rows: ClaimedDelivery[];
   /** The claim itself handed the rows over (pacing lets them all leave back to back). */
   claimedHandedOver: boolean;
@@ -276,7 +278,8 @@ export class ClaimedBatch {
     const { profileId, pacer } = this.input;
     this.uncalledFrom = i + 1;
     const window = row.windowed ? windowOf(this.input.settings.window) : null;
-    const outcome = await attemptDelivery(engine, profileId, parts, pacer, creds, () => this.input.credentials(true), window);
+    const message = { mime: parts, to: row.recipientEmail };
+    const outcome = await attemptDelivery(engine, profileId, message, pacer, creds, () => this.input.credentials(true), window);
     return this.afterCall(row, i, outcome);
   }
 
@@ -292,6 +295,17 @@ export class ClaimedBatch {
         return 'continue';
       case 'unavailable':
         // invalid_grant on the forced refresh after a 401: Gmail refused the call, nothing left.
+        await this.giveBack(i, 'held');
+        engine.notifyChange(profileId, false);
+        return 'stop';
+      case 'credentials-refused':
+        // The mailbox's own credentials no longer work (a changed app password, consent withdrawn): as after an
+        // invalid_grant, the link goes, its waiting messages are held and the user is told to link it again.
+        engine.log.warn(
+          { profileId, provider: outcome.error.provider, reason: outcome.error.reason },
+          'sending: the provider refused the mailbox credentials; its messages are held',
+        );
+        await engine.retryingWrite(() => unlinkMailboxById(engine.mailboxDeps, this.input.mailbox.mailboxId, 'invalid_grant'));
         await this.giveBack(i, 'held');
         engine.notifyChange(profileId, false);
         return 'stop';
@@ -323,13 +337,15 @@ export class ClaimedBatch {
     const { profileId } = this.input;
     switch (decision.kind) {
       case 'pause': {
-        await engine.retryingWrite(() => pauseMailbox(engine.db, profileId, decision.until));
+        await engine.retryingWrite(() => pauseMailbox(engine.db, this.input.mailbox.mailboxId, decision.until));
         await this.settleRow(row, (lease) =>
           releaseDeliveries(engine.db, [{ id: row.id, lease }], 'pending', { lastError: decision.reason }),
         );
         engine.log.warn(
           { profileId, mailbox: this.input.email, until: decision.until },
-          'sending: Gmail daily sending limit reached; mailbox paused',
+          this.input.mailbox.provider === 'gmail'
+            ? 'sending: Gmail daily sending limit reached; mailbox paused'
+            : `sending: the ${this.input.mailbox.provider} mailbox reached its sending limit; mailbox paused`,
         );
         engine.rest(profileId, decision.until.getTime(), 'pacing');
         engine.notifyChange(profileId, false);

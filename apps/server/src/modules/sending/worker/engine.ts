@@ -3,8 +3,8 @@ import type { SendingWindowSettings } from '@sira/shared/schemas/sending-window'
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client';
 import type { OptOutLinks } from '../../companies/opt-out-link';
-import type { MailboxDeps } from '../../mailbox/mailbox-credentials';
-import type { GmailSendClient } from '../gmail-send';
+import type { MailboxDeps, SendingCredentials } from '../../mailbox/mailbox-credentials';
+import type { MailProvider, ProviderSendClient } from '../../mailbox/providers/provider';
 import type { ResumeStorage } from '../resume-storage';
 import type { Clock } from './clock';
 import type { JobMessageCache } from './job-cache';
@@ -51,10 +51,8 @@ export type EngineOptions = Required<Omit<SendingWorkerOptions, 'storage' | 'clo
 /** What the worker reads from the admin's settings: the pacing, the caps and the sending window. */
 export type EngineSettings = SendingSettings & { window: SendingWindowSettings };
 
-export interface MailboxCredentials {
-  email: string;
-  accessToken: string;
-}
+/** What a mailbox sends with, opened for the run that needs it (mailbox-credentials.ts). */
+export type MailboxCredentials = SendingCredentials;
 
 /** What the scheduler shares with every mailbox run and claimed batch of one worker. */
 export interface SendingEngine {
@@ -62,7 +60,8 @@ export interface SendingEngine {
   log: FastifyBaseLogger;
   options: EngineOptions;
   clock: Clock;
-  gmail: GmailSendClient;
+  /** The sending side of each provider (providers/*), picked by the mailbox a message leaves from. */
+  senders: Partial<Record<MailProvider, ProviderSendClient>>;
   jobs: JobMessageCache;
   mailboxDeps: MailboxDeps;
   /** Signs each message's opt-out link (ADR 013). */

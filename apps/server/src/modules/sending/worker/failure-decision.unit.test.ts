@@ -1,7 +1,8 @@
 import { deliveryFailureText } from '@sira/shared/messages/sending';
 import type { FailureCause } from '@sira/shared/rules/delivery-failure';
 import { describe, expect, it } from 'vitest';
-import { GmailSendError } from '../gmail-send';
+import { GmailSendError } from '../../mailbox/providers/gmail/gmail-send';
+import { ProviderSendError } from '../../mailbox/providers/provider';
 import { InvalidRecipientError } from '../mime';
 import { DAY_MS } from '../pacing';
 import { ResumeMissingError } from '../resume-storage';
@@ -99,6 +100,60 @@ const cases: Array<{ name: string; error: unknown; attempts: number; expected: E
     expected: { kind: 'fail', reasonStarts: deliveryFailureText.retriesExhausted, cause: 'retries' },
   },
 ];
+
+const other = (
+  provider: 'microsoft' | 'smtp',
+  kind: ProviderSendError['kind'],
+  status: number,
+  reason: string,
+  retryAt: Date | null = null,
+) => new ProviderSendError(provider, kind, status, reason, `${status} ${reason}`, retryAt);
+
+// The same rule for every provider: each maps its answers to the classes, the decision reads only the class.
+cases.push(
+  {
+    name: "Microsoft's 429 pauses the mailbox until Retry-After, with the provider-neutral reason",
+    error: other('microsoft', 'mail-limit', 429, 'ApplicationThrottled', new Date(NOW + 120_000)),
+    attempts: 0,
+    expected: { kind: 'pause', until: NOW + 120_000, reasonStarts: deliveryFailureText.mailboxLimit },
+  },
+  {
+    name: 'an SMTP quota refusal without a time pauses for a day',
+    error: other('smtp', 'mail-limit', 550, '5.4.5'),
+    attempts: 1,
+    expected: { kind: 'pause', until: NOW + DAY_MS, reasonStarts: deliveryFailureText.mailboxLimit },
+  },
+  {
+    name: "Graph's ErrorInvalidRecipients fails against the address",
+    error: other('microsoft', 'permanent', 400, 'ErrorInvalidRecipients'),
+    attempts: 0,
+    expected: { kind: 'fail', reasonStarts: deliveryFailureText.rejected, cause: 'address' },
+  },
+  {
+    name: 'an SMTP 5.1.1 on the recipient fails against the address',
+    error: other('smtp', 'permanent', 550, '5.1.1'),
+    attempts: 0,
+    expected: { kind: 'fail', reasonStarts: deliveryFailureText.rejected, cause: 'address' },
+  },
+  {
+    name: 'an SMTP refusal of the content is not counted against the address',
+    error: other('smtp', 'permanent', 554, '5.6.0'),
+    attempts: 0,
+    expected: { kind: 'fail', reasonStarts: deliveryFailureText.rejected, cause: 'refused' },
+  },
+  {
+    name: 'a message too large for a Microsoft mailbox fails at once with its own reason, credit back',
+    error: other('microsoft', 'permanent', 413, 'message-too-large'),
+    attempts: 0,
+    expected: { kind: 'fail', reasonStarts: deliveryFailureText.tooLargeForMailbox, cause: 'refused' },
+  },
+  {
+    name: 'a transient SMTP reply is retried after retry_delay',
+    error: other('smtp', 'transient', 451, '4.3.0'),
+    attempts: 0,
+    expected: { kind: 'retry', dueAt: NOW + 60_000, reasonStarts: deliveryFailureText.willRetry },
+  },
+);
 
 const shape = (decision: FailureDecision) => ({
   kind: decision.kind,

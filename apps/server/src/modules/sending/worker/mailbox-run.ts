@@ -1,10 +1,10 @@
-import { getSendingCredentials } from '../../mailbox/mailbox-credentials';
+import { mailboxCredentials } from '../../mailbox/mailbox-credentials';
 import { MailboxPacer } from '../pacing';
-import { dailyCapFor } from '../sending-settings';
+import { dailyCapFor, mailboxDailyCap } from '../sending-settings';
 import { isOpen, nextOpening, windowOf } from '../window';
 import { ClaimedBatch } from './claimed-batch';
 import type { MailboxCredentials, SendingEngine } from './engine';
-import { type ActiveMailbox, claimDeliveries, sendHistory } from './queue';
+import { type ActiveMailbox, type ClaimedMailbox, claimDeliveries, sendHistory } from './queue';
 
 /** How long a cached access token is trusted before asking the mailbox module again (it refreshes early). */
 const CREDENTIALS_TTL_MS = 5 * 60_000;
@@ -16,6 +16,8 @@ const CREDENTIALS_TTL_MS = 5 * 60_000;
  */
 export class MailboxRun {
   private email: string;
+  /** The mailbox the last claim's rows leave from. */
+  private sender: ClaimedMailbox | undefined;
   private cached: (MailboxCredentials & { at: number }) | undefined;
   private holding = false;
 
@@ -28,17 +30,26 @@ export class MailboxRun {
     this.email = mailbox.email;
   }
 
-  /** The mailbox's credentials, cached; `force` refreshes the token. */
+  /** The claimed mailbox's credentials, cached; `force` refreshes the token. */
   private async credentials(force = false): Promise<MailboxCredentials> {
     const { profileId } = this.mailbox;
     const cached = this.cached;
+    const sender = this.sender as ClaimedMailbox;
     const now = this.engine.clock.elapsed();
     if (this.engine.takeLinkChange(profileId) || force || !cached || now - cached.at > CREDENTIALS_TTL_MS) {
-      const fresh = await getSendingCredentials(this.engine.mailboxDeps, profileId, force ? { forceRefresh: true } : {});
-      this.cached = { ...fresh, at: now };
-      return this.cached;
+      const fresh = await mailboxCredentials(this.engine.mailboxDeps, sender.mailboxId, force ? { forceRefresh: true } : {});
+      const entry = { ...fresh, at: now };
+      this.cached = entry;
+      return entry;
     }
     return cached;
+  }
+
+  /** The rolling-24 h cap of the mailbox sending (before the first claim: the one the pick named, a Gmail's rule). */
+  private capOf(settings: { dailyCaps: Parameters<typeof dailyCapFor>[1] }): number {
+    const sender = this.sender;
+    if (!sender) return dailyCapFor(this.email, settings.dailyCaps, this.mailbox.dailyCap);
+    return mailboxDailyCap(sender, settings.dailyCaps);
   }
 
   async run(): Promise<void> {
@@ -56,7 +67,7 @@ export class MailboxRun {
     while (!engine.stopping() && !engine.paused()) {
       if (this.othersWaiting && clock.elapsed() - started > options.runSliceMs) return;
       settings = await engine.settings();
-      pacer.update(settings.delay, dailyCapFor(this.email, settings.dailyCaps, mailbox.dailyCap));
+      pacer.update(settings.delay, this.capOf(settings));
       const now = clock.now();
       const next = pacer.next(now);
       if (next > now + options.claimHorizonMs) {
@@ -82,9 +93,11 @@ export class MailboxRun {
         engine.rest(profileId, due.length > 0 ? Math.min(...due) : clock.now() + 5 * options.pollMs, 'queue');
         return;
       }
-      const relinked = claim.email !== this.email;
+      // Another mailbox of the user (a job scheduled from it), or relinked to another address between the poll
+      // and the claim: its pacing history and credentials are not the ones held.
+      const relinked = claim.email !== this.email || claim.mailbox.mailboxId !== this.sender?.mailboxId;
+      this.sender = claim.mailbox;
       if (relinked) {
-        // Relinked to another address between the poll and the claim: its token is not the one cached.
         this.email = claim.email;
         this.cached = undefined;
       }
@@ -92,17 +105,14 @@ export class MailboxRun {
         // The history is read again once the mailbox is ours: read before the claim, it may miss the last send
         // of a worker that held the mailbox until just then (or belong to the old address after a relink).
         this.holding = true;
-        pacer = new MailboxPacer(
-          settings.delay,
-          dailyCapFor(this.email, settings.dailyCaps, claim.dailyCap),
-          await sendHistory(engine.db, this.email),
-        );
+        pacer = new MailboxPacer(settings.delay, this.capOf(settings), await sendHistory(engine.db, this.email));
         // Which process sends for a mailbox (several workers share the queue): at debug level, once a run.
         engine.log.debug({ profileId, mailbox: this.email, pid: process.pid }, 'sending: mailbox run holds the mailbox');
       }
       const batch = new ClaimedBatch(engine, {
         profileId,
         email: this.email,
+        mailbox: claim.mailbox,
         rows: claim.rows,
         claimedHandedOver: handOver,
         claimLeaseEnds: claimedAt + engine.leaseSeconds * 1000,

@@ -2,6 +2,7 @@ import type { FailureCause } from '@sira/shared/rules/delivery-failure';
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../../db/client';
 import { hotQuery, hotTransaction } from '../../../db/hot-statements';
+import type { MailProvider } from '../../mailbox/providers/provider';
 import { failDeliveries, settleJobs, startJobs } from '../job-state';
 import { systemClock } from './clock';
 
@@ -25,16 +26,30 @@ export const RECORDING_STATEMENT = 'sira_record_and_hand_over_v3';
 /** provider_message_id of a row handed to the provider whose answer has not been recorded yet. */
 export const HANDED_OVER = '';
 
+/** A user with work and a linked mailbox to do it: the scheduler's unit (one run per user at a time). */
 export interface ActiveMailbox {
   profileId: string;
+  /** The user's chosen mailbox when it may send (else another of theirs); each claim names the one it sends from. */
   email: string;
   dailyCap: number | null;
+}
+
+/** The mailbox a claim's rows leave from (ADR 030): what pacing, caps and the provider call need to know. */
+export interface ClaimedMailbox {
+  mailboxId: string;
+  provider: MailProvider;
+  email: string;
+  dailyCap: number | null;
+  /** Microsoft: 'consumer' or 'organization'; SMTP: its server, for the preset's default cap. */
+  accountType: string | null;
+  smtpHost: string | null;
 }
 
 /**
  * Linked, not paused mailboxes whose owner has a job still in progress, leaving out `skip` (mailboxes this
  * worker is sending from or knows to have nothing due yet): the first `limit` of them in the order of their key
- * after `after`, and up to `upTo` when given. The walk follows the primary key's index and stops at `limit`, so a
+ * (the user's id) after `after`, and up to `upTo` when given. The walk follows the index of linked mailboxes by
+ * user (user_mailboxes_linked_profile_idx) and stops at `limit`, so a
  * pass reads as many mailboxes as it can start however many there are, and sorts nothing (mailbox-pick.ts
  * turns it into a round over all of them).
  */
@@ -45,16 +60,19 @@ export async function pickMailboxes(
   skip: readonly string[] = [],
   upTo?: string,
 ): Promise<ActiveMailbox[]> {
+  // A user's mailboxes are adjacent in the index on (profile_id, provider, email): DISTINCT ON keeps one row per
+  // user, the chosen mailbox first, and the walk still stops at `limit` users.
   const rows = rowsOf<{ profile_id: string; email: string; daily_cap: number | null }>(
     await db.execute(sql`
-      select g.profile_id, g.email, g.daily_cap
-      from user_gmail g
+      select distinct on (g.profile_id) g.profile_id, g.email, g.daily_cap
+      from user_mailboxes g
       where g.profile_id > ${after}::text
         and (${upTo ?? null}::text is null or g.profile_id <= ${upTo ?? null}::text)
+        and g.credential is not null
         and (g.paused_until is null or g.paused_until <= now())
         and not (g.profile_id = any(${sql.param([...skip])}::text[]))
         and exists (select 1 from send_jobs j where j.profile_id = g.profile_id and j.status in ('pending', 'processing'))
-      order by g.profile_id
+      order by g.profile_id, g.chosen desc nulls last
       limit ${limit}`),
   );
   return rows.map((r) => ({ profileId: r.profile_id, email: r.email, dailyCap: r.daily_cap }));
@@ -77,7 +95,7 @@ export interface ClaimedDelivery {
 }
 
 export type ClaimResult =
-  | { kind: 'claimed'; email: string; dailyCap: number | null; rows: ClaimedDelivery[] }
+  | { kind: 'claimed'; email: string; dailyCap: number | null; mailbox: ClaimedMailbox; rows: ClaimedDelivery[] }
   /**
    * Nothing due now. `nextDueAt`: when the earliest pending delivery of an any-time job becomes due;
    * `nextWindowedDueAt`: the same for working-hours jobs, which then wait for the window too (null: none).
@@ -88,9 +106,10 @@ export type ClaimResult =
   | { kind: 'unavailable'; reason: 'not_linked' | 'paused'; pausedUntil: Date | null };
 
 /**
- * Claims up to `limit` due deliveries of one user's mailbox. The user_gmail row locks (every link of the
- * address) serialise claims for the mailbox across workers and Sira accounts, so the "nothing in 'sending'"
- * check — for this user and for the address — and the claim cannot interleave.
+ * Claims up to `limit` due deliveries of one user, all leaving from one of their mailboxes (ADR 030): the
+ * mailbox of the first due row whose mailbox is linked and not paused. The user_mailboxes row locks (the
+ * user's mailboxes and every link of their addresses) serialise claims across workers and Sira accounts, so the
+ * "nothing in 'sending'" check — for this user and for the addresses — and the claim cannot interleave.
  *
  * `handOver`: the rows are handed over in the same write (provider_message_id = ''). The worker asks for this
  * only when pacing lets the whole claim leave back to back, so the rows are in the provider's hands within
@@ -110,24 +129,47 @@ export async function claimDeliveries(
   windowOpen = true,
 ): Promise<ClaimResult> {
   return hotTransaction(db, async (hot) => {
-    // Every link of the mailbox's address, in one order: one Gmail address may be linked to several Sira
-    // accounts, and pacing belongs to the address (so does a 429 pause, see pauseMailbox).
-    const links = await hot.rows<{ profile_id: string; email: string; daily_cap: number | null; paused_until: number | null }>(
-      'sira_claim_lock_mailbox_v2',
-      sql`select profile_id, email, daily_cap, (extract(epoch from paused_until) * 1000)::float8 as paused_until
-        from user_gmail where email = (select email from user_gmail where profile_id = ${profileId})
-        order by profile_id for update`,
+    // The user's linked mailboxes and every link of their addresses, in one order: one address may be linked to
+    // several Sira accounts, and pacing belongs to the address (so does a provider's pause, see pauseMailbox).
+    const links = await hot.rows<{
+      id: string;
+      profile_id: string;
+      provider: MailProvider;
+      email: string;
+      daily_cap: number | null;
+      account_type: string | null;
+      smtp_host: string | null;
+      chosen: boolean;
+      paused_until: number | null;
+    }>(
+      'sira_claim_lock_mailboxes_v3',
+      sql`select id, profile_id, provider, email, daily_cap, account_type, smtp_host, chosen,
+          (extract(epoch from paused_until) * 1000)::float8 as paused_until
+        from user_mailboxes
+        where credential is not null
+          and email in (select email from user_mailboxes where profile_id = ${profileId} and credential is not null)
+        order by id for update`,
     );
-    const mailbox = links.find((l) => l.profile_id === profileId);
-    if (!mailbox) return { kind: 'unavailable', reason: 'not_linked', pausedUntil: null } as const;
-    const pausedUntil = Math.max(0, ...links.map((l) => l.paused_until ?? 0));
-    if (pausedUntil > asOf.getTime()) return { kind: 'unavailable', reason: 'paused', pausedUntil: new Date(pausedUntil) } as const;
+    const own = links.filter((l) => l.profile_id === profileId);
+    if (own.length === 0) return { kind: 'unavailable', reason: 'not_linked', pausedUntil: null } as const;
+    const pausedUntilOf = (email: string) => Math.max(0, ...links.filter((l) => l.email === email).map((l) => l.paused_until ?? 0));
+    const ready = own.filter((l) => pausedUntilOf(l.email) <= asOf.getTime());
+    if (ready.length === 0) {
+      return { kind: 'unavailable', reason: 'paused', pausedUntil: new Date(Math.min(...own.map((l) => pausedUntilOf(l.email)))) } as const;
+    }
+    const chosen = own.find((l) => l.chosen) ?? null;
+    const emails = [...new Set(own.map((l) => l.email))];
     const [inFlight] = await hot.rows<{ busy: boolean }>(
-      'sira_claim_in_flight_v2',
+      'sira_claim_in_flight_v3',
       sql`select exists (select 1 from deliveries where profile_id = ${profileId} and status = 'sending')
-        or exists (select 1 from deliveries where sender_email = ${mailbox.email}::text and status = 'sending') as busy`,
+        or exists (select 1 from deliveries where sender_email = any(${sql.param(emails)}::text[]) and status = 'sending') as busy`,
     );
     if (inFlight?.busy) return { kind: 'busy' } as const;
+    // A job goes from the mailbox it names, or the chosen one when it names none (scheduled before mailboxes
+    // could be chosen). A claim takes rows of one mailbox: that of the first due row whose mailbox may send.
+    const readyIds = ready.map((l) => l.id);
+    const chosenId = chosen?.id ?? null;
+    const mailboxOfJob = sql`coalesce(j.mailbox_id, ${chosenId}::uuid)`;
     // RETURNING has no order: the rows are put back in the order they were picked in.
     const claimed = await hot.rows<{
       id: string;
@@ -140,20 +182,35 @@ export async function claimDeliveries(
       attempts: number;
       lease: string;
       windowed: boolean;
+      mailbox_id: string;
     }>(
-      'sira_claim_deliveries_v5',
+      'sira_claim_deliveries_v6',
       sql`
-        with picked as (
+        with first as (
+          select ${mailboxOfJob} as mailbox_id
+          from deliveries d join send_jobs j on j.id = d.job_id
+          where d.profile_id = ${profileId} and d.status = 'pending' and d.next_attempt_at <= ${asOf.toISOString()}::timestamptz
+            and j.status in ('pending', 'processing') and (j.send_window = 'any_time' or ${windowOpen}::boolean)
+            and ${mailboxOfJob} = any(${sql.param(readyIds)}::uuid[])
+          order by d.created_at, d.next_attempt_at, d.company_name, d.id
+          limit 1
+        ), sender as (
+          select m.id, m.email, m.provider from unnest(${sql.param(readyIds)}::uuid[], ${sql.param(ready.map((l) => l.email))}::text[],
+            ${sql.param(ready.map((l) => l.provider))}::text[]) as m(id, email, provider)
+          where m.id = (select mailbox_id from first)
+        ), picked as (
           select d.id from deliveries d
           where d.profile_id = ${profileId} and d.status = 'pending' and d.next_attempt_at <= ${asOf.toISOString()}::timestamptz
             and exists (select 1 from send_jobs j where j.id = d.job_id and j.status in ('pending', 'processing')
-              and (j.send_window = 'any_time' or ${windowOpen}::boolean))
+              and (j.send_window = 'any_time' or ${windowOpen}::boolean)
+              and ${mailboxOfJob} = (select mailbox_id from first))
           order by d.created_at, d.next_attempt_at, d.company_name, d.id
           limit ${limit}::int
           for update skip locked
         ), taken as (
           update deliveries d
-          set updated_at = now(), status = 'sending', sender_email = ${mailbox.email}::text,
+          set updated_at = now(), status = 'sending', sender_email = (select email from sender),
+            sender_provider = (select provider from sender),
             provider_message_id = ${handOver ? HANDED_OVER : null}::text,
             lease_expires_at = now() + make_interval(secs => ${leaseSeconds}::int)
           from picked where d.id = picked.id
@@ -161,35 +218,47 @@ export async function claimDeliveries(
             d.lease_expires_at::text as lease, d.next_attempt_at, d.created_at
         )
         select id, job_id, recipient_email, company_name, sector, location, job_title, attempts, lease,
-          (select j.send_window = 'working_hours' from send_jobs j where j.id = taken.job_id) as windowed
+          (select j.send_window = 'working_hours' from send_jobs j where j.id = taken.job_id) as windowed,
+          (select id from sender)::text as mailbox_id
         from taken
         order by created_at, next_attempt_at, company_name, id`,
     );
+    const primary = chosen && readyIds.includes(chosen.id) ? chosen : (ready[0] as (typeof ready)[number]);
     if (claimed.length === 0) {
       const [next] = await hot.rows<{ at: number | null; windowed_at: number | null }>(
-        'sira_claim_next_due_v2',
+        'sira_claim_next_due_v3',
         sql`
           select
             (extract(epoch from min(d.next_attempt_at) filter (where j.send_window = 'any_time')) * 1000)::float8 as at,
             (extract(epoch from min(d.next_attempt_at) filter (where j.send_window = 'working_hours')) * 1000)::float8 as windowed_at
           from deliveries d join send_jobs j on j.id = d.job_id
-          where d.profile_id = ${profileId} and d.status = 'pending' and j.status in ('pending', 'processing')`,
+          where d.profile_id = ${profileId} and d.status = 'pending' and j.status in ('pending', 'processing')
+            and ${mailboxOfJob} = any(${sql.param(readyIds)}::uuid[])`,
       );
       const dateOf = (at: number | null | undefined) => (at === null || at === undefined ? null : new Date(at));
       return {
         kind: 'idle',
-        email: mailbox.email,
-        dailyCap: mailbox.daily_cap,
+        email: primary.email,
+        dailyCap: primary.daily_cap,
         nextDueAt: dateOf(next?.at),
         nextWindowedDueAt: dateOf(next?.windowed_at),
       } as const;
     }
+    const sender = own.find((l) => l.id === claimed[0]?.mailbox_id) as (typeof own)[number];
     const jobIds = [...new Set(claimed.map((r) => r.job_id))];
     await hot.rows('sira_claim_start_jobs_v1', startJobs(jobIds));
     return {
       kind: 'claimed',
-      email: mailbox.email,
-      dailyCap: mailbox.daily_cap,
+      email: sender.email,
+      dailyCap: sender.daily_cap,
+      mailbox: {
+        mailboxId: sender.id,
+        provider: sender.provider,
+        email: sender.email,
+        dailyCap: sender.daily_cap,
+        accountType: sender.account_type,
+        smtpHost: sender.smtp_host,
+      },
       rows: claimed.map((r) => ({
         id: r.id,
         jobId: r.job_id,
@@ -335,7 +404,7 @@ export async function scheduleRetry(db: Database, id: string, lease: string, rea
   const [row] = rowsOf<{ id: string }>(
     await db.execute(sql`
       update deliveries
-      set updated_at = now(), status = 'pending', sender_email = null, provider_message_id = null, lease_expires_at = null, attempts = attempts + 1,
+      set updated_at = now(), status = 'pending', sender_email = null, sender_provider = null, provider_message_id = null, lease_expires_at = null, attempts = attempts + 1,
         last_error = ${reason},
         next_attempt_at = ${dueAt.toISOString()}::timestamptz
       where id = ${id} and status = 'sending' and lease_expires_at = ${lease}::timestamptz
@@ -361,12 +430,14 @@ export async function releaseDeliveries(
   );
   const status =
     to === 'held'
-      ? sql`case when exists (select 1 from user_gmail g where g.profile_id = d.profile_id) then 'pending' else 'held' end`
+      ? sql`case when exists (
+          select 1 from send_jobs j join user_mailboxes m on m.id = j.mailbox_id or (j.mailbox_id is null and m.profile_id = j.profile_id and m.chosen)
+          where j.id = d.job_id and m.credential is not null) then 'pending' else 'held' end`
       : sql`'pending'`;
   const released = rowsOf<{ id: string }>(
     await db.execute(sql`
       update deliveries d
-      set updated_at = now(), status = ${status}, sender_email = null, provider_message_id = null, lease_expires_at = null,
+      set updated_at = now(), status = ${status}, sender_email = null, sender_provider = null, provider_message_id = null, lease_expires_at = null,
         last_error = coalesce(${options.lastError ?? null}, d.last_error),
         next_attempt_at = greatest(d.next_attempt_at, now() + make_interval(secs => ${options.dueInSeconds ?? 0}::int))
       where d.status = 'sending' and (d.id, d.lease_expires_at) in (${pairs})
@@ -385,13 +456,18 @@ export async function accountExists(db: Database, profileId: string): Promise<bo
 }
 
 /**
- * 429 "(Mail sending)": the mailbox rests until Google's retry time — every link of its address, since the
- * limit is the Gmail account's — and its rows wait, no attempt counted.
+ * The provider said the mailbox reached its sending limit (Gmail's 429 "(Mail sending)", Microsoft's 429, an
+ * SMTP quota reply): the mailbox rests until the provider's time — every link of its address, since the limit
+ * is the account's — and its rows wait, no attempt counted. The user's other mailboxes are not touched.
  */
-export async function pauseMailbox(db: Database, profileId: string, until: Date): Promise<void> {
+export async function pauseMailbox(db: Database, mailboxId: string, until: Date): Promise<void> {
+  await db.execute(sql`
+    update user_mailboxes set paused_until = ${until}
+    where email = (select email from user_mailboxes where id = ${mailboxId})`);
+  // The version still running during an upgrade reads the pause from user_gmail (ADR 030).
   await db.execute(sql`
     update user_gmail set paused_until = ${until}
-    where email = (select email from user_gmail where profile_id = ${profileId})`);
+    where email = (select email from user_mailboxes where id = ${mailboxId} and provider = 'gmail')`);
 }
 
 /**
@@ -402,7 +478,7 @@ export async function pauseMailbox(db: Database, profileId: string, until: Date)
 export async function sweepExpiredLeases(db: Database, reason: string, batch = 500): Promise<{ released: string[]; failed: string[] }> {
   const released = rowsOf<{ profile_id: string }>(
     await db.execute(sql`
-      update deliveries d set updated_at = now(), status = 'pending', lease_expires_at = null, sender_email = null
+      update deliveries d set updated_at = now(), status = 'pending', lease_expires_at = null, sender_email = null, sender_provider = null
       where d.id in (
         select id from deliveries
         where status = 'sending' and lease_expires_at < now() and provider_message_id is null

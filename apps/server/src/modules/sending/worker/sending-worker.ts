@@ -1,7 +1,11 @@
 import { deliveryFailureText } from '@sira/shared/messages/sending';
 import type { BackgroundContext, BackgroundTask } from '../../../lib/background-task';
 import { createOptOutLinks } from '../../companies/opt-out-link';
-import { createGmailSendClient } from '../gmail-send';
+import { createGmailSendClient, gmailSender } from '../../mailbox/providers/gmail/gmail-send';
+import { createGraphSendClient } from '../../mailbox/providers/microsoft/graph-send';
+import { microsoftSender } from '../../mailbox/providers/microsoft/sender';
+import { smtpSender } from '../../mailbox/providers/smtp/sender';
+import { PRODUCTION_NETWORK_RULES } from '../../mailbox/providers/smtp/smtp-settings';
 import { databaseResumeStorage } from '../resume-storage';
 import { readSendingSettings } from '../sending-settings';
 import { readSendingWindow } from '../sending-window-settings';
@@ -47,11 +51,25 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
   const { storage: storageOverride, clock = systemClock, ...tuning } = overrides;
   const o: EngineOptions = { ...DEFAULTS, ...tuning };
   const storage = storageOverride ?? databaseResumeStorage(ctx.db);
-  const gmail = createGmailSendClient({
-    apiBase: ctx.providers.google.gmailApiBase,
-    timeoutMs: o.sendTimeoutMs,
-    maxSockets: o.concurrency * 2,
-  });
+  const mailboxes = ctx.mailboxes ?? { microsoftClient: null, smtpRules: PRODUCTION_NETWORK_RULES };
+  // One sending client per provider, shared by every mailbox of it (provider-attempt.ts picks by the mailbox).
+  const senders = {
+    gmail: gmailSender(
+      createGmailSendClient({
+        apiBase: ctx.providers.google.gmailApiBase,
+        timeoutMs: o.sendTimeoutMs,
+        maxSockets: o.concurrency * 2,
+      }),
+    ),
+    microsoft: microsoftSender(
+      createGraphSendClient({
+        graphApiBase: ctx.providers.microsoft.graphApiBase,
+        timeoutMs: o.sendTimeoutMs,
+        maxSockets: o.concurrency * 2,
+      }),
+    ),
+    smtp: smtpSender({ rules: mailboxes.smtpRules, timeouts: { totalMs: o.sendTimeoutMs } }),
+  };
   const notifier = new CoalescingNotifier(ctx.events, o.notifyWindowMs);
   const stopped = new AbortController();
   const pause = new PauseWatch(ctx);
@@ -88,9 +106,15 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
     log: ctx.log,
     options: o,
     clock,
-    gmail,
+    senders,
     jobs: new JobMessageCache(databaseJobReader(ctx.db), storage, ctx.log, ctx.env.sendingCacheMb * 2 ** 20),
-    mailboxDeps: { db: ctx.db, secretBox: ctx.secretBox, providers: ctx.providers, events: ctx.events },
+    mailboxDeps: {
+      db: ctx.db,
+      secretBox: ctx.secretBox,
+      providers: ctx.providers,
+      events: ctx.events,
+      microsoftClient: mailboxes.microsoftClient,
+    },
     optOutLinks: createOptOutLinks(ctx.secretBox, ctx.publicBaseUrl),
     leaseSeconds: Math.max(1, Math.ceil(o.leaseMs / 1000)),
     stopping: () => stopped.signal.aborted,
@@ -195,7 +219,7 @@ export function startSendingWorker(ctx: BackgroundContext, overrides: SendingWor
       await Promise.allSettled([...runs.values()]);
       notifier.flush();
       engine.jobs.clear();
-      gmail.close();
+      for (const sender of Object.values(senders)) sender.close();
     },
   };
 }

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ADMIN_PACKAGE } from '@sira/shared';
 import type { AccountDeletionAnswer } from '@sira/shared/schemas/my-data';
-import { and, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, like, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client';
 import {
@@ -17,7 +17,7 @@ import {
   profiles,
   rateLimits,
   user,
-  userGmail,
+  userMailboxes,
   verification,
 } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
@@ -167,10 +167,10 @@ export async function deleteAccount(deps: DeletionDeps, profileId: string, passw
 /** The grant is revoked before the link goes, so that Sira keeps no token that still works. */
 async function revokeMailbox(deps: DeletionDeps, profileId: string): Promise<AccountDeletionAnswer['mailboxRevoked']> {
   const [link] = await deps.db
-    .select({ refreshToken: userGmail.refreshToken, googleSub: userGmail.googleSub, email: userGmail.email })
-    .from(userGmail)
-    .where(eq(userGmail.profileId, profileId));
-  if (!link) return 'not_linked';
+    .select({ refreshToken: userMailboxes.credential, googleSub: userMailboxes.accountId, email: userMailboxes.email })
+    .from(userMailboxes)
+    .where(and(eq(userMailboxes.profileId, profileId), eq(userMailboxes.provider, 'gmail'), isNotNull(userMailboxes.credential)));
+  if (!link?.refreshToken) return 'not_linked';
   if (await grantSharedWithOthers(deps.db, profileId, link)) return 'shared';
   try {
     await revokeSealedToken(deps, link.refreshToken);

@@ -1,7 +1,7 @@
 import { billingTexts } from '@sira/shared/messages/billing';
 import { deliveryStatusText, jobStatusText } from '@sira/shared/messages/sending';
 import type { DataExport } from '@sira/shared/schemas/my-data';
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../../db/client';
 import {
   dataExportFiles,
@@ -17,7 +17,7 @@ import {
   sendJobs,
   user,
   userCompanies,
-  userGmail,
+  userMailboxes,
 } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { consumeRateLimits } from '../../../lib/rate-limit';
@@ -131,8 +131,17 @@ export async function buildExport(db: Database, claim: { id: string; profileId: 
     .innerJoin(user, eq(user.id, profiles.id))
     .where(eq(profiles.id, profileId));
   if (!profile) throw new Error('export of a profile that no longer exists');
-  const [[gmail], invoiceRows, jobRows, cvRows, [deliveryCount], ownRows, ownUploads, adRows] = await Promise.all([
-    db.select({ email: userGmail.email, linkedAt: userGmail.createdAt }).from(userGmail).where(eq(userGmail.profileId, profileId)),
+  const [linkedMailboxes, invoiceRows, jobRows, cvRows, [deliveryCount], ownRows, ownUploads, adRows] = await Promise.all([
+    db
+      .select({
+        provider: userMailboxes.provider,
+        email: userMailboxes.email,
+        linkedAt: userMailboxes.createdAt,
+        smtpHost: userMailboxes.smtpHost,
+      })
+      .from(userMailboxes)
+      .where(and(eq(userMailboxes.profileId, profileId), isNotNull(userMailboxes.credential)))
+      .orderBy(asc(userMailboxes.createdAt)),
     db
       .select({
         orderNumber: invoices.orderNumber,
@@ -173,6 +182,8 @@ export async function buildExport(db: Database, claim: { id: string; profileId: 
     await db.update(dataExports).set({ done, total }).where(eq(dataExports.id, claim.id));
   };
 
+  const gmail = linkedMailboxes.find((m) => m.provider === 'gmail');
+  const otherMailboxes = linkedMailboxes.filter((m) => m.provider !== 'gmail');
   const archive = new ExportArchive();
   const profileCsv = archive.textFile('الملف الشخصي.csv');
   profileCsv.write(csvHeader(['الحقل', 'القيمة']));
@@ -188,6 +199,12 @@ export async function buildExport(db: Database, claim: { id: string; profileId: 
     ['تاريخ التسجيل', profile.createdAt],
     ['حساب Gmail المرتبط', gmail?.email ?? null],
     ['تاريخ ربط Gmail', gmail?.linkedAt ?? null],
+    // Every other mailbox linked (ADR 030): its address, when it was linked and, over SMTP, its server.
+    ...otherMailboxes.flatMap((m) => [
+      [`بريد ${m.provider === 'microsoft' ? 'Microsoft' : 'SMTP'} المرتبط`, m.email] as const,
+      [`تاريخ ربط ${m.email}`, m.linkedAt] as const,
+      ...(m.smtpHost ? [[`خادم SMTP لـ ${m.email}`, m.smtpHost] as const] : []),
+    ]),
   ] as const) {
     profileCsv.write(csvLine(line));
   }

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../../db/client';
-import { deliveries, userGmail } from '../../../db/schema';
+import { deliveries, userGmail, userMailboxes } from '../../../db/schema';
 import type { EventBus } from '../../../lib/event-bus';
 
 /** How long a deletion waits, at most, for the workers to settle the deliveries in their hands (ADR 015). */
@@ -21,10 +21,14 @@ const LOOK_AGAIN_MS = 250;
  */
 export async function stopAccountSending(deps: { db: Database; events: EventBus }, profileId: string, waitMs: number): Promise<number> {
   await deps.db.transaction(async (tx) => {
+    await tx
+      .update(userMailboxes)
+      .set({ credential: null, accessToken: null, tokenExpiry: null, chosen: false, unlinkedAt: sql`now()` })
+      .where(eq(userMailboxes.profileId, profileId));
     await tx.delete(userGmail).where(eq(userGmail.profileId, profileId));
     await tx
       .update(deliveries)
-      .set({ status: 'held', senderEmail: null, leaseExpiresAt: null })
+      .set({ status: 'held', senderEmail: null, senderProvider: null, leaseExpiresAt: null })
       .where(and(eq(deliveries.profileId, profileId), eq(deliveries.status, 'sending'), isNull(deliveries.providerMessageId)));
   });
   deps.events.publish({ topic: 'mailbox', profileId });

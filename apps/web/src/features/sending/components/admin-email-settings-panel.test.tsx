@@ -11,7 +11,7 @@ import { AdminEmailSettingsPanel } from './admin-email-settings-panel';
 
 const saved: SendingSettings = {
   delay: { batch_size: 10, batch_delay: 60, email_delay: 5, max_per_minute: 10, max_per_hour: 300, retry_delay: 300, max_retries: 3 },
-  dailyCaps: { gmail: 400, workspace: 1500 },
+  dailyCaps: { gmail: 400, workspace: 1500, outlook: 270, microsoft365: 1800, smtp: 300 },
 };
 
 /** The server stores each value held to its range (spec §5: nothing typed is refused). */

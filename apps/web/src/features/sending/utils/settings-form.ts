@@ -1,4 +1,4 @@
-import { DAILY_CAP_LIMITS, DELAY_LIMITS, settleSettingValue } from '@sira/shared';
+import { DAILY_CAP_FIELDS, DAILY_CAP_LIMITS, DELAY_LIMITS, settleSettingValue } from '@sira/shared';
 import type { SendingSettings } from '@sira/shared/schemas/sending-admin';
 
 export const DELAY_FIELDS = [
@@ -11,7 +11,7 @@ export const DELAY_FIELDS = [
   'max_retries',
 ] as const;
 export type DelayField = (typeof DELAY_FIELDS)[number];
-export const CAP_FIELDS = ['gmail', 'workspace'] as const;
+export const CAP_FIELDS = DAILY_CAP_FIELDS;
 export type CapField = (typeof CAP_FIELDS)[number];
 
 export interface Limits {

@@ -9,7 +9,7 @@ import { type OutgoingMessage, ProviderSendError, type ProviderSent } from '../p
  * - Fits Graph's 4 MB request limit: one `POST /me/sendMail` with the whole MIME as base64 text/plain, so the
  *   message goes exactly as the engine built it, List-Unsubscribe headers included (Graph's JSON form only
  *   takes custom `x-` headers).
- * - Larger (a résumé of about 2.9 MB or more, base64 being a third bigger): a draft from the MIME without the
+ * - Larger (a résumé of about 2.1 MB or more, its base64 encoded again): a draft from the MIME without the
  *   PDF, an upload session for the PDF in ranges, then `POST /me/messages/{id}/send`. Graph lets only
  *   Mail.ReadWrite create drafts and upload sessions; with Sira's three scopes Microsoft refuses the draft
  *   (403 ErrorAccessDenied) and the message fails as permanent, the mailbox untouched.
@@ -19,6 +19,8 @@ import { type OutgoingMessage, ProviderSendError, type ProviderSent } from '../p
 
 export interface GraphSendClient {
   send(accessToken: string, message: OutgoingMessage): Promise<ProviderSent>;
+  /** One sendMail call with the whole MIME; the caller makes sure it fits (GRAPH_SEND_LIMIT_BYTES of base64). */
+  sendMime(accessToken: string, mime: readonly Buffer[]): Promise<ProviderSent>;
   close(): void;
 }
 
@@ -249,6 +251,9 @@ export function createGraphSendClient(options: GraphSendOptions): GraphSendClien
         return sendWhole(accessToken, Buffer.concat(message.mime).toString('base64'));
       }
       return sendWithUploadSession(accessToken, message);
+    },
+    sendMime(accessToken, mime) {
+      return sendWhole(accessToken, Buffer.concat(mime).toString('base64'));
     },
     close() {
       agents.http.destroy();

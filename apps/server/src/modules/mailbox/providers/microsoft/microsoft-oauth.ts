@@ -1,5 +1,5 @@
 import type { MicrosoftEndpoints } from '../../../../config/providers';
-import { MailboxUnavailableError } from '../../mailbox-credentials';
+import { MailboxUnavailableError } from '../../mailbox-errors';
 
 /**
  * The Microsoft identity platform's authorization-code flow with PKCE for the `common` authority (work,

@@ -162,7 +162,8 @@ export function queueIdFrom(response: string | undefined): string | null {
 }
 
 export interface SmtpSender {
-  send(message: OutgoingMessage): Promise<ProviderSent>;
+  /** Only the MIME and the envelope are read: the message goes exactly as built. */
+  send(message: Pick<OutgoingMessage, 'mime' | 'from' | 'to'>): Promise<ProviderSent>;
   /** Closes the pool's connection (QUIT); later sends open a new one. */
   close(): void;
 }

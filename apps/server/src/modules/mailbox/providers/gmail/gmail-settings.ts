@@ -1,8 +1,8 @@
 import { GMAIL_SEND_CAPABLE_SCOPES, GMAIL_SEND_SCOPE } from '@sira/shared';
-import type { Database } from '../../db/client';
-import { AppError } from '../../lib/errors';
-import type { SecretBox } from '../../lib/secret-box';
-import { readSetting } from '../../lib/settings';
+import type { Database } from '../../../../db/client';
+import { AppError } from '../../../../lib/errors';
+import type { SecretBox } from '../../../../lib/secret-box';
+import { readSetting } from '../../../../lib/settings';
 
 export const GMAIL_SETTING_KEY = 'gmail';
 

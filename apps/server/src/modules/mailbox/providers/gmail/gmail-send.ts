@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { type ProviderSendClient, ProviderSendError } from '../provider';
 
 /**
  * Gmail `users.messages.send` through the upload endpoint (integrations.md §B6): the raw MIME bytes are the
@@ -14,17 +15,20 @@ import https from 'node:https';
 
 export type GmailFailureKind = 'unauthorized' | 'mail-limit' | 'transient' | 'permanent';
 
-export class GmailSendError extends Error {
+/** A Gmail refusal: the neutral ProviderSendError, with the classes Gmail's answers can have. */
+export class GmailSendError extends ProviderSendError {
+  declare readonly kind: GmailFailureKind;
+
   constructor(
-    readonly kind: GmailFailureKind,
+    kind: GmailFailureKind,
     /** HTTP status, or 0 when no answer came (timeout, network). */
-    readonly status: number,
-    readonly reason: string,
+    status: number,
+    reason: string,
     message: string,
     /** For mail-limit: when Google said sending may resume, if it said. */
-    readonly retryAt: Date | null = null,
+    retryAt: Date | null = null,
   ) {
-    super(message);
+    super('gmail', kind, status, reason, message, retryAt);
     this.name = 'GmailSendError';
   }
 }
@@ -170,5 +174,18 @@ export function createGmailSendClient(options: GmailSendOptions): GmailSendClien
     close() {
       agent.destroy();
     },
+  };
+}
+
+/** The engine's view of Gmail: the message's MIME goes as built, with the mailbox's access token. */
+export function gmailSender(client: GmailSendClient): ProviderSendClient {
+  return {
+    provider: 'gmail',
+    async send(access, message) {
+      if (access.kind !== 'token') throw new Error('Gmail sends with an access token');
+      const sent = await client.send(access.accessToken, message.mime);
+      return { id: sent.id };
+    },
+    close: () => client.close(),
   };
 }

@@ -1,4 +1,4 @@
-import type { GoogleEndpoints } from '../../config/providers';
+import type { GoogleEndpoints } from '../../../../config/providers';
 
 /**
  * The Google OAuth 2.0 web-server flow as plain HTTP calls (integrations.md §B1–B4). The same code talks to
