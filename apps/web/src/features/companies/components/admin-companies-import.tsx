@@ -1,6 +1,5 @@
-import { Button, Card, FileInput, Group, Progress, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, FileInput, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { countOf, formatNumber, NOUNS } from '@sira/shared';
 import {
   companiesText,
   EXCEL_HEADERS,
@@ -12,6 +11,7 @@ import {
 import type { CompaniesImportResult } from '@sira/shared/schemas/companies-admin';
 import { useState } from 'react';
 import { ImportResult } from '~/components/ui/import-result';
+import { UploadProgress } from '~/components/ui/upload-progress';
 import type { ImportRowsProgress } from '~/lib/import-stream';
 import { notify } from '~/lib/notify';
 import { useImportCompanies } from '../api/import-companies';
@@ -27,10 +27,6 @@ const texts = {
   file: 'ملف Excel',
   filePlaceholder: 'اختر ملف ‎.xlsx‎ أو ‎.xls‎',
   upload: 'رفع الملف',
-  uploading: (percent: number) => `جارٍ رفع الملف… ${percent}%`,
-  processing: 'اكتمل الرفع، جارٍ قراءة الملف…',
-  writing: (p: ImportRowsProgress) => `جارٍ إضافة الشركات… ${formatNumber(p.done)} من ${countOf(p.total, NOUNS.row, 'genitive')}`,
-  progress: 'تقدم رفع الملف',
   inDirectory: 'موجود في الدليل',
 };
 
@@ -120,19 +116,7 @@ export function AdminCompaniesImport({ packageOptions }: { packageOptions: Array
             {texts.upload}
           </Button>
         </Group>
-        {progress !== null ? (
-          <Stack gap={4}>
-            {/* The upload's bytes, then the rows written once the server has read the file. */}
-            <Progress
-              value={rows ? (rows.total ? Math.round((rows.done / rows.total) * 100) : 100) : progress}
-              aria-label={texts.progress}
-              animated={progress === 100 && !rows}
-            />
-            <Text size="sm" c="gray.8" role="status">
-              {rows ? texts.writing(rows) : progress < 100 ? texts.uploading(progress) : texts.processing}
-            </Text>
-          </Stack>
-        ) : null}
+        {progress !== null ? <UploadProgress percent={progress} rows={rows} /> : null}
         {result ? <ImportResult result={result} alreadyListed={texts.inDirectory} /> : null}
       </Stack>
     </Card>

@@ -1,10 +1,10 @@
-import { Button, Card, FileInput, Group, List, Progress, Stack, Text, Title } from '@mantine/core';
-import { countOf, formatNumber, NOUNS } from '@sira/shared';
+import { Button, Card, FileInput, Group, List, Stack, Text, Title } from '@mantine/core';
 import { companiesText, excelFormatOf, hasExcelExtension } from '@sira/shared/messages/companies-admin';
 import type { CompaniesImportResult } from '@sira/shared/schemas/companies-admin';
 import type { OwnCompaniesSummary } from '@sira/shared/schemas/own-companies';
 import { useState } from 'react';
 import { ImportResult } from '~/components/ui/import-result';
+import { UploadProgress } from '~/components/ui/upload-progress';
 import type { ImportRowsProgress } from '~/lib/import-stream';
 import { notify } from '~/lib/notify';
 import { useImportOwnCompanies } from '../api/import-own-companies';
@@ -17,10 +17,6 @@ const texts = {
   file: 'ملف Excel',
   filePlaceholder: 'اختر ملف ‎.xlsx‎ أو ‎.xls‎',
   upload: 'رفع الملف',
-  uploading: (percent: number) => `جارٍ رفع الملف… ${formatNumber(percent)}%`,
-  processing: 'اكتمل الرفع، جارٍ قراءة الملف…',
-  writing: (p: ImportRowsProgress) => `جارٍ إضافة الشركات… ${formatNumber(p.done)} من ${countOf(p.total, NOUNS.row, 'genitive')}`,
-  progress: 'تقدم رفع الملف',
   alreadyListed: 'موجود في قائمتك',
   tooLarge: 'حجم الملف أكبر من المسموح لهذه الصيغة.',
   failed: (msg: string) => `تعذّر رفع الملف: ${msg}`,
@@ -109,19 +105,7 @@ export function OwnCompaniesImport({ summary }: { summary: OwnCompaniesSummary }
             {texts.upload}
           </Button>
         </Group>
-        {progress !== null ? (
-          <Stack gap={4}>
-            {/* The upload's bytes, then the rows written once the server has read the file. */}
-            <Progress
-              value={rows ? (rows.total ? Math.round((rows.done / rows.total) * 100) : 100) : progress}
-              aria-label={texts.progress}
-              animated={progress === 100 && !rows}
-            />
-            <Text size="sm" c="gray.8" role="status">
-              {rows ? texts.writing(rows) : progress < 100 ? texts.uploading(progress) : texts.processing}
-            </Text>
-          </Stack>
-        ) : null}
+        {progress !== null ? <UploadProgress percent={progress} rows={rows} /> : null}
         {result ? <ImportResult result={result} alreadyListed={texts.alreadyListed} /> : null}
       </Stack>
     </Card>
